@@ -1,0 +1,30 @@
+// Graph500 Kronecker generator, bit-identical to the reference v3.0.0 (generator/graph_generator.c):
+// the same edges in the same edge-index order, the vertex scramble, and the SSSP weight per edge.
+#pragma once
+
+#include <cstdint>
+
+#include "gen/edge_list.hpp"
+#include "gen/packed_edge.hpp"
+
+namespace semibfs {
+
+struct KroneckerParams {
+  int scale = 16;                  // log2 of the number of vertices
+  std::int64_t edgefactor = 16;    // edges per vertex
+  std::uint64_t seed1 = 2;         // the reference's default seeds (src/main.c)
+  std::uint64_t seed2 = 3;
+
+  std::int64_t num_vertices() const { return std::int64_t{1} << scale; }
+  std::int64_t num_edges() const { return edgefactor << scale; }
+};
+
+// Writes edges [begin, end) into edges[0, end - begin) and, when weights is not null, their weights.
+// Any sub-range is generated on its own; the output does not depend on the thread count.
+void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
+                              PackedEdge* edges, float* weights);
+
+// The whole edge list, OpenMP-parallel.
+EdgeList generate_kronecker(const KroneckerParams& params, bool with_weights);
+
+}  // namespace semibfs

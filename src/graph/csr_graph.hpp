@@ -1,0 +1,41 @@
+// Compressed sparse rows: the adjacency of every vertex, both directions of each input edge.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/types.hpp"
+#include "gen/edge_list.hpp"
+
+namespace semibfs {
+
+// Neighbour ids are 32-bit (graphs up to 2^32 vertices fit in memory here); offsets are 64-bit.
+using NeighborId = std::uint32_t;
+
+class CsrGraph {
+ public:
+  CsrGraph() = default;
+  CsrGraph(std::int64_t num_vertices, std::vector<std::int64_t> offsets,
+           std::vector<NeighborId> neighbors);
+
+  std::int64_t num_vertices() const { return num_vertices_; }
+  // Adjacency entries (each undirected edge counts twice).
+  std::int64_t num_adjacencies() const { return static_cast<std::int64_t>(neighbors_.size()); }
+  std::int64_t degree(VertexId v) const { return offsets_[v + 1] - offsets_[v]; }
+  std::span<const NeighborId> neighbors(VertexId v) const {
+    return {neighbors_.data() + offsets_[v], static_cast<std::size_t>(degree(v))};
+  }
+  const std::vector<std::int64_t>& offsets() const { return offsets_; }
+  std::int64_t bytes() const;
+
+ private:
+  std::int64_t num_vertices_ = 0;
+  std::vector<std::int64_t> offsets_{0};
+  std::vector<NeighborId> neighbors_;
+};
+
+// Kernel 1: both directions of every edge, self-loops dropped, duplicates dropped. OpenMP-parallel.
+CsrGraph build_csr(const EdgeList& edge_list);
+
+}  // namespace semibfs

@@ -1,0 +1,47 @@
+// Graph500 validation of a BFS parent array against the input edge list, the five rules of the
+// specification. Independent of the search code: it builds its own adjacency and its own BFS.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/types.hpp"
+#include "gen/edge_list.hpp"
+
+namespace semibfs {
+
+// Rule numbers as in the Graph500 specification:
+// 1 the parents form a tree rooted at the root (parents in range, root is its own parent, no cycle);
+// 2 each tree edge joins vertices whose BFS levels differ by exactly one;
+// 3 every input edge joins vertices whose levels differ by at most one, or both are unreached;
+// 4 the tree spans exactly the root's connected component;
+// 5 each vertex and its parent are joined by an input edge.
+struct ValidationFailure {
+  int rule = 0;
+  VertexId vertex = kUnreached;  // the vertex the failure is about
+  std::string message;           // names the rule and the vertex
+};
+
+struct ValidationReport {
+  bool ok() const { return failures.empty(); }
+  // Non-self-loop input tuples inside the root's component, duplicates counted: the TEPS numerator.
+  std::int64_t nedge = 0;
+  std::vector<ValidationFailure> failures;  // the first few failures found (capped)
+  std::int64_t failure_count = 0;           // all failures found, even past the cap
+};
+
+class Validator {
+ public:
+  // Builds the validator's own adjacency from the edge list once; reused for every root.
+  explicit Validator(const EdgeList& edge_list);
+  ValidationReport validate(VertexId root, std::span<const VertexId> parent) const;
+
+ private:
+  const EdgeList& edge_list_;
+  std::vector<std::int64_t> offsets_;
+  std::vector<VertexId> adjacency_;
+};
+
+}  // namespace semibfs
