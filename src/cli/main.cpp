@@ -1,0 +1,2 @@
+// semibfs command line (being written).
+int main() { return 0; }
