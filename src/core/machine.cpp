@@ -1,0 +1,107 @@
+// Machine description from sysconf, gethostname, /proc/cpuinfo, /proc/meminfo and getrusage.
+#include "core/machine.hpp"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+
+namespace semibfs {
+namespace {
+
+const char* const kUnknown = "unknown";
+
+// Whole file, or empty when it cannot be read.
+std::string read_text_file(const char* path) {
+  std::ifstream in(path);
+  if (!in) return {};
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+// The trimmed value after the colon of the first "<label>: value" line.
+std::optional<std::string_view> find_field(std::string_view text, std::string_view label) {
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos || trim(line.substr(0, colon)) != label) continue;
+    return trim(line.substr(colon + 1));
+  }
+  return std::nullopt;
+}
+
+int online_cores() {
+  const long count = sysconf(_SC_NPROCESSORS_ONLN);
+  return count > 0 ? static_cast<int>(count) : 0;
+}
+
+std::int64_t sysconf_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<std::int64_t>(pages) * page_size;
+}
+
+std::string host_name() {
+  char buffer[256] = {};
+  if (gethostname(buffer, sizeof buffer - 1) != 0 || buffer[0] == '\0') return kUnknown;
+  return buffer;
+}
+
+}  // namespace
+
+std::int64_t kilobyte_field_bytes(std::string_view text, std::string_view label) {
+  const auto value = find_field(text, label);
+  if (!value) return 0;
+  const std::string digits(value->substr(0, value->find(' ')));
+  char* end = nullptr;
+  const long long kilobytes = std::strtoll(digits.c_str(), &end, 10);
+  if (end == digits.c_str() || kilobytes <= 0) return 0;
+  return static_cast<std::int64_t>(kilobytes) * 1024;
+}
+
+// x86 names the model "model name"; some ARM kernels only give "Processor" or "Hardware".
+std::string cpu_model_from_cpuinfo(std::string_view cpuinfo) {
+  for (const std::string_view label : {"model name", "Processor", "Hardware", "cpu model"}) {
+    const auto value = find_field(cpuinfo, label);
+    if (value && !value->empty()) return std::string(*value);
+  }
+  return kUnknown;
+}
+
+std::int64_t memory_bytes_from_meminfo(std::string_view meminfo) {
+  return kilobyte_field_bytes(meminfo, "MemTotal");
+}
+
+MachineInfo read_machine_info() {
+  MachineInfo info;
+  info.logical_cores = online_cores();
+  info.memory_bytes = memory_bytes_from_meminfo(read_text_file("/proc/meminfo"));
+  if (info.memory_bytes == 0) info.memory_bytes = sysconf_memory_bytes();
+  info.cpu_model = cpu_model_from_cpuinfo(read_text_file("/proc/cpuinfo"));
+  info.hostname = host_name();
+  return info;
+}
+
+std::int64_t peak_rss_bytes() {
+  rusage usage{};
+  // Linux reports ru_maxrss in kilobytes.
+  if (getrusage(RUSAGE_SELF, &usage) == 0 && usage.ru_maxrss > 0) {
+    return static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+  }
+  return kilobyte_field_bytes(read_text_file("/proc/self/status"), "VmHWM");
+}
+
+}  // namespace semibfs
