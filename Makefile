@@ -1,0 +1,47 @@
+# The two commands of the README: `make run` and `make test`. Both install what a fresh Debian
+# machine lacks, build, and then run.
+SCALE ?= 20
+TSAN_TESTS ?= .
+BUILD ?= build
+JOBS ?= $(shell nproc)
+PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build run test sanitize tsan clean
+
+all: build
+
+# Installs only the Debian packages that are missing.
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+# A Graph500 run at SCALE $(SCALE): official block on stdout, JSON report in out/.
+run: build
+	@mkdir -p out
+	./$(BUILD)/semibfs run --scale $(SCALE) --json out/graph500-s$(SCALE).json
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure --timeout 900
+
+# The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+sanitize: deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEMIBFS_SANITIZE=ON
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure --timeout 1800
+
+# The threaded parts under ThreadSanitizer (libgomp is not TSan-instrumented: see docs/ARCHITECTURE.md).
+tsan: deps
+	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEMIBFS_TSAN=ON
+	cmake --build build-tsan -j $(JOBS)
+	cd build-tsan && ctest --output-on-failure --timeout 1800 -R "$(TSAN_TESTS)"
+
+clean:
+	rm -rf $(BUILD) build-asan build-tsan out

@@ -1,0 +1,131 @@
+#include "bench/graph500_run.hpp"
+
+#include <omp.h>
+
+#include <cstdio>
+#include <optional>
+
+#include "bench/teps_edge_count.hpp"
+#include "core/error.hpp"
+#include "core/timer.hpp"
+#include "gen/roots.hpp"
+#include "graph/csr_graph.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+namespace {
+
+std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.6f s", seconds);
+  return text;
+}
+
+std::string format_rate(double rate) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.4g", rate);
+  return text;
+}
+
+// Searches one root and validates the result; returns false when validation failed.
+bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* validator,
+                 VertexId root, std::vector<VertexId>& parent, Graph500Report& report,
+                 std::ostream& log) {
+  RootResult result;
+  result.root = root;
+  Stopwatch search_time;
+  result.levels = engine.run(root, parent);
+  result.bfs_seconds = search_time.seconds();
+  result.nedge = count_traversed_edges(edge_list, parent);
+  result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
+  const std::size_t index = report.roots.size();
+  log << "BFS " << index << ": root " << root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
+      << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
+  bool valid = true;
+  if (validator != nullptr) {
+    Stopwatch validate_time;
+    const ValidationReport validation = validator->validate(root, parent);
+    result.validate_seconds = validate_time.seconds();
+    if (!validation.ok()) {
+      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
+                                  ": " + validation.failures.front().message;
+      valid = false;
+    } else if (validation.nedge != result.nedge) {
+      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
+                                  ": TEPS edge count " + std::to_string(result.nedge) +
+                                  " differs from the validator's " + std::to_string(validation.nedge);
+      valid = false;
+    }
+    log << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
+  }
+  log << '\n';
+  report.roots.push_back(std::move(result));
+  return valid;
+}
+
+void fill_official(const Graph500Options& options, Graph500Report& report) {
+  Graph500Results& official = report.official;
+  official.scale = options.kronecker.scale;
+  official.edgefactor = options.kronecker.edgefactor;
+  for (const RootResult& root : report.roots) {
+    official.bfs_seconds.push_back(root.bfs_seconds);
+    official.nedge.push_back(static_cast<double>(root.nedge));
+    official.validate_seconds.push_back(root.validate_seconds);
+  }
+}
+
+}  // namespace
+
+std::int64_t estimate_run_bytes(const Graph500Options& options) {
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  const std::int64_t edges = options.kronecker.num_edges();
+  const std::int64_t edge_list = edges * 12;
+  const std::int64_t graph = edges * 2 * 4 + vertices * 8;
+  const std::int64_t search = vertices * (8 + 8 + 1);
+  const std::int64_t validation = options.skip_validation ? 0 : edges * 2 * 4 + vertices * 32;
+  return edge_list + graph + search + validation;
+}
+
+Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
+  if (options.threads > 0) omp_set_num_threads(options.threads);
+  Graph500Report report;
+  report.options = options;
+  report.threads = omp_get_max_threads();
+  const KroneckerParams& kronecker = options.kronecker;
+
+  log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
+      << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
+  Stopwatch generation_time;
+  const EdgeList edge_list = generate_kronecker(kronecker, false);
+  report.official.generation_seconds = generation_time.seconds();
+  log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
+
+  Stopwatch construction_time;
+  const CsrGraph graph = build_csr(edge_list);
+  report.official.construction_seconds = construction_time.seconds();
+  log << "construction_time:              " << format_seconds(report.official.construction_seconds) << std::endl;
+
+  const std::vector<VertexId> roots = pick_bfs_roots(kronecker.seed1, kronecker.seed2, kronecker.num_vertices(),
+                                                     options.num_roots,
+                                                     [&graph](VertexId v) { return graph.degree(v) > 0; });
+  if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
+
+  std::optional<Validator> validator;
+  if (!options.skip_validation) validator.emplace(edge_list);
+  BfsEngine engine(graph, options.bfs);
+  std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
+  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(PackedEdge)), graph.bytes(),
+                   static_cast<std::int64_t>(parent.size() * sizeof(VertexId))};
+
+  engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
+  for (VertexId root : roots) {
+    if (!search_root(edge_list, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
+      report.validation_passed = false;
+      break;
+    }
+  }
+  fill_official(options, report);
+  return report;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,56 @@
+// The Graph500 benchmark driver: generate, construct (kernel 1, timed), pick the roots, search
+// each (kernel 2, timed), validate each (untimed), and gather what the reports print.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/official_output.hpp"
+#include "bfs/bfs.hpp"
+#include "gen/kronecker.hpp"
+
+namespace semibfs {
+
+struct Graph500Options {
+  KroneckerParams kronecker;
+  int num_roots = 64;  // the specification's 64 searches
+  int threads = 0;     // OpenMP threads; 0 keeps the OpenMP default (all cores)
+  BfsOptions bfs;
+  bool skip_validation = false;
+};
+
+struct RootResult {
+  VertexId root = kUnreached;
+  double bfs_seconds = 0;
+  std::int64_t nedge = 0;
+  double teps = 0;
+  double validate_seconds = -1;  // -1 when validation was skipped
+  std::vector<LevelStats> levels;
+};
+
+struct MemoryFootprint {
+  std::int64_t edge_list_bytes = 0;
+  std::int64_t graph_bytes = 0;
+  std::int64_t bfs_status_bytes = 0;
+};
+
+struct Graph500Report {
+  Graph500Options options;
+  int threads = 0;                  // the thread count that actually ran
+  Graph500Results official;         // the figures of the official block
+  std::vector<RootResult> roots;    // in the order searched
+  bool validation_passed = true;
+  std::string validation_failure;   // the first failure, naming the rule and the vertex
+  MemoryFootprint memory;
+};
+
+// Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
+std::int64_t estimate_run_bytes(const Graph500Options& options);
+
+// Runs the benchmark; progress and per-root lines go to `log`. A failed validation stops the
+// searches (as the reference does) and is reported in the result, not thrown.
+Graph500Report run_graph500(const Graph500Options& options, std::ostream& log);
+
+}  // namespace semibfs

@@ -1,0 +1,142 @@
+#include "bench/json_report.hpp"
+
+#include "bench/statistics.hpp"
+#include "core/json_writer.hpp"
+
+namespace semibfs {
+namespace {
+
+void write_options(JsonWriter& json, const Graph500Report& report) {
+  const Graph500Options& options = report.options;
+  json.key("options");
+  json.begin_object();
+  json.field("scale", options.kronecker.scale);
+  json.field("edgefactor", options.kronecker.edgefactor);
+  json.field("seed1", options.kronecker.seed1);
+  json.field("seed2", options.kronecker.seed2);
+  json.field("roots_requested", options.num_roots);
+  json.field("threads", report.threads);
+  json.field("direction", to_string(options.bfs.direction));
+  json.field("alpha", options.bfs.alpha);
+  json.field("beta", options.bfs.beta);
+  json.field("validation", !options.skip_validation);
+  json.end_object();
+}
+
+void write_machine(JsonWriter& json, const MachineInfo& machine, std::int64_t peak_rss_bytes) {
+  json.key("machine");
+  json.begin_object();
+  json.field("hostname", machine.hostname);
+  json.field("cpu_model", machine.cpu_model);
+  json.field("logical_cores", machine.logical_cores);
+  json.field("memory_bytes", machine.memory_bytes);
+  json.field("peak_rss_bytes", peak_rss_bytes);
+  json.end_object();
+}
+
+void write_summary(JsonWriter& json, std::string_view name, const SummaryStatistics& statistics) {
+  json.key(name);
+  json.begin_object();
+  json.field("min", statistics.minimum);
+  json.field("firstquartile", statistics.first_quartile);
+  json.field("median", statistics.median);
+  json.field("thirdquartile", statistics.third_quartile);
+  json.field("max", statistics.maximum);
+  json.field("mean", statistics.mean);
+  json.field("stddev", statistics.stddev);
+  json.end_object();
+}
+
+void write_teps(JsonWriter& json, const TepsStatistics& teps) {
+  json.key("teps");
+  json.begin_object();
+  json.field("min", teps.minimum);
+  json.field("firstquartile", teps.first_quartile);
+  json.field("median", teps.median);
+  json.field("thirdquartile", teps.third_quartile);
+  json.field("max", teps.maximum);
+  json.field("harmonic_mean", teps.harmonic_mean);
+  json.field("harmonic_stddev", teps.harmonic_stddev);
+  json.end_object();
+}
+
+void write_official(JsonWriter& json, const Graph500Results& official) {
+  json.key("graph500");
+  json.begin_object();
+  json.field("scale", official.scale);
+  json.field("edgefactor", official.edgefactor);
+  json.field("nbfs", static_cast<std::int64_t>(official.bfs_seconds.size()));
+  json.field("graph_generation_seconds", official.generation_seconds);
+  json.field("num_mpi_processes", official.num_mpi_processes);
+  json.field("construction_seconds", official.construction_seconds);
+  if (!official.bfs_seconds.empty()) {
+    write_summary(json, "time", summarize(official.bfs_seconds));
+    write_summary(json, "nedge", summarize(official.nedge));
+    write_teps(json, summarize_teps(official.bfs_seconds, official.nedge));
+    write_summary(json, "validate", summarize(official.validate_seconds));
+  }
+  json.end_object();
+}
+
+void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
+  json.key("levels");
+  json.begin_array();
+  for (const LevelStats& level : levels) {
+    json.begin_object();
+    json.field("level", level.level);
+    json.field("direction", level.bottom_up ? "bottom-up" : "top-down");
+    json.field("frontier_vertices", level.frontier_vertices);
+    json.field("edges_examined", level.edges_examined);
+    json.field("discovered_vertices", level.discovered_vertices);
+    json.field("seconds", level.seconds);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
+  json.key("roots");
+  json.begin_array();
+  for (const RootResult& root : roots) {
+    json.begin_object();
+    json.field("root", root.root);
+    json.field("seconds", root.bfs_seconds);
+    json.field("teps", root.teps);
+    json.field("nedge", root.nedge);
+    if (root.validate_seconds >= 0) {
+      json.field("validate_seconds", root.validate_seconds);
+    } else {
+      json.key("validate_seconds");
+      json.null_value();
+    }
+    write_levels(json, root.levels);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace
+
+std::string format_json_report(const Graph500Report& report, const MachineInfo& machine,
+                               std::int64_t peak_rss_bytes) {
+  JsonWriter json;
+  json.begin_object();
+  json.field("program", "semibfs");
+  json.field("benchmark", "graph500-bfs");
+  write_options(json, report);
+  write_machine(json, machine, peak_rss_bytes);
+  json.key("memory_bytes");
+  json.begin_object();
+  json.field("edge_list", report.memory.edge_list_bytes);
+  json.field("graph", report.memory.graph_bytes);
+  json.field("bfs_status", report.memory.bfs_status_bytes);
+  json.end_object();
+  json.field("validation_passed", report.validation_passed);
+  if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
+  write_official(json, report.official);
+  write_roots(json, report.roots);
+  json.end_object();
+  return json.text();
+}
+
+}  // namespace semibfs

@@ -1,0 +1,17 @@
+#include "bench/teps_edge_count.hpp"
+
+namespace semibfs {
+
+std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent) {
+  const PackedEdge* edges = edge_list.edges.data();
+  const std::int64_t count = edge_list.num_edges();
+  std::int64_t traversed = 0;
+#pragma omp parallel for reduction(+ : traversed) schedule(static)
+  for (std::int64_t i = 0; i < count; ++i) {
+    const VertexId v0 = edges[i].v0(), v1 = edges[i].v1();
+    traversed += v0 != v1 && parent[v0] != kUnreached && parent[v1] != kUnreached;
+  }
+  return traversed;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,15 @@
+// The TEPS numerator of one search, counted as the reference does (src/validate.c): input tuples
+// that are not self-loops and whose endpoints were both reached, duplicates counted.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "core/types.hpp"
+#include "gen/edge_list.hpp"
+
+namespace semibfs {
+
+std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent);
+
+}  // namespace semibfs

@@ -1,0 +1,82 @@
+// The whole run against the reference: the same roots and the same nedge per root, every
+// search validated, for SCALE 10, 12, 16 and 20.
+#include "bench/graph500_run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "bench/official_output.hpp"
+#include "support/test_vectors.hpp"
+
+namespace semibfs {
+namespace {
+
+class ReferenceRun : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReferenceRun, RootsAndNedgeEqualTheReferenceAndEveryRootValidates) {
+  const int scale = GetParam();
+  Graph500Options options;
+  options.kronecker.scale = scale;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+  const auto expected = testing::reference_roots(scale);
+  ASSERT_EQ(report.roots.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(report.roots[i].root, expected[i].root) << "root " << i;
+    EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges) << "nedge of root " << i;
+    EXPECT_GE(report.roots[i].validate_seconds, 0.0);
+    EXPECT_GT(report.roots[i].bfs_seconds, 0.0);
+    EXPECT_FALSE(report.roots[i].levels.empty());
+  }
+  EXPECT_EQ(report.official.bfs_seconds.size(), expected.size());
+  EXPECT_NE(log.str().find("BFS 63: root " + std::to_string(expected.back().root)), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scales, ReferenceRun, ::testing::Values(10, 12, 16, 20));
+
+TEST(Graph500Run, EveryDirectionGivesTheSameNedge) {
+  for (Direction direction : {Direction::kTopDown, Direction::kBottomUp, Direction::kHybrid}) {
+    Graph500Options options;
+    options.kronecker.scale = 12;
+    options.num_roots = 8;
+    options.bfs.direction = direction;
+    std::ostringstream log;
+    const Graph500Report report = run_graph500(options, log);
+    ASSERT_TRUE(report.validation_passed) << to_string(direction) << ": " << report.validation_failure;
+    const auto expected = testing::reference_roots(12);
+    ASSERT_EQ(report.roots.size(), 8u);
+    for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+    for (const RootResult& root : report.roots) {
+      for (const LevelStats& level : root.levels) {
+        if (direction == Direction::kTopDown) EXPECT_FALSE(level.bottom_up);
+        if (direction == Direction::kBottomUp) EXPECT_TRUE(level.bottom_up);
+      }
+    }
+  }
+}
+
+TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
+  Graph500Options options;
+  options.kronecker.scale = 10;
+  options.num_roots = 4;
+  options.skip_validation = true;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  ASSERT_EQ(report.roots.size(), 4u);
+  EXPECT_EQ(report.roots[0].nedge, testing::reference_roots(10)[0].component_nonself_edges);
+  EXPECT_EQ(report.roots[0].validate_seconds, -1.0);
+  EXPECT_EQ(log.str().find("validation"), std::string::npos);
+}
+
+TEST(Graph500Run, MemoryEstimateGrowsWithScaleAndCoversTheEdgeList) {
+  Graph500Options small, large;
+  small.kronecker.scale = 20;
+  large.kronecker.scale = 30;
+  EXPECT_GT(estimate_run_bytes(small), small.kronecker.num_edges() * 12);
+  EXPECT_GT(estimate_run_bytes(large), std::int64_t{200} << 30);
+}
+
+}  // namespace
+}  // namespace semibfs

@@ -1,0 +1,162 @@
+// The semibfs command end to end: help, usage errors, a small run, the edge-list writer.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+#include "core/sha256.hpp"
+#include "support/test_vectors.hpp"
+
+namespace semibfs {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string read_text(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/semibfs-cli-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    directory_ = pattern;
+  }
+  void TearDown() override { fs::remove_all(directory_); }
+
+  CommandResult run(const std::string& arguments) {
+    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
+    const std::string command = std::string(SEMIBFS_BINARY) + " " + arguments + " >" + out.string() +
+                                " 2>" + err.string();
+    const int status = std::system(command.c_str());
+    CommandResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_text(out);
+    result.err = read_text(err);
+    fs::remove(out);
+    fs::remove(err);
+    return result;
+  }
+
+  std::vector<std::string> files_in_directory() const {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(directory_)) names.push_back(entry.path().filename());
+    return names;
+  }
+
+  fs::path directory_;
+};
+
+TEST_F(Cli, HelpTextsExitZero) {
+  for (const char* arguments : {"--help", "run --help", "generate --help"}) {
+    const CommandResult result = run(arguments);
+    EXPECT_EQ(result.exit_code, 0) << arguments;
+    EXPECT_NE(result.out.find("Usage: semibfs"), std::string::npos) << arguments;
+  }
+  EXPECT_NE(run("run --help").out.find("--direction"), std::string::npos);
+}
+
+TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
+  const std::string json = (directory_ / "report.json").string();
+  const std::vector<std::string> bad = {
+      "",
+      "frobnicate",
+      "run",
+      "run --json " + json,
+      "run --scale abc --json " + json,
+      "run --scale 0 --json " + json,
+      "run --scale 64 --json " + json,
+      "run --scale 10 --edgefactor -3 --json " + json,
+      "run --scale 10 --frobnicate --json " + json,
+      "run --scale 10 --direction sideways --json " + json,
+      "run --scale 10 --alpha 0 --json " + json,
+      "run --scale 10 --roots",
+      "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
+      "run --scale 10 --json " + directory_.string(),
+      "generate --scale 10",
+      "generate --scale 10 --format csv -o " + json,
+      "generate --scale 49 -o " + json,
+  };
+  for (const std::string& arguments : bad) {
+    const CommandResult result = run(arguments);
+    EXPECT_EQ(result.exit_code, 2) << arguments;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << arguments << "\n" << result.err;
+    EXPECT_TRUE(result.out.empty()) << arguments;
+    EXPECT_TRUE(files_in_directory().empty()) << arguments;
+  }
+  EXPECT_NE(run("run --scale abc").err.find("--scale"), std::string::npos);
+}
+
+TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
+  const fs::path json = directory_ / "report.json";
+  const CommandResult result = run("run --scale 10 --threads 2 --json " + json.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::vector<std::string> ours = lines_of(result.out);
+  const std::vector<std::string> reference = lines_of(read_text(testing::test_vector_path("reference-output-s16.txt")));
+  ASSERT_EQ(ours.size(), reference.size());
+  for (std::size_t i = 0; i < ours.size(); ++i) {
+    EXPECT_EQ(ours[i].substr(0, 32), reference[i].substr(0, 32)) << "line " << i;
+  }
+  EXPECT_EQ(ours[0], "SCALE:                          10");
+  EXPECT_EQ(ours[2], "NBFS:                           64");
+  EXPECT_EQ(ours[13], "min_nedge:                      16239");
+  EXPECT_NE(result.err.find("BFS 63: root"), std::string::npos);
+  const std::string report = read_text(json);
+  EXPECT_NE(report.find("\"validation_passed\": true"), std::string::npos);
+  EXPECT_NE(report.find("\"levels\""), std::string::npos);
+  EXPECT_NE(report.find("\"logical_cores\""), std::string::npos);
+  EXPECT_EQ(files_in_directory(), std::vector<std::string>{"report.json"});
+}
+
+TEST_F(Cli, GenerateWritesEachFormat) {
+  const fs::path int64_file = directory_ / "s10.int64", packed = directory_ / "s10.packed", text = directory_ / "s10.txt";
+  ASSERT_EQ(run("generate --scale 10 -o " + int64_file.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format packed48 -o " + packed.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format text --threads 1 -o " + text.string()).exit_code, 0);
+  const std::string int64_bytes = read_text(int64_file);
+  Sha256 hash;
+  hash.update(int64_bytes.data(), int64_bytes.size());
+  EXPECT_EQ(hash.finish_hex(), testing::expected_sha256("kron-s10-ef16", "edges-int64le"));
+  EXPECT_EQ(fs::file_size(packed), 16384u * 12);
+  std::istringstream ours(read_text(text));
+  std::ifstream reference(testing::test_vector_path("kron-s10-ef16.edges.txt"));
+  std::int64_t a = 0, b = 0, c = 0, d = 0;
+  std::string weight;
+  int edges = 0;
+  while (reference >> c >> d >> weight) {
+    ASSERT_TRUE(ours >> a >> b);
+    ASSERT_EQ(a, c);
+    ASSERT_EQ(b, d);
+    ++edges;
+  }
+  EXPECT_EQ(edges, 16384);
+  const CommandResult to_stdout = run("generate --scale 10 -o -");
+  EXPECT_EQ(to_stdout.exit_code, 0);
+  EXPECT_EQ(to_stdout.out, int64_bytes);
+  EXPECT_EQ(files_in_directory().size(), 3u);  // no temporary file left behind
+}
+
+}  // namespace
+}  // namespace semibfs
