@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,10 +50,10 @@ class BfsEngine {
   std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent);
 
  private:
-  struct Buffers;
+  struct Buffers;  // frontier queues and bitmaps, sized for graph_ once (bfs_engine.cpp)
   const CsrGraph& graph_;
   BfsOptions options_;
-  Buffers* buffers_;
+  std::unique_ptr<Buffers> buffers_;
 };
 
 }  // namespace semibfs

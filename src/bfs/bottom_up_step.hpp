@@ -1,0 +1,18 @@
+// Bottom-up BFS step: every unvisited vertex looks for a parent in the frontier bitmap and stops
+// at the first one found (Iwabuchi et al. Sec. III-B, Fig. 2).
+#pragma once
+
+#include <span>
+
+#include "bfs/step_counts.hpp"
+#include "core/bitmap.hpp"
+#include "core/types.hpp"
+#include "graph/csr_graph.hpp"
+
+namespace semibfs {
+
+// Writes every word of `next` (no need to clear it) and adds the new vertices to `visited`.
+StepCounts bottom_up_step(const CsrGraph& graph, const Bitmap& frontier, Bitmap& next, Bitmap& visited,
+                          std::span<VertexId> parent);
+
+}  // namespace semibfs

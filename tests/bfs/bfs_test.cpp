@@ -1,0 +1,308 @@
+// BfsEngine against a tiny serial BFS written here: any parent one level up is accepted
+// (as the GBBS and LAGraph tests do), for every direction mode and thread count.
+#include "bfs/bfs.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <fstream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../graph/test_graphs.hpp"
+#include "core/error.hpp"
+#include "graph/csr_graph.hpp"
+
+namespace semibfs {
+namespace {
+
+using semibfs::testing::make_edge_list;
+using semibfs::testing::make_skewed_random_edge_list;
+using semibfs::testing::ScopedThreadCount;
+
+// The independent check: adjacency sets from the edge list, levels from a serial queue BFS.
+class ReferenceBfs {
+ public:
+  explicit ReferenceBfs(const EdgeList& edge_list) : adjacency_(edge_list.num_vertices) {
+    for (const PackedEdge& edge : edge_list.edges) {
+      adjacency_[edge.v0()].insert(edge.v1());
+      adjacency_[edge.v1()].insert(edge.v0());
+    }
+  }
+
+  std::vector<int> levels(VertexId root) const {
+    std::vector<int> level(adjacency_.size(), -1);
+    std::deque<VertexId> queue{root};
+    level[root] = 0;
+    while (!queue.empty()) {
+      const VertexId vertex = queue.front();
+      queue.pop_front();
+      for (const VertexId neighbor : adjacency_[vertex]) {
+        if (level[neighbor] < 0) {
+          level[neighbor] = level[vertex] + 1;
+          queue.push_back(neighbor);
+        }
+      }
+    }
+    return level;
+  }
+
+  bool adjacent(VertexId u, VertexId v) const { return u != v && adjacency_[u].count(v) > 0; }
+
+ private:
+  std::vector<std::set<VertexId>> adjacency_;
+};
+
+// Returns the number of reached vertices after checking every vertex's parent.
+std::int64_t expect_valid_tree(const ReferenceBfs& reference, VertexId root,
+                               const std::vector<VertexId>& parent) {
+  const std::vector<int> level = reference.levels(root);
+  EXPECT_EQ(parent[root], root);
+  std::int64_t reached = 0;
+  for (VertexId vertex = 0; vertex < static_cast<VertexId>(parent.size()); ++vertex) {
+    if (parent[vertex] == kUnreached) {
+      EXPECT_EQ(level[vertex], -1) << "reachable vertex " << vertex << " not reached from " << root;
+      continue;
+    }
+    ++reached;
+    EXPECT_GE(level[vertex], 0) << "unreachable vertex " << vertex << " has parent " << parent[vertex];
+    if (vertex == root || level[vertex] < 0) continue;
+    const VertexId up = parent[vertex];
+    EXPECT_TRUE(up >= 0 && up < static_cast<VertexId>(parent.size()) && reference.adjacent(vertex, up))
+        << "parent " << up << " of " << vertex << " is not a neighbour";
+    if (up >= 0 && up < static_cast<VertexId>(parent.size())) {
+      EXPECT_EQ(level[up], level[vertex] - 1)
+          << "parent " << up << " of " << vertex << " is not one level up";
+    }
+  }
+  return reached;
+}
+
+void expect_consistent_levels(const std::vector<LevelStats>& levels, std::int64_t reached,
+                              const CsrGraph& graph) {
+  ASSERT_FALSE(levels.empty());
+  std::int64_t discovered = 0;
+  std::int64_t frontier = 1;
+  for (std::size_t index = 0; index < levels.size(); ++index) {
+    EXPECT_EQ(levels[index].level, static_cast<int>(index) + 1);
+    EXPECT_EQ(levels[index].frontier_vertices, frontier);
+    EXPECT_GE(levels[index].edges_examined, 0);
+    EXPECT_LE(levels[index].edges_examined, graph.num_adjacencies());
+    EXPECT_GE(levels[index].seconds, 0.0);
+    frontier = levels[index].discovered_vertices;
+    discovered += frontier;
+  }
+  EXPECT_EQ(levels.back().discovered_vertices, 0) << "the search stops after a step that finds nothing";
+  EXPECT_EQ(discovered + 1, reached);
+}
+
+struct Mode {
+  std::string name;
+  BfsOptions options;
+};
+
+std::vector<Mode> all_modes() {
+  return {
+      {"Hybrid", BfsOptions{}},
+      {"TopDown", BfsOptions{Direction::kTopDown}},
+      {"BottomUp", BfsOptions{Direction::kBottomUp}},
+      // Frontier over n/1e12 switches to bottom-up, under n/1e-12 back: switches at every turn.
+      {"HybridEager", BfsOptions{Direction::kHybrid, 1e12, 1e-12}},
+      {"HybridEarly", BfsOptions{Direction::kHybrid, 100, 1000}},
+  };
+}
+
+class BfsModeTest : public ::testing::TestWithParam<std::tuple<Mode, int>> {
+ protected:
+  const BfsOptions& options() const { return std::get<0>(GetParam()).options; }
+  int threads() const { return std::get<1>(GetParam()); }
+
+  // Runs from each root with one engine (buffers reused) and checks tree and statistics.
+  std::vector<std::vector<LevelStats>> check_roots(const EdgeList& edge_list,
+                                                   const std::vector<VertexId>& roots) {
+    const ScopedThreadCount thread_count(threads());
+    const ReferenceBfs reference(edge_list);
+    const CsrGraph graph = build_csr(edge_list);
+    BfsEngine engine(graph, options());
+    std::vector<std::vector<LevelStats>> traces;
+    std::vector<VertexId> parent(edge_list.num_vertices, 12345);
+    for (const VertexId root : roots) {
+      SCOPED_TRACE("root " + std::to_string(root));
+      traces.push_back(engine.run(root, parent));
+      const std::int64_t reached = expect_valid_tree(reference, root, parent);
+      expect_consistent_levels(traces.back(), reached, graph);
+      expect_direction_follows_option(traces.back());
+    }
+    return traces;
+  }
+
+  void expect_direction_follows_option(const std::vector<LevelStats>& levels) const {
+    const Direction direction = options().direction;
+    if (direction == Direction::kHybrid) {
+      EXPECT_FALSE(levels.front().bottom_up) << "hybrid starts top-down";
+      return;
+    }
+    for (const LevelStats& level : levels) {
+      EXPECT_EQ(level.bottom_up, direction == Direction::kBottomUp) << "level " << level.level;
+    }
+  }
+};
+
+TEST_P(BfsModeTest, Path) { check_roots(make_edge_list(5, {{0, 1}, {1, 2}, {3, 2}, {3, 4}}), {0, 2, 4}); }
+
+TEST_P(BfsModeTest, Star) {
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId leaf = 1; leaf < 200; ++leaf) pairs.emplace_back(0, leaf);
+  check_roots(make_edge_list(200, pairs), {0, 1, 199});
+}
+
+TEST_P(BfsModeTest, TwoComponentsAndIsolatedVertices) {
+  // {0,1,2} a triangle, {3,4,5,6} a path, 7..69 isolated: bitmaps span two words.
+  const EdgeList edge_list = make_edge_list(70, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 6}, {69, 69}});
+  const auto traces = check_roots(edge_list, {0, 4, 7, 69});
+  EXPECT_EQ(traces[2].size(), 1u) << "an isolated root takes one step that finds nothing";
+}
+
+TEST_P(BfsModeTest, SelfLoopsAndDuplicates) {
+  check_roots(make_edge_list(4, {{0, 0}, {0, 1}, {1, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 1}, {3, 3}}), {0, 2, 3});
+}
+
+TEST_P(BfsModeTest, SkewedRandomGraphs) {
+  // 1000 vertices: the last bitmap word is partial.
+  check_roots(make_skewed_random_edge_list(1000, 4, 3), {0, 1, 17, 999});
+  check_roots(make_skewed_random_edge_list(1 << 12, 16, 1), {0, 5, 100, 4095, 2024, 77, 3000, 1234});
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, BfsModeTest,
+                         ::testing::Combine(::testing::ValuesIn(all_modes()), ::testing::Values(1, 2)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param).name + "_" +
+                                  std::to_string(std::get<1>(info.param)) + "Threads";
+                         });
+
+// A path 0..9, a star of 100 leaves around 9, and a path 110..119 hanging from leaf 109:
+// the frontier stays at 1, jumps to 100, then falls back to 1.
+EdgeList broom() {
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId vertex = 0; vertex < 9; ++vertex) pairs.emplace_back(vertex, vertex + 1);
+  for (VertexId leaf = 10; leaf < 110; ++leaf) pairs.emplace_back(9, leaf);
+  pairs.emplace_back(109, 110);
+  for (VertexId vertex = 110; vertex < 119; ++vertex) pairs.emplace_back(vertex, vertex + 1);
+  return make_edge_list(120, pairs);
+}
+
+std::vector<bool> directions(const std::vector<LevelStats>& levels) {
+  std::vector<bool> bottom_up;
+  for (const LevelStats& level : levels) bottom_up.push_back(level.bottom_up);
+  return bottom_up;
+}
+
+TEST(BfsEngineTest, HybridSwitchesByAlphaBeta) {
+  const CsrGraph graph = build_csr(broom());
+  std::vector<VertexId> parent(graph.num_vertices());
+  // Step 11 expands the 100 leaves (the frontier grew), step 12 the one vertex 110 (it shrank).
+  std::vector<bool> expected(21, false);
+  BfsEngine never(graph, BfsOptions{Direction::kHybrid, 1.0, 1e-12});  // 100 never exceeds 120 / 1
+  EXPECT_EQ(directions(never.run(0, parent)), expected);
+  expected[10] = true;
+  BfsEngine eager(graph, BfsOptions{Direction::kHybrid, 1e12, 1e-12});
+  EXPECT_EQ(directions(eager.run(0, parent)), expected);
+  BfsEngine sticky(graph, BfsOptions{Direction::kHybrid, 1e12, 1e12});  // 1 is never below 120 / 1e12
+  std::fill(expected.begin() + 10, expected.end(), true);
+  EXPECT_EQ(directions(sticky.run(0, parent)), expected);
+}
+
+TEST(BfsEngineTest, TopDownExaminesEveryEdgeOfReachedVertices) {
+  const EdgeList edge_list = make_skewed_random_edge_list(1 << 10, 8, 11);
+  const CsrGraph graph = build_csr(edge_list);
+  std::vector<VertexId> parent(graph.num_vertices());
+  BfsEngine engine(graph, BfsOptions{Direction::kTopDown});
+  std::int64_t examined = 0;
+  for (const LevelStats& level : engine.run(0, parent)) examined += level.edges_examined;
+  std::int64_t expected = 0;
+  for (VertexId vertex = 0; vertex < graph.num_vertices(); ++vertex) {
+    if (parent[vertex] != kUnreached) expected += graph.degree(vertex);
+  }
+  EXPECT_EQ(examined, expected);
+}
+
+TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
+  const CsrGraph graph = build_csr(make_edge_list(4, {{0, 1}}));
+  BfsEngine engine(graph, BfsOptions{});
+  std::vector<VertexId> parent(4);
+  EXPECT_THROW(engine.run(4, parent), Error);
+  EXPECT_THROW(engine.run(-1, parent), Error);
+  std::vector<VertexId> short_parent(3);
+  EXPECT_THROW(engine.run(0, short_parent), Error);
+  EXPECT_NO_THROW(engine.run(3, parent));
+}
+
+TEST(BfsEngineTest, RejectsNonPositiveAlphaOrBeta) {
+  const CsrGraph graph = build_csr(make_edge_list(2, {{0, 1}}));
+  EXPECT_THROW(BfsEngine(graph, BfsOptions{Direction::kHybrid, 0.0, 1.0}), Error);
+  EXPECT_THROW(BfsEngine(graph, BfsOptions{Direction::kHybrid, 1.0, -1.0}), Error);
+}
+
+TEST(BfsDirectionTest, NamesRoundTrip) {
+  for (const Direction direction : {Direction::kHybrid, Direction::kTopDown, Direction::kBottomUp}) {
+    EXPECT_EQ(parse_direction(to_string(direction)), direction);
+  }
+  EXPECT_EQ(to_string(Direction::kTopDown), "top-down");
+  EXPECT_EQ(parse_direction("bottom-up"), Direction::kBottomUp);
+}
+
+TEST(BfsDirectionTest, UnknownNameIsAUsageErrorNamingTheChoices) {
+  for (const std::string text : {"", "topdown", "Hybrid", "bottom_up", "hybrid "}) {
+    try {
+      parse_direction(text);
+      ADD_FAILURE() << "accepted '" << text << "'";
+    } catch (const UsageError& error) {
+      EXPECT_THAT(error.what(), ::testing::HasSubstr("hybrid, top-down, bottom-up"));
+    }
+  }
+}
+
+// The Graph500 reference's SCALE 10 graph and roots: the search spans the same component, whose
+// non-self-loop tuples the reference counts as nedge.
+TEST(BfsEngineTest, ReachesTheReferenceComponentsAtScale10) {
+  std::ifstream edges_file(std::string(SEMIBFS_TEST_VECTORS) + "/kron-s10-ef16.edges.txt");
+  std::ifstream roots_file(std::string(SEMIBFS_TEST_VECTORS) + "/kron-s10-ef16.roots.txt");
+  if (!edges_file || !roots_file) GTEST_SKIP() << "test vectors not found at " << SEMIBFS_TEST_VECTORS;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  VertexId u = 0;
+  VertexId v = 0;
+  double weight = 0;
+  while (edges_file >> u >> v >> weight) pairs.emplace_back(u, v);
+  const EdgeList edge_list = make_edge_list(1024, pairs);
+  const ReferenceBfs reference(edge_list);
+  const CsrGraph graph = build_csr(edge_list);
+  VertexId root = 0;
+  std::int64_t degree = 0;
+  std::int64_t component_edges = 0;
+  std::vector<VertexId> parent(graph.num_vertices());
+  for (const Mode& mode : all_modes()) {
+    BfsEngine engine(graph, mode.options);
+    roots_file.clear();
+    roots_file.seekg(0);
+    roots_file.ignore(1000, '\n');  // header line
+    int roots = 0;
+    while (roots_file >> root >> degree >> component_edges) {
+      engine.run(root, parent);
+      expect_valid_tree(reference, root, parent);
+      std::int64_t nedge = 0;
+      for (const auto& [first, second] : pairs)
+        nedge += first != second && parent[first] != kUnreached ? 1 : 0;
+      EXPECT_EQ(nedge, component_edges) << mode.name << " root " << root;
+      ++roots;
+    }
+    EXPECT_EQ(roots, 64);
+  }
+}
+
+}  // namespace
+}  // namespace semibfs
