@@ -50,8 +50,11 @@ TEST(Graph500Run, EveryDirectionGivesTheSameNedge) {
     for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
     for (const RootResult& root : report.roots) {
       for (const LevelStats& level : root.levels) {
-        if (direction == Direction::kTopDown) EXPECT_FALSE(level.bottom_up);
-        if (direction == Direction::kBottomUp) EXPECT_TRUE(level.bottom_up);
+        if (direction == Direction::kTopDown) {
+          EXPECT_FALSE(level.bottom_up);
+        } else if (direction == Direction::kBottomUp) {
+          EXPECT_TRUE(level.bottom_up);
+        }
       }
     }
   }
