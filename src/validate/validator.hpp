@@ -9,6 +9,7 @@
 
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
+#include "validate/validation_graph.hpp"
 
 namespace semibfs {
 
@@ -28,20 +29,24 @@ struct ValidationReport {
   bool ok() const { return failures.empty(); }
   // Non-self-loop input tuples inside the root's component, duplicates counted: the TEPS numerator.
   std::int64_t nedge = 0;
-  std::vector<ValidationFailure> failures;  // the first few failures found (capped)
+  std::vector<ValidationFailure> failures;  // of each rule the 4 lowest vertices (edges for rule 3)
   std::int64_t failure_count = 0;           // all failures found, even past the cap
 };
 
 class Validator {
  public:
-  // Builds the validator's own adjacency from the edge list once; reused for every root.
+  // Builds the validator's own adjacency from the edge list once; reused for every root. The edge
+  // list must outlive the validator. Throws semibfs::Error when an endpoint is out of range.
   explicit Validator(const EdgeList& edge_list);
+  // Checks the five rules in parallel; rules 2 to 5 and nedge only when rule 1 holds (levels need a tree).
+  // An input edge with one reached endpoint always means a vertex that fails rule 4, which names it;
+  // the edge is not reported again. Throws semibfs::Error when the root is not a vertex or the
+  // parent array does not have one entry per vertex (a caller's mistake, not a search's).
   ValidationReport validate(VertexId root, std::span<const VertexId> parent) const;
 
  private:
   const EdgeList& edge_list_;
-  std::vector<std::int64_t> offsets_;
-  std::vector<VertexId> adjacency_;
+  ValidationGraph graph_;
 };
 
 }  // namespace semibfs

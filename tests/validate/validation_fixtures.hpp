@@ -1,0 +1,191 @@
+// Test graphs, a tiny serial BFS and an independent nedge count for the validator tests. Written
+// apart from the library on purpose: the tests must not trust the code they check.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "core/types.hpp"
+#include "gen/edge_list.hpp"
+#include "validate/validator.hpp"
+
+namespace validate_test {
+
+using semibfs::EdgeList;
+using semibfs::kUnreached;
+using semibfs::PackedEdge;
+using semibfs::VertexId;
+using Tuple = std::pair<VertexId, VertexId>;
+using Adjacency = std::vector<std::vector<VertexId>>;
+
+inline EdgeList edge_list_from(std::int64_t num_vertices, const std::vector<Tuple>& tuples) {
+  EdgeList edge_list;
+  edge_list.num_vertices = num_vertices;
+  for (const auto& [v0, v1] : tuples) edge_list.edges.push_back(PackedEdge::make(v0, v1));
+  return edge_list;
+}
+
+// Neighbor lists without self-loops; duplicates kept.
+inline Adjacency adjacency_of(const EdgeList& edge_list) {
+  Adjacency adjacency(static_cast<std::size_t>(edge_list.num_vertices));
+  for (const PackedEdge& edge : edge_list.edges) {
+    if (edge.v0() == edge.v1()) continue;
+    adjacency[edge.v0()].push_back(edge.v1());
+    adjacency[edge.v1()].push_back(edge.v0());
+  }
+  return adjacency;
+}
+
+inline bool adjacent(const Adjacency& adjacency, VertexId u, VertexId v) {
+  return std::find(adjacency[u].begin(), adjacency[u].end(), v) != adjacency[u].end();
+}
+
+// Serial BFS: the first vertex to find a neighbor becomes its parent.
+inline std::vector<VertexId> first_found_parents(const Adjacency& adjacency, VertexId root) {
+  std::vector<VertexId> parent(adjacency.size(), kUnreached);
+  parent[root] = root;
+  std::deque<VertexId> queue{root};
+  while (!queue.empty()) {
+    const VertexId u = queue.front();
+    queue.pop_front();
+    for (VertexId w : adjacency[u]) {
+      if (parent[w] != kUnreached) continue;
+      parent[w] = u;
+      queue.push_back(w);
+    }
+  }
+  return parent;
+}
+
+// Level of each vertex in a (valid) parent tree, -1 where unreached.
+inline std::vector<std::int64_t> levels_of(const std::vector<VertexId>& parent) {
+  std::vector<std::int64_t> levels(parent.size(), -1);
+  for (std::size_t v = 0; v < parent.size(); ++v) {
+    if (parent[v] == kUnreached) continue;
+    std::int64_t level = 0;
+    for (VertexId u = static_cast<VertexId>(v); parent[u] != u; u = parent[u]) ++level;
+    levels[v] = level;
+  }
+  return levels;
+}
+
+// Another valid BFS tree: each vertex takes its highest-id neighbor one level up.
+inline std::vector<VertexId> highest_neighbor_parents(const Adjacency& adjacency, VertexId root) {
+  const std::vector<std::int64_t> levels = levels_of(first_found_parents(adjacency, root));
+  std::vector<VertexId> parent(adjacency.size(), kUnreached);
+  parent[root] = root;
+  for (std::size_t v = 0; v < adjacency.size(); ++v) {
+    for (VertexId w : adjacency[v]) {
+      if (levels[v] > 0 && levels[w] == levels[v] - 1) parent[v] = std::max(parent[v], w);
+    }
+  }
+  return parent;
+}
+
+// Non-self-loop tuples with both endpoints reached, duplicates counted: the expected nedge.
+inline std::int64_t expected_nedge(const EdgeList& edge_list, const std::vector<VertexId>& parent) {
+  std::int64_t count = 0;
+  for (const PackedEdge& edge : edge_list.edges) {
+    if (edge.v0() != edge.v1() && parent[edge.v0()] != kUnreached && parent[edge.v1()] != kUnreached) ++count;
+  }
+  return count;
+}
+
+struct RandomGraph {
+  EdgeList edge_list;
+  VertexId root = 0;
+  std::vector<VertexId> main_component;   // holds the root
+  std::vector<VertexId> other_component;  // connected, never reached from the root
+  std::vector<VertexId> isolated;         // no edges but self-loops
+};
+
+// Index into a component of `size` vertices, skewed toward the front (a few hubs).
+inline std::size_t skewed_index(std::size_t size, std::mt19937_64& random) {
+  const double u = std::uniform_real_distribution<double>(0.0, 1.0)(random);
+  return std::min(size - 1, static_cast<std::size_t>(static_cast<double>(size) * u * u * u));
+}
+
+// A random spanning tree (connected) plus skewed random edges, 16 per vertex in all.
+inline void add_component_edges(const std::vector<VertexId>& members, std::mt19937_64& random,
+                                std::vector<Tuple>& tuples) {
+  for (std::size_t i = 1; i < members.size(); ++i) {
+    tuples.emplace_back(members[i], members[std::uniform_int_distribution<std::size_t>(0, i - 1)(random)]);
+  }
+  for (std::size_t k = members.size(); k < 16 * members.size(); ++k) {
+    tuples.emplace_back(members[skewed_index(members.size(), random)],
+                        members[skewed_index(members.size(), random)]);
+  }
+}
+
+// Self-loops on some vertices, duplicates of some tuples (either way round), shuffled and re-oriented.
+inline void add_noise(const std::vector<VertexId>& vertices, std::mt19937_64& random,
+                      std::vector<Tuple>& tuples) {
+  for (std::size_t i = 0; i < vertices.size(); i += 7) tuples.emplace_back(vertices[i], vertices[i]);
+  const std::size_t original = tuples.size();
+  for (std::size_t i = 0; i < original; i += 37) tuples.emplace_back(tuples[i].second, tuples[i].first);
+  for (std::size_t i = 0; i < original; i += 41) tuples.push_back(tuples[i]);
+  std::shuffle(tuples.begin(), tuples.end(), random);
+  for (auto& tuple : tuples) {
+    if (random() % 2 == 1) std::swap(tuple.first, tuple.second);
+  }
+}
+
+inline RandomGraph random_graph(int scale, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  const VertexId num_vertices = VertexId{1} << scale;
+  std::vector<VertexId> ids(static_cast<std::size_t>(num_vertices));
+  for (VertexId v = 0; v < num_vertices; ++v) ids[v] = v;
+  std::shuffle(ids.begin(), ids.end(), random);
+  RandomGraph graph;
+  const auto main_end = ids.begin() + num_vertices * 7 / 10;
+  const auto other_end = ids.begin() + num_vertices * 19 / 20;
+  graph.main_component.assign(ids.begin(), main_end);
+  graph.other_component.assign(main_end, other_end);
+  graph.isolated.assign(other_end, ids.end());
+  std::vector<Tuple> tuples;
+  add_component_edges(graph.main_component, random, tuples);
+  add_component_edges(graph.other_component, random, tuples);
+  add_noise(ids, random, tuples);
+  graph.edge_list = edge_list_from(num_vertices, tuples);
+  graph.root = graph.main_component[random() % graph.main_component.size()];
+  return graph;
+}
+
+inline std::string describe(const semibfs::ValidationReport& report) {
+  std::string text = std::to_string(report.failure_count) + " failures:";
+  for (const auto& failure : report.failures) text += "\n  " + failure.message;
+  return text;
+}
+
+// Whether the report names this vertex under this rule; prints the report when not.
+inline ::testing::AssertionResult has_failure(const semibfs::ValidationReport& report, int rule,
+                                              VertexId vertex) {
+  for (const auto& failure : report.failures) {
+    if (failure.rule == rule && failure.vertex == vertex) return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure()
+         << "no rule " << rule << " failure for vertex " << vertex << "; " << describe(report);
+}
+
+// Runs each test with 1 and 2 OpenMP threads.
+class ThreadCountTest : public ::testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    previous_threads_ = omp_get_max_threads();
+    omp_set_num_threads(GetParam());
+  }
+  void TearDown() override { omp_set_num_threads(previous_threads_); }
+
+ private:
+  int previous_threads_ = 1;
+};
+
+}  // namespace validate_test
