@@ -21,7 +21,7 @@ class DirectionPolicy {
   // previous = n_frontier(i-1), current = n_frontier(i): the frontier this step expands.
   bool next_step_bottom_up(bool was_bottom_up, std::int64_t previous, std::int64_t current) const {
     if (direction_ != Direction::kHybrid) return direction_ == Direction::kBottomUp;
-    if (!was_bottom_up) return previous<current&& static_cast<double>(current)> grow_threshold_;
+    if (!was_bottom_up) return previous < current && static_cast<double>(current) > grow_threshold_;
     const bool shrunk_enough = previous > current && static_cast<double>(current) < shrink_threshold_;
     return !shrunk_enough;
   }
