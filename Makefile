@@ -4,10 +4,10 @@ SCALE ?= 20
 TSAN_TESTS ?= .
 BUILD ?= build
 JOBS ?= $(shell nproc)
-PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev
+PACKAGES := cmake make g++ libgtest-dev libgmock-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test sanitize tsan clean
+.PHONY: all deps configure build run test sanitize tsan clean
 
 all: build
 
@@ -19,12 +19,15 @@ deps:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-build: deps
+configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 # A Graph500 run at SCALE $(SCALE): official block on stdout, JSON report in out/.
-run: build
+run: configure
+	cmake --build $(BUILD) -j $(JOBS) --target semibfs
 	@mkdir -p out
 	./$(BUILD)/semibfs run --scale $(SCALE) --json out/graph500-s$(SCALE).json
 
