@@ -1,5 +1,9 @@
 #include "bench/json_report.hpp"
 
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+
 #include "bench/statistics.hpp"
 #include "core/json_writer.hpp"
 
@@ -34,30 +38,26 @@ void write_machine(JsonWriter& json, const MachineInfo& machine, std::int64_t pe
   json.end_object();
 }
 
-void write_summary(JsonWriter& json, std::string_view name, const SummaryStatistics& statistics) {
+using NamedFigure = std::pair<std::string_view, double>;
+
+void write_figures(JsonWriter& json, std::string_view name, std::initializer_list<NamedFigure> figures) {
   json.key(name);
   json.begin_object();
-  json.field("min", statistics.minimum);
-  json.field("firstquartile", statistics.first_quartile);
-  json.field("median", statistics.median);
-  json.field("thirdquartile", statistics.third_quartile);
-  json.field("max", statistics.maximum);
-  json.field("mean", statistics.mean);
-  json.field("stddev", statistics.stddev);
+  for (const auto& [figure, value] : figures) json.field(figure, value);
   json.end_object();
 }
 
-void write_teps(JsonWriter& json, const TepsStatistics& teps) {
-  json.key("teps");
-  json.begin_object();
-  json.field("min", teps.minimum);
-  json.field("firstquartile", teps.first_quartile);
-  json.field("median", teps.median);
-  json.field("thirdquartile", teps.third_quartile);
-  json.field("max", teps.maximum);
-  json.field("harmonic_mean", teps.harmonic_mean);
-  json.field("harmonic_stddev", teps.harmonic_stddev);
-  json.end_object();
+// The key names of the official block ("min", "firstquartile", ...), grouped per quantity.
+void write_summary(JsonWriter& json, std::string_view name, const SummaryStatistics& s) {
+  write_figures(json, name, {{"min", s.minimum}, {"firstquartile", s.first_quartile}, {"median", s.median},
+                             {"thirdquartile", s.third_quartile}, {"max", s.maximum}, {"mean", s.mean},
+                             {"stddev", s.stddev}});
+}
+
+void write_teps(JsonWriter& json, const TepsStatistics& t) {
+  write_figures(json, "teps", {{"min", t.minimum}, {"firstquartile", t.first_quartile}, {"median", t.median},
+                               {"thirdquartile", t.third_quartile}, {"max", t.maximum},
+                               {"harmonic_mean", t.harmonic_mean}, {"harmonic_stddev", t.harmonic_stddev}});
 }
 
 void write_official(JsonWriter& json, const Graph500Results& official) {
