@@ -44,16 +44,10 @@ bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* 
   bool valid = true;
   if (validator != nullptr) {
     Stopwatch validate_time;
-    const ValidationReport validation = validator->validate(root, parent);
+    const std::string failure = check_search(*validator, root, parent, result.nedge);
     result.validate_seconds = validate_time.seconds();
-    if (!validation.ok()) {
-      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
-                                  ": " + validation.failures.front().message;
-      valid = false;
-    } else if (validation.nedge != result.nedge) {
-      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
-                                  ": TEPS edge count " + std::to_string(result.nedge) +
-                                  " differs from the validator's " + std::to_string(validation.nedge);
+    if (!failure.empty()) {
+      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) + ": " + failure;
       valid = false;
     }
     log << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
@@ -75,6 +69,17 @@ void fill_official(const Graph500Options& options, Graph500Report& report) {
 }
 
 }  // namespace
+
+std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
+                         std::int64_t nedge) {
+  const ValidationReport validation = validator.validate(root, parent);
+  if (!validation.ok()) return validation.failures.front().message;
+  if (validation.nedge != nedge) {
+    return "TEPS edge count " + std::to_string(nedge) + " differs from the validator's " +
+           std::to_string(validation.nedge);
+  }
+  return {};
+}
 
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
   const std::int64_t vertices = options.kronecker.num_vertices();

@@ -4,12 +4,14 @@
 
 #include <cstdint>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bench/official_output.hpp"
 #include "bfs/bfs.hpp"
 #include "gen/kronecker.hpp"
+#include "validate/validator.hpp"
 
 namespace semibfs {
 
@@ -45,6 +47,11 @@ struct Graph500Report {
   std::string validation_failure;   // the first failure, naming the rule and the vertex
   MemoryFootprint memory;
 };
+
+// Validates one search and checks its TEPS edge count against the validator's, as the reference
+// does; returns the first failure (naming the rule and the vertex), or an empty string.
+std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
+                         std::int64_t nedge);
 
 // Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
 std::int64_t estimate_run_bytes(const Graph500Options& options);

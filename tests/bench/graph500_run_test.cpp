@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "bench/official_output.hpp"
+#include "bench/teps_edge_count.hpp"
+#include "graph/csr_graph.hpp"
 #include "support/test_vectors.hpp"
 
 namespace semibfs {
@@ -71,6 +73,33 @@ TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
   EXPECT_EQ(report.roots[0].nedge, testing::reference_roots(10)[0].component_nonself_edges);
   EXPECT_EQ(report.roots[0].validate_seconds, -1.0);
   EXPECT_EQ(log.str().find("validation"), std::string::npos);
+}
+
+TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
+  KroneckerParams params;
+  params.scale = 10;
+  const EdgeList edge_list = generate_kronecker(params, false);
+  const CsrGraph graph = build_csr(edge_list);
+  const Validator validator(edge_list);
+  BfsEngine engine(graph, BfsOptions{});
+  const VertexId root = testing::reference_roots(10)[0].root;
+  std::vector<VertexId> parent(static_cast<std::size_t>(params.num_vertices()));
+  engine.run(root, parent);
+  const std::int64_t nedge = count_traversed_edges(edge_list, parent);
+  EXPECT_EQ(check_search(validator, root, parent, nedge), "");
+  EXPECT_NE(check_search(validator, root, parent, nedge + 1).find("TEPS edge count"), std::string::npos);
+  std::vector<bool> is_parent(parent.size(), false);
+  for (VertexId v = 0; v < params.num_vertices(); ++v) {
+    if (v != root && parent[v] != kUnreached) is_parent[parent[v]] = true;
+  }
+  VertexId leaf = kUnreached;  // a reached vertex that is nobody's parent
+  for (VertexId v = 0; v < params.num_vertices() && leaf == kUnreached; ++v) {
+    if (v != root && parent[v] != kUnreached && !is_parent[v]) leaf = v;
+  }
+  ASSERT_NE(leaf, kUnreached);
+  parent[leaf] = kUnreached;  // a vertex of the component left unreached
+  const std::string failure = check_search(validator, root, parent, count_traversed_edges(edge_list, parent));
+  EXPECT_NE(failure.find("rule 4"), std::string::npos) << failure;
 }
 
 TEST(Graph500Run, MemoryEstimateGrowsWithScaleAndCoversTheEdgeList) {
