@@ -2,12 +2,13 @@
 # machine lacks, build, and then run.
 SCALE ?= 20
 TSAN_TESTS ?= .
+MICRO_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 BUILD ?= build
 JOBS ?= $(shell nproc)
-PACKAGES := cmake make g++ libgtest-dev libgmock-dev
+PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test sanitize tsan clean
+.PHONY: all deps configure build run test micro sanitize tsan clean
 
 all: build
 
@@ -33,6 +34,12 @@ run: configure
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure --timeout 900
+
+# Micro-benchmarks of the BFS steps (bench/micro/); SEMIBFS_MICRO_SCALE=S picks the graph, MICRO_ARGS
+# passes Google Benchmark flags (default: 5 repetitions, mean/median/stddev/cv only).
+micro: configure
+	cmake --build $(BUILD) -j $(JOBS) --target semibfs_micro
+	./$(BUILD)/semibfs_micro $(MICRO_ARGS)
 
 # The test suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize: deps
