@@ -53,9 +53,9 @@ struct Workload {
   std::vector<LevelStats> hybrid_levels;    // which levels the hybrid runs bottom-up
 };
 
-std::vector<LevelStats> trace_search(const CsrGraph& graph, VertexId root, Direction direction) {
+std::vector<LevelStats> trace_search(const CsrGraph& graph, VertexId root, PolicyKind policy) {
   BfsOptions options;
-  options.direction = direction;
+  options.policy = policy;
   BfsEngine engine(graph, options);
   std::vector<VertexId> parent(static_cast<std::size_t>(graph.num_vertices()));
   return engine.run(root, parent);
@@ -72,8 +72,8 @@ Workload make_workload(int scale) {
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of the SCALE " + std::to_string(scale) + " graph has an edge");
   workload.root = roots.front();
-  workload.top_down_levels = trace_search(graph, workload.root, Direction::kTopDown);
-  workload.hybrid_levels = trace_search(graph, workload.root, Direction::kHybrid);
+  workload.top_down_levels = trace_search(graph, workload.root, PolicyKind::kTopDown);
+  workload.hybrid_levels = trace_search(graph, workload.root, PolicyKind::kAlphaBeta);
   return workload;
 }
 

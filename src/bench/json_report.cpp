@@ -10,6 +10,16 @@
 namespace semibfs {
 namespace {
 
+// null for the policies that never switch, so the report does not show a threshold nothing read.
+void write_threshold(JsonWriter& json, std::string_view name, const BfsOptions& bfs, double value) {
+  if (uses_thresholds(bfs.policy)) {
+    json.field(name, value);
+  } else {
+    json.key(name);
+    json.null_value();
+  }
+}
+
 void write_options(JsonWriter& json, const Graph500Report& report) {
   const Graph500Options& options = report.options;
   json.key("options");
@@ -20,9 +30,10 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("seed2", options.kronecker.seed2);
   json.field("roots_requested", options.num_roots);
   json.field("threads", report.threads);
-  json.field("direction", to_string(options.bfs.direction));
-  json.field("alpha", options.bfs.alpha);
-  json.field("beta", options.bfs.beta);
+  json.field("policy", to_string(options.bfs.policy));
+  write_threshold(json, "alpha", options.bfs, options.bfs.alpha_or_default());
+  write_threshold(json, "beta", options.bfs, options.bfs.beta_or_default());
+  json.field("summary_bits", options.bfs.summary_bits);
   json.field("validation", !options.skip_validation);
   json.end_object();
 }
@@ -86,8 +97,10 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
     json.field("level", level.level);
     json.field("direction", level.bottom_up ? "bottom-up" : "top-down");
     json.field("frontier_vertices", level.frontier_vertices);
+    json.field("frontier_edges", level.frontier_edges);
     json.field("edges_examined", level.edges_examined);
     json.field("discovered_vertices", level.discovered_vertices);
+    json.field("bottom_up_early_exits", level.bottom_up_early_exits);
     json.field("seconds", level.seconds);
     json.end_object();
   }

@@ -1,9 +1,11 @@
-// Hybrid (direction-optimizing) BFS: top-down over a frontier queue, bottom-up over frontier
-// bitmaps, switched by the alpha/beta rule on frontier size (Iwabuchi et al., seed 000 Sec. III-C).
+// Direction-optimizing BFS: top-down over a frontier queue, bottom-up over frontier bitmaps, the
+// direction of each step chosen by a DirectionPolicy (Iwabuchi et al., seed 000 Sec. III; Beamer,
+// Asanovic, Patterson, "Direction-optimizing BFS", SC 2012).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -13,29 +15,55 @@
 
 namespace semibfs {
 
-enum class Direction { kHybrid, kTopDown, kBottomUp };
+// How the direction of each step is chosen (direction_policy.hpp has the rules).
+enum class PolicyKind { kAlphaBeta, kBeamer, kTopDown, kBottomUp };
 
-std::string to_string(Direction direction);
-// Parses "hybrid", "top-down" or "bottom-up"; throws UsageError otherwise.
-Direction parse_direction(const std::string& text);
+std::string to_string(PolicyKind policy);
+// Parses "alpha-beta", "beamer", "top-down" or "bottom-up"; throws UsageError otherwise.
+PolicyKind parse_policy(const std::string& text);
+// The older --direction names: "hybrid" (= alpha-beta), "top-down" or "bottom-up".
+PolicyKind parse_direction(const std::string& text);
+
+// Frontier bits per summary bit in bottom-up steps, 0 for no summary (frontier_summary.hpp).
+inline constexpr int kSummaryBitsChoices[] = {0, 64, 128, 256, 512, 1024};
+bool is_valid_summary_bits(int summary_bits);
+// "0, 64, 128, 256, 512, 1024", for messages.
+std::string summary_bits_choices();
+// 256 frontier bits per summary bit was the best of Cui et al. Sec. III-C (Fig. 16).
+constexpr int kDefaultSummaryBits = 256;
 
 struct BfsOptions {
-  Direction direction = Direction::kHybrid;
-  // Top-down -> bottom-up when the frontier grows past n_all / alpha; back when it shrinks
-  // below n_all / beta. Best DRAM-only setting of seed 000 Sec. V-C (Fig. 7): alpha 1e4, beta 10 alpha.
-  double alpha = 1e4;
-  double beta = 1e5;
+  PolicyKind policy = PolicyKind::kAlphaBeta;
+  // Switching thresholds; unset means the policy's own default (default_alpha / default_beta).
+  std::optional<double> alpha;
+  std::optional<double> beta;
+  // Frontier bits per summary bit in bottom-up steps, 0 for none.
+  int summary_bits = kDefaultSummaryBits;
+
+  double alpha_or_default() const;
+  double beta_or_default() const;
 };
+
+// alpha-beta: 1e4 and 1e5, the best DRAM-only setting of seed 000 Sec. V-C (Fig. 7);
+// beamer: 15 and 18, Beamer et al. SC'12 Sec. 4. The forced policies ignore them.
+double default_alpha(PolicyKind policy);
+double default_beta(PolicyKind policy);
+// Whether the policy reads alpha and beta at all.
+bool uses_thresholds(PolicyKind policy);
 
 // One BFS level as the JSON report shows it.
 struct LevelStats {
-  int level = 0;                        // depth of the vertices this step discovered
+  int level = 0;                          // depth of the vertices this step discovered
   bool bottom_up = false;
-  std::int64_t frontier_vertices = 0;   // vertices in the frontier the step expanded
-  std::int64_t edges_examined = 0;      // adjacency entries read by the step
-  std::int64_t discovered_vertices = 0; // vertices the step added
+  std::int64_t frontier_vertices = 0;     // vertices in the frontier the step expanded
+  std::int64_t frontier_edges = 0;        // sum of the frontier vertices' degrees
+  std::int64_t edges_examined = 0;        // adjacency entries read by the step
+  std::int64_t discovered_vertices = 0;   // vertices the step added
+  std::int64_t bottom_up_early_exits = 0; // vertices that found a parent before their last neighbour
   double seconds = 0.0;
 };
+
+class DirectionPolicy;
 
 // Holds the frontier buffers for one graph so that repeated searches allocate nothing.
 class BfsEngine {
@@ -50,9 +78,10 @@ class BfsEngine {
   std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent);
 
  private:
-  struct Buffers;  // frontier queues and bitmaps, sized for graph_ once (bfs_engine.cpp)
+  struct Buffers;  // frontier queues, bitmaps and summaries, sized for graph_ once (bfs_engine.cpp)
   const CsrGraph& graph_;
   BfsOptions options_;
+  std::unique_ptr<DirectionPolicy> policy_;
   std::unique_ptr<Buffers> buffers_;
 };
 

@@ -1,5 +1,6 @@
 // Direction-optimizing BFS driver: one step per level, top-down over a queue or bottom-up over
-// bitmaps, the frontier converted whenever the direction changes (Iwabuchi et al. Sec. III-C).
+// bitmaps as the DirectionPolicy decides, the frontier converted whenever the direction changes
+// (Iwabuchi et al. Sec. III-C; Beamer et al. SC'12).
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "bfs/direction_policy.hpp"
 #include "bfs/frontier_conversion.hpp"
 #include "bfs/frontier_queue.hpp"
+#include "bfs/frontier_summary.hpp"
 #include "bfs/top_down_step.hpp"
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
@@ -18,25 +20,24 @@ namespace semibfs {
 
 // The frontier lives in exactly one form at a time: the current queue or the current bitmap.
 struct BfsEngine::Buffers {
-  explicit Buffers(std::int64_t num_vertices)
+  Buffers(std::int64_t num_vertices, int summary_bits)
       : current_queue(num_vertices),
         next_queue(num_vertices),
-        current_bitmap(num_vertices),
-        next_bitmap(num_vertices),
+        current_bitmap(num_vertices, summary_bits),
+        next_bitmap(num_vertices, summary_bits),
         visited(num_vertices) {}
 
-  void start(VertexId root, bool bottom_up) {
+  void start(VertexId root) {
     visited.clear();
     visited.set(root);
     current_queue.clear();
     current_queue.push_back(static_cast<NeighborId>(root));
     frontier_in_bitmap = false;
-    use_form(bottom_up);
   }
 
   void use_form(bool bottom_up) {
     if (bottom_up && !frontier_in_bitmap) queue_to_bitmap(current_queue.vertices(), current_bitmap);
-    if (!bottom_up && frontier_in_bitmap) bitmap_to_queue(current_bitmap, current_queue);
+    if (!bottom_up && frontier_in_bitmap) bitmap_to_queue(current_bitmap.bits, current_queue);
     frontier_in_bitmap = bottom_up;
   }
 
@@ -56,19 +57,27 @@ struct BfsEngine::Buffers {
 
   FrontierQueue current_queue;
   FrontierQueue next_queue;
-  Bitmap current_bitmap;
-  Bitmap next_bitmap;
+  SummarizedBitmap current_bitmap;
+  SummarizedBitmap next_bitmap;
   Bitmap visited;  // reached vertices: lets both steps skip the parent array
   bool frontier_in_bitmap = false;
 };
 
 namespace {
 
-void check_options(const BfsOptions& options) {
+void check_threshold(const char* name, const std::optional<double>& value) {
   // Written so that NaN fails too.
-  if (!(options.alpha > 0) || !(options.beta > 0)) {
-    throw Error("BFS options: alpha and beta must be positive (got alpha " + std::to_string(options.alpha) +
-                ", beta " + std::to_string(options.beta) + ")");
+  if (value && !(*value > 0)) {
+    throw Error(std::string("BFS options: ") + name + " must be positive (got " + std::to_string(*value) + ")");
+  }
+}
+
+void check_options(const BfsOptions& options) {
+  check_threshold("alpha", options.alpha);
+  check_threshold("beta", options.beta);
+  if (!is_valid_summary_bits(options.summary_bits)) {
+    throw Error("BFS options: summary_bits must be one of " + summary_bits_choices() + " (got " +
+                std::to_string(options.summary_bits) + ")");
   }
 }
 
@@ -90,34 +99,51 @@ void reset_parents(std::span<VertexId> parent) {
   for (std::int64_t vertex = 0; vertex < size; ++vertex) parent[vertex] = kUnreached;
 }
 
+// Before the first step: the frontier is the root, every other vertex unexplored.
+FrontierFacts first_facts(const CsrGraph& graph, VertexId root) {
+  FrontierFacts facts;
+  facts.num_vertices = graph.num_vertices();
+  facts.frontier_vertices = 1;
+  facts.frontier_edges = graph.degree(root);
+  facts.unexplored_edges = graph.num_adjacencies() - graph.degree(root);
+  return facts;
+}
+
+// m_u loses the degrees of the vertices just discovered, which are the next m_f.
+void advance(FrontierFacts& facts, bool bottom_up, const StepCounts& counts) {
+  ++facts.level;
+  facts.previous_frontier_vertices = facts.frontier_vertices;
+  facts.frontier_vertices = counts.discovered_vertices;
+  facts.frontier_edges = counts.discovered_edges;
+  facts.unexplored_edges -= counts.discovered_edges;
+  facts.last_step_bottom_up = bottom_up;
+}
+
 }  // namespace
 
 BfsEngine::BfsEngine(const CsrGraph& graph, BfsOptions options)
-    : graph_(graph), options_(options), buffers_(nullptr) {
+    : graph_(graph), options_(options), policy_(nullptr), buffers_(nullptr) {
   check_options(options_);
-  buffers_ = std::make_unique<Buffers>(graph_.num_vertices());
+  policy_ = make_direction_policy(options_);
+  buffers_ = std::make_unique<Buffers>(graph_.num_vertices(), options_.summary_bits);
 }
 
 BfsEngine::~BfsEngine() = default;
 
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
-  const DirectionPolicy policy(options_, graph_.num_vertices());
   reset_parents(parent);
   parent[root] = root;
-  bool bottom_up = policy.first_step_bottom_up();
-  buffers_->start(root, bottom_up);
+  buffers_->start(root);
   std::vector<LevelStats> levels;
-  std::int64_t previous_frontier = 0;
-  std::int64_t frontier = 1;
-  for (int level = 1; frontier > 0; ++level) {
+  for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
-    if (level > 1) bottom_up = policy.next_step_bottom_up(bottom_up, previous_frontier, frontier);
+    const bool bottom_up = policy_->next_step_bottom_up(facts);
     const StepCounts counts = buffers_->step(graph_, bottom_up, parent);
-    levels.push_back(LevelStats{level, bottom_up, frontier, counts.edges_examined, counts.discovered_vertices,
+    levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
+                                counts.edges_examined, counts.discovered_vertices, counts.early_exits,
                                 stopwatch.seconds()});
-    previous_frontier = frontier;
-    frontier = counts.discovered_vertices;
+    advance(facts, bottom_up, counts);
   }
   return levels;
 }

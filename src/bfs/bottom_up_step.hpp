@@ -4,6 +4,7 @@
 
 #include <span>
 
+#include "bfs/frontier_summary.hpp"
 #include "bfs/step_counts.hpp"
 #include "core/bitmap.hpp"
 #include "core/types.hpp"
@@ -14,5 +15,10 @@ namespace semibfs {
 // Writes every word of `next` (no need to clear it) and adds the new vertices to `visited`.
 StepCounts bottom_up_step(const CsrGraph& graph, const Bitmap& frontier, Bitmap& next, Bitmap& visited,
                           std::span<VertexId> parent);
+
+// The same, testing the frontier's summary before its bitmap (Cui et al. Sec. III-C), and writing
+// next's summary as well. Both summaries must have the same group size; 0 falls back to the above.
+StepCounts bottom_up_step(const CsrGraph& graph, const SummarizedBitmap& frontier, SummarizedBitmap& next,
+                          Bitmap& visited, std::span<VertexId> parent);
 
 }  // namespace semibfs

@@ -1,35 +1,86 @@
-// Chooses the direction of each BFS step: forced by the option, or by the alpha/beta rule on
-// frontier sizes (alpha/beta switching, Iwabuchi et al. Sec. III-C).
+// Chooses the direction of each BFS step from what the previous steps measured: the alpha/beta
+// rule on frontier sizes (Iwabuchi et al., seed 000 Sec. III-C), Beamer's rule on edge counts
+// (Beamer, Asanovic, Patterson, SC 2012, Sec. 4 and Fig. 6), or one direction throughout.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "bfs/bfs.hpp"
 
 namespace semibfs {
 
+// What a policy knows before step `level`, which expands the frontier into depth `level`.
+struct FrontierFacts {
+  int level = 1;
+  std::int64_t num_vertices = 0;                // n
+  std::int64_t previous_frontier_vertices = 0;  // n_f of the step before (0 before the first)
+  std::int64_t frontier_vertices = 0;           // n_f
+  std::int64_t frontier_edges = 0;              // m_f: sum of the frontier's degrees
+  std::int64_t unexplored_edges = 0;            // m_u: sum of the unvisited vertices' degrees
+  bool last_step_bottom_up = false;
+
+  bool growing() const { return frontier_vertices > previous_frontier_vertices; }
+  bool shrinking() const { return frontier_vertices < previous_frontier_vertices; }
+};
+
 class DirectionPolicy {
  public:
-  DirectionPolicy(const BfsOptions& options, std::int64_t num_vertices)
-      : direction_(options.direction),
-        grow_threshold_(static_cast<double>(num_vertices) / options.alpha),
-        shrink_threshold_(static_cast<double>(num_vertices) / options.beta) {}
+  virtual ~DirectionPolicy() = default;
+  virtual bool next_step_bottom_up(const FrontierFacts& facts) const = 0;
+};
 
-  // The paper starts from the root top-down; only the forced bottom-up mode does otherwise.
-  bool first_step_bottom_up() const { return direction_ == Direction::kBottomUp; }
+class TopDownPolicy final : public DirectionPolicy {
+ public:
+  bool next_step_bottom_up(const FrontierFacts&) const override { return false; }
+};
 
-  // previous = n_frontier(i-1), current = n_frontier(i): the frontier this step expands.
-  bool next_step_bottom_up(bool was_bottom_up, std::int64_t previous, std::int64_t current) const {
-    if (direction_ != Direction::kHybrid) return direction_ == Direction::kBottomUp;
-    if (!was_bottom_up) return previous < current && static_cast<double>(current) > grow_threshold_;
-    const bool shrunk_enough = previous > current && static_cast<double>(current) < shrink_threshold_;
-    return !shrunk_enough;
+class BottomUpPolicy final : public DirectionPolicy {
+ public:
+  bool next_step_bottom_up(const FrontierFacts&) const override { return true; }
+};
+
+// Seed 000 Sec. III-C: start top-down; bottom-up once a growing frontier passes n / alpha; back
+// to top-down once a shrinking frontier falls below n / beta.
+class AlphaBetaPolicy final : public DirectionPolicy {
+ public:
+  AlphaBetaPolicy(double alpha, double beta) : alpha_(alpha), beta_(beta) {}
+
+  bool next_step_bottom_up(const FrontierFacts& facts) const override {
+    if (facts.level == 1) return false;  // "We first start BFS ... by using the top-down approach"
+    const double frontier = static_cast<double>(facts.frontier_vertices);
+    const double vertices = static_cast<double>(facts.num_vertices);
+    if (!facts.last_step_bottom_up) return facts.growing() && frontier > vertices / alpha_;
+    return !(facts.shrinking() && frontier < vertices / beta_);
   }
 
  private:
-  Direction direction_;
-  double grow_threshold_;    // n_all / alpha
-  double shrink_threshold_;  // n_all / beta
+  double alpha_;
+  double beta_;
 };
+
+// Beamer et al. Fig. 6: bottom-up once a growing frontier's edges m_f pass m_u / alpha (also
+// from the root, as gapbs checks the root's degree); back to top-down once a shrinking frontier
+// has fewer than n / beta vertices. "Growing" keeps the tail, where m_u is small, top-down.
+class BeamerPolicy final : public DirectionPolicy {
+ public:
+  BeamerPolicy(double alpha, double beta) : alpha_(alpha), beta_(beta) {}
+
+  bool next_step_bottom_up(const FrontierFacts& facts) const override {
+    if (!facts.last_step_bottom_up) {
+      const double unexplored = static_cast<double>(facts.unexplored_edges);
+      return facts.growing() && static_cast<double>(facts.frontier_edges) > unexplored / alpha_;
+    }
+    const double vertices = static_cast<double>(facts.num_vertices);
+    return !(facts.shrinking() && static_cast<double>(facts.frontier_vertices) < vertices / beta_);
+  }
+
+ private:
+  double alpha_;
+  double beta_;
+};
+
+// The policy the options name, with their alpha and beta (or the policy's defaults).
+std::unique_ptr<DirectionPolicy> make_direction_policy(const BfsOptions& options);
 
 }  // namespace semibfs

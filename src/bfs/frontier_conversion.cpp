@@ -20,6 +20,18 @@ void queue_to_bitmap(std::span<const NeighborId> queue, Bitmap& bitmap) {
   for (std::int64_t index = 0; index < size; ++index) bitmap.set_atomic(queue[index]);
 }
 
+void queue_to_bitmap(std::span<const NeighborId> queue, SummarizedBitmap& bitmap) {
+  if (!bitmap.summary.enabled()) return queue_to_bitmap(queue, bitmap.bits);
+  bitmap.bits.clear();
+  bitmap.summary.clear();
+  const auto size = static_cast<std::int64_t>(queue.size());
+#pragma omp parallel for schedule(static) if (size > kParallelQueue)
+  for (std::int64_t index = 0; index < size; ++index) {
+    bitmap.bits.set_atomic(queue[index]);
+    bitmap.summary.mark_vertex(queue[index]);
+  }
+}
+
 void bitmap_to_queue(const Bitmap& bitmap, FrontierQueue& queue) {
   queue.clear();
   const std::int64_t num_words = bitmap.num_words();

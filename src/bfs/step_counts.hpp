@@ -8,6 +8,8 @@ namespace semibfs {
 struct StepCounts {
   std::int64_t edges_examined = 0;       // adjacency entries read
   std::int64_t discovered_vertices = 0;  // the next frontier's size
+  std::int64_t discovered_edges = 0;     // sum of the discovered vertices' degrees: the next m_f
+  std::int64_t early_exits = 0;          // bottom-up: vertices that found a parent before their last neighbour
 };
 
 }  // namespace semibfs

@@ -22,8 +22,10 @@ bool claim(VertexId& parent_slot, VertexId parent) {
 StepCounts top_down_step(const CsrGraph& graph, std::span<const NeighborId> frontier, FrontierQueue& next,
                          Bitmap& visited, std::span<VertexId> parent) {
   const auto frontier_size = static_cast<std::int64_t>(frontier.size());
+  const std::int64_t first_new = next.size();
   std::int64_t edges_examined = 0;
-#pragma omp parallel reduction(+ : edges_examined) if (frontier_size > kParallelFrontier)
+  std::int64_t discovered_edges = 0;
+#pragma omp parallel reduction(+ : edges_examined, discovered_edges) if (frontier_size > kParallelFrontier)
   {
     LocalQueueBuffer buffer(next);
 #pragma omp for schedule(dynamic, 64) nowait
@@ -39,8 +41,17 @@ StepCounts top_down_step(const CsrGraph& graph, std::span<const NeighborId> fron
       }
     }
     buffer.flush();
+#pragma omp barrier
+    // The new vertices' degrees (the next m_f) in a pass of their own: beside each claim, the load
+    // would wait for the compare-and-swap; here the loads overlap.
+    const std::span<const NeighborId> discovered = next.vertices().subspan(first_new);
+    const auto discovered_size = static_cast<std::int64_t>(discovered.size());
+#pragma omp for schedule(static) nowait
+    for (std::int64_t index = 0; index < discovered_size; ++index) {
+      discovered_edges += graph.degree(discovered[index]);
+    }
   }
-  return {edges_examined, next.size()};
+  return {edges_examined, next.size() - first_new, discovered_edges, 0};
 }
 
 }  // namespace semibfs

@@ -22,6 +22,13 @@ struct RunRequest {
   bool help = false;
 };
 
+int parse_summary_bits(const std::string& option, const std::string& text) {
+  for (const int bits : kSummaryBitsChoices) {
+    if (text == std::to_string(bits)) return bits;
+  }
+  throw UsageError(option + " must be one of " + summary_bits_choices() + ", got '" + text + "'");
+}
+
 RunRequest parse_run(Arguments& arguments) {
   RunRequest request;
   GraphChoice graph;
@@ -33,12 +40,16 @@ RunRequest parse_run(Arguments& arguments) {
       return request;
     } else if (option == "--roots") {
       request.options.num_roots = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1 << 20));
+    } else if (option == "--policy") {
+      request.options.bfs.policy = parse_policy(arguments.take_value(option));
     } else if (option == "--direction") {
-      request.options.bfs.direction = parse_direction(arguments.take_value(option));
+      request.options.bfs.policy = parse_direction(arguments.take_value(option));
     } else if (option == "--alpha") {
       request.options.bfs.alpha = parse_positive_double(option, arguments.take_value(option));
     } else if (option == "--beta") {
       request.options.bfs.beta = parse_positive_double(option, arguments.take_value(option));
+    } else if (option == "--summary-bits") {
+      request.options.bfs.summary_bits = parse_summary_bits(option, arguments.take_value(option));
     } else if (option == "--skip-validation") {
       request.options.skip_validation = true;
     } else if (option == "--json") {

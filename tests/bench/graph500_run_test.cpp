@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "bench/official_output.hpp"
 #include "bench/teps_edge_count.hpp"
@@ -38,23 +40,35 @@ TEST_P(ReferenceRun, RootsAndNedgeEqualTheReferenceAndEveryRootValidates) {
 
 INSTANTIATE_TEST_SUITE_P(Scales, ReferenceRun, ::testing::Values(10, 12, 16, 20));
 
-TEST(Graph500Run, EveryDirectionGivesTheSameNedge) {
-  for (Direction direction : {Direction::kTopDown, Direction::kBottomUp, Direction::kHybrid}) {
+// Every policy, and the default policy without a summary and with the coarsest one.
+TEST(Graph500Run, EveryPolicyGivesTheSameNedge) {
+  std::vector<BfsOptions> variants;
+  for (const PolicyKind policy :
+       {PolicyKind::kTopDown, PolicyKind::kBottomUp, PolicyKind::kAlphaBeta, PolicyKind::kBeamer}) {
+    variants.push_back(BfsOptions{});
+    variants.back().policy = policy;
+  }
+  for (const int summary_bits : {0, 1024}) {
+    variants.push_back(BfsOptions{});
+    variants.back().summary_bits = summary_bits;
+  }
+  for (const BfsOptions& bfs : variants) {
+    SCOPED_TRACE(to_string(bfs.policy) + ", summary " + std::to_string(bfs.summary_bits));
     Graph500Options options;
     options.kronecker.scale = 12;
     options.num_roots = 8;
-    options.bfs.direction = direction;
+    options.bfs = bfs;
     std::ostringstream log;
     const Graph500Report report = run_graph500(options, log);
-    ASSERT_TRUE(report.validation_passed) << to_string(direction) << ": " << report.validation_failure;
+    ASSERT_TRUE(report.validation_passed) << report.validation_failure;
     const auto expected = testing::reference_roots(12);
     ASSERT_EQ(report.roots.size(), 8u);
     for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
     for (const RootResult& root : report.roots) {
       for (const LevelStats& level : root.levels) {
-        if (direction == Direction::kTopDown) {
+        if (bfs.policy == PolicyKind::kTopDown) {
           EXPECT_FALSE(level.bottom_up);
-        } else if (direction == Direction::kBottomUp) {
+        } else if (bfs.policy == PolicyKind::kBottomUp) {
           EXPECT_TRUE(level.bottom_up);
         }
       }

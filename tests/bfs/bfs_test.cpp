@@ -1,14 +1,17 @@
 // BfsEngine against a tiny serial BFS written here: any parent one level up is accepted
-// (as the GBBS and LAGraph tests do), for every direction mode and thread count.
+// (as the GBBS and LAGraph tests do), for every direction policy, summary size and thread count.
 #include "bfs/bfs.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <fstream>
+#include <optional>
+#include <ostream>
 #include <set>
 #include <string>
 #include <utility>
@@ -53,6 +56,10 @@ class ReferenceBfs {
   }
 
   bool adjacent(VertexId u, VertexId v) const { return u != v && adjacency_[u].count(v) > 0; }
+  // Distinct neighbours other than the vertex itself, as the search counts degrees.
+  std::int64_t degree(VertexId vertex) const {
+    return static_cast<std::int64_t>(adjacency_[vertex].size() - adjacency_[vertex].count(vertex));
+  }
 
  private:
   std::vector<std::set<VertexId>> adjacency_;
@@ -83,18 +90,34 @@ std::int64_t expect_valid_tree(const ReferenceBfs& reference, VertexId root,
   return reached;
 }
 
-void expect_consistent_levels(const std::vector<LevelStats>& levels, std::int64_t reached,
-                              const CsrGraph& graph) {
+// Per level: frontier and discovered sizes chain, frontier_edges is the frontier's degree sum by
+// the reference's depths, and early exits happen only bottom-up and only to discovered vertices.
+void expect_consistent_levels(const std::vector<LevelStats>& levels, const ReferenceBfs& reference,
+                              VertexId root, std::int64_t reached, const CsrGraph& graph) {
   ASSERT_FALSE(levels.empty());
+  const std::vector<int> depth = reference.levels(root);
   std::int64_t discovered = 0;
   std::int64_t frontier = 1;
   for (std::size_t index = 0; index < levels.size(); ++index) {
-    EXPECT_EQ(levels[index].level, static_cast<int>(index) + 1);
-    EXPECT_EQ(levels[index].frontier_vertices, frontier);
-    EXPECT_GE(levels[index].edges_examined, 0);
-    EXPECT_LE(levels[index].edges_examined, graph.num_adjacencies());
-    EXPECT_GE(levels[index].seconds, 0.0);
-    frontier = levels[index].discovered_vertices;
+    const LevelStats& level = levels[index];
+    EXPECT_EQ(level.level, static_cast<int>(index) + 1);
+    EXPECT_EQ(level.frontier_vertices, frontier);
+    std::int64_t frontier_edges = 0;
+    for (VertexId vertex = 0; vertex < static_cast<VertexId>(depth.size()); ++vertex) {
+      if (depth[vertex] == level.level - 1) frontier_edges += reference.degree(vertex);
+    }
+    EXPECT_EQ(level.frontier_edges, frontier_edges) << "level " << level.level;
+    EXPECT_GE(level.edges_examined, 0);
+    EXPECT_LE(level.edges_examined, graph.num_adjacencies());
+    if (level.bottom_up) {
+      EXPECT_GE(level.bottom_up_early_exits, 0) << "level " << level.level;
+      EXPECT_LE(level.bottom_up_early_exits, level.discovered_vertices) << "level " << level.level;
+    } else {
+      EXPECT_EQ(level.bottom_up_early_exits, 0) << "level " << level.level;
+      EXPECT_EQ(level.edges_examined, level.frontier_edges) << "top-down reads every frontier edge";
+    }
+    EXPECT_GE(level.seconds, 0.0);
+    frontier = level.discovered_vertices;
     discovered += frontier;
   }
   EXPECT_EQ(levels.back().discovered_vertices, 0) << "the search stops after a step that finds nothing";
@@ -106,15 +129,38 @@ struct Mode {
   BfsOptions options;
 };
 
+// googletest names the parameter of a failing test with this.
+void PrintTo(const Mode& mode, std::ostream* stream) { *stream << mode.name; }
+
+BfsOptions policy_options(PolicyKind policy, std::optional<double> alpha = {}, std::optional<double> beta = {}) {
+  BfsOptions options;
+  options.policy = policy;
+  options.alpha = alpha;
+  options.beta = beta;
+  return options;
+}
+
+// Every policy, each with every summary size but top-down (which never reads a bitmap).
 std::vector<Mode> all_modes() {
-  return {
-      {"Hybrid", BfsOptions{}},
-      {"TopDown", BfsOptions{Direction::kTopDown}},
-      {"BottomUp", BfsOptions{Direction::kBottomUp}},
+  const std::vector<Mode> policies = {
+      {"AlphaBeta", policy_options(PolicyKind::kAlphaBeta)},
+      {"Beamer", policy_options(PolicyKind::kBeamer)},
+      {"BottomUp", policy_options(PolicyKind::kBottomUp)},
       // Frontier over n/1e12 switches to bottom-up, under n/1e-12 back: switches at every turn.
-      {"HybridEager", BfsOptions{Direction::kHybrid, 1e12, 1e-12}},
-      {"HybridEarly", BfsOptions{Direction::kHybrid, 100, 1000}},
+      {"AlphaBetaEager", policy_options(PolicyKind::kAlphaBeta, 1e12, 1e-12)},
+      {"AlphaBetaEarly", policy_options(PolicyKind::kAlphaBeta, 100, 1000)},
+      {"BeamerEager", policy_options(PolicyKind::kBeamer, 1e12, 1e-12)},
   };
+  std::vector<Mode> modes = {{"TopDown", policy_options(PolicyKind::kTopDown)}};
+  for (const Mode& policy : policies) {
+    for (const int summary_bits : {0, 64, 256, 1024}) {
+      Mode mode = policy;
+      mode.name += "Summary" + std::to_string(summary_bits);
+      mode.options.summary_bits = summary_bits;
+      modes.push_back(mode);
+    }
+  }
+  return modes;
 }
 
 class BfsModeTest : public ::testing::TestWithParam<std::tuple<Mode, int>> {
@@ -135,20 +181,21 @@ class BfsModeTest : public ::testing::TestWithParam<std::tuple<Mode, int>> {
       SCOPED_TRACE("root " + std::to_string(root));
       traces.push_back(engine.run(root, parent));
       const std::int64_t reached = expect_valid_tree(reference, root, parent);
-      expect_consistent_levels(traces.back(), reached, graph);
-      expect_direction_follows_option(traces.back());
+      expect_consistent_levels(traces.back(), reference, root, reached, graph);
+      expect_direction_follows_policy(traces.back());
     }
     return traces;
   }
 
-  void expect_direction_follows_option(const std::vector<LevelStats>& levels) const {
-    const Direction direction = options().direction;
-    if (direction == Direction::kHybrid) {
-      EXPECT_FALSE(levels.front().bottom_up) << "hybrid starts top-down";
+  void expect_direction_follows_policy(const std::vector<LevelStats>& levels) const {
+    const PolicyKind policy = options().policy;
+    if (policy == PolicyKind::kAlphaBeta) {
+      EXPECT_FALSE(levels.front().bottom_up) << "alpha-beta starts top-down";
       return;
     }
+    if (policy == PolicyKind::kBeamer) return;  // from the root too, when its degree is large enough
     for (const LevelStats& level : levels) {
-      EXPECT_EQ(level.bottom_up, direction == Direction::kBottomUp) << "level " << level.level;
+      EXPECT_EQ(level.bottom_up, policy == PolicyKind::kBottomUp) << "level " << level.level;
     }
   }
 };
@@ -185,43 +232,11 @@ INSTANTIATE_TEST_SUITE_P(Modes, BfsModeTest,
                                   std::to_string(std::get<1>(info.param)) + "Threads";
                          });
 
-// A path 0..9, a star of 100 leaves around 9, and a path 110..119 hanging from leaf 109:
-// the frontier stays at 1, jumps to 100, then falls back to 1.
-EdgeList broom() {
-  std::vector<std::pair<VertexId, VertexId>> pairs;
-  for (VertexId vertex = 0; vertex < 9; ++vertex) pairs.emplace_back(vertex, vertex + 1);
-  for (VertexId leaf = 10; leaf < 110; ++leaf) pairs.emplace_back(9, leaf);
-  pairs.emplace_back(109, 110);
-  for (VertexId vertex = 110; vertex < 119; ++vertex) pairs.emplace_back(vertex, vertex + 1);
-  return make_edge_list(120, pairs);
-}
-
-std::vector<bool> directions(const std::vector<LevelStats>& levels) {
-  std::vector<bool> bottom_up;
-  for (const LevelStats& level : levels) bottom_up.push_back(level.bottom_up);
-  return bottom_up;
-}
-
-TEST(BfsEngineTest, HybridSwitchesByAlphaBeta) {
-  const CsrGraph graph = build_csr(broom());
-  std::vector<VertexId> parent(graph.num_vertices());
-  // Step 11 expands the 100 leaves (the frontier grew), step 12 the one vertex 110 (it shrank).
-  std::vector<bool> expected(21, false);
-  BfsEngine never(graph, BfsOptions{Direction::kHybrid, 1.0, 1e-12});  // 100 never exceeds 120 / 1
-  EXPECT_EQ(directions(never.run(0, parent)), expected);
-  expected[10] = true;
-  BfsEngine eager(graph, BfsOptions{Direction::kHybrid, 1e12, 1e-12});
-  EXPECT_EQ(directions(eager.run(0, parent)), expected);
-  BfsEngine sticky(graph, BfsOptions{Direction::kHybrid, 1e12, 1e12});  // 1 is never below 120 / 1e12
-  std::fill(expected.begin() + 10, expected.end(), true);
-  EXPECT_EQ(directions(sticky.run(0, parent)), expected);
-}
-
 TEST(BfsEngineTest, TopDownExaminesEveryEdgeOfReachedVertices) {
   const EdgeList edge_list = make_skewed_random_edge_list(1 << 10, 8, 11);
   const CsrGraph graph = build_csr(edge_list);
   std::vector<VertexId> parent(graph.num_vertices());
-  BfsEngine engine(graph, BfsOptions{Direction::kTopDown});
+  BfsEngine engine(graph, policy_options(PolicyKind::kTopDown));
   std::int64_t examined = 0;
   for (const LevelStats& level : engine.run(0, parent)) examined += level.edges_examined;
   std::int64_t expected = 0;
@@ -244,27 +259,35 @@ TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
 
 TEST(BfsEngineTest, RejectsNonPositiveAlphaOrBeta) {
   const CsrGraph graph = build_csr(make_edge_list(2, {{0, 1}}));
-  EXPECT_THROW(BfsEngine(graph, BfsOptions{Direction::kHybrid, 0.0, 1.0}), Error);
-  EXPECT_THROW(BfsEngine(graph, BfsOptions{Direction::kHybrid, 1.0, -1.0}), Error);
+  for (const PolicyKind policy : {PolicyKind::kAlphaBeta, PolicyKind::kBeamer}) {
+    EXPECT_THROW(BfsEngine(graph, policy_options(policy, 0.0, 1.0)), Error);
+    EXPECT_THROW(BfsEngine(graph, policy_options(policy, 1.0, -1.0)), Error);
+    EXPECT_THROW(BfsEngine(graph, policy_options(policy, std::nan(""))), Error);
+    EXPECT_NO_THROW(BfsEngine(graph, policy_options(policy, 1.0, 1.0)));
+  }
 }
 
-TEST(BfsDirectionTest, NamesRoundTrip) {
-  for (const Direction direction : {Direction::kHybrid, Direction::kTopDown, Direction::kBottomUp}) {
-    EXPECT_EQ(parse_direction(to_string(direction)), direction);
+TEST(BfsEngineTest, RejectsSummarySizesThatAreNotWholeWordGroups) {
+  const CsrGraph graph = build_csr(make_edge_list(2, {{0, 1}}));
+  for (const int summary_bits : {-64, 1, 32, 100, 2048}) {
+    BfsOptions options;
+    options.summary_bits = summary_bits;
+    EXPECT_THROW(BfsEngine(graph, options), Error) << summary_bits;
   }
-  EXPECT_EQ(to_string(Direction::kTopDown), "top-down");
-  EXPECT_EQ(parse_direction("bottom-up"), Direction::kBottomUp);
 }
 
-TEST(BfsDirectionTest, UnknownNameIsAUsageErrorNamingTheChoices) {
-  for (const std::string text : {"", "topdown", "Hybrid", "bottom_up", "hybrid "}) {
-    try {
-      parse_direction(text);
-      ADD_FAILURE() << "accepted '" << text << "'";
-    } catch (const UsageError& error) {
-      EXPECT_THAT(error.what(), ::testing::HasSubstr("hybrid, top-down, bottom-up"));
-    }
-  }
+// Bottom-up along the path 0-1-2 (neighbours sorted): vertex 1 finds 0 before its last
+// neighbour 2, an early exit; from root 2 it finds 2 as its last neighbour, which is not one.
+TEST(BfsEngineTest, CountsBottomUpEarlyExitsBeforeTheLastNeighbour) {
+  const CsrGraph graph = build_csr(make_edge_list(3, {{0, 1}, {1, 2}}));
+  std::vector<VertexId> parent(3);
+  BfsEngine engine(graph, policy_options(PolicyKind::kBottomUp));
+  std::vector<std::int64_t> exits;
+  for (const LevelStats& level : engine.run(0, parent)) exits.push_back(level.bottom_up_early_exits);
+  EXPECT_EQ(exits, (std::vector<std::int64_t>{1, 0, 0}));
+  exits.clear();
+  for (const LevelStats& level : engine.run(2, parent)) exits.push_back(level.bottom_up_early_exits);
+  EXPECT_EQ(exits, (std::vector<std::int64_t>{0, 0, 0}));
 }
 
 // The Graph500 reference's SCALE 10 graph and roots: the search spans the same component, whose
@@ -286,6 +309,7 @@ TEST(BfsEngineTest, ReachesTheReferenceComponentsAtScale10) {
   std::int64_t component_edges = 0;
   std::vector<VertexId> parent(graph.num_vertices());
   for (const Mode& mode : all_modes()) {
+    if (mode.options.summary_bits != kDefaultSummaryBits) continue;  // BfsModeTest covers the sizes
     BfsEngine engine(graph, mode.options);
     roots_file.clear();
     roots_file.seekg(0);

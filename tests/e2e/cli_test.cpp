@@ -75,7 +75,10 @@ TEST_F(Cli, HelpTextsExitZero) {
     EXPECT_EQ(result.exit_code, 0) << arguments;
     EXPECT_NE(result.out.find("Usage: semibfs"), std::string::npos) << arguments;
   }
-  EXPECT_NE(run("run --help").out.find("--direction"), std::string::npos);
+  const std::string run_help = run("run --help").out;
+  for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits"}) {
+    EXPECT_NE(run_help.find(option), std::string::npos) << option;
+  }
 }
 
 TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
@@ -91,6 +94,15 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --edgefactor -3 --json " + json,
       "run --scale 10 --frobnicate --json " + json,
       "run --scale 10 --direction sideways --json " + json,
+      "run --scale 10 --direction beamer --json " + json,
+      "run --scale 10 --policy sideways --json " + json,
+      "run --scale 10 --policy hybrid --json " + json,
+      "run --scale 10 --policy",
+      "run --scale 10 --summary-bits 100 --json " + json,
+      "run --scale 10 --summary-bits 2048 --json " + json,
+      "run --scale 10 --summary-bits -64 --json " + json,
+      "run --scale 10 --summary-bits abc --json " + json,
+      "run --scale 10 --summary-bits",
       "run --scale 10 --alpha 0 --json " + json,
       "run --scale 10 --roots",
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
@@ -107,6 +119,8 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
     EXPECT_TRUE(files_in_directory().empty()) << arguments;
   }
   EXPECT_NE(run("run --scale abc").err.find("--scale"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --policy x").err.find("alpha-beta, beamer, top-down, bottom-up"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --summary-bits 3").err.find("0, 64, 128, 256, 512, 1024"), std::string::npos);
 }
 
 TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
@@ -127,7 +141,38 @@ TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
   EXPECT_NE(report.find("\"validation_passed\": true"), std::string::npos);
   EXPECT_NE(report.find("\"levels\""), std::string::npos);
   EXPECT_NE(report.find("\"logical_cores\""), std::string::npos);
+  EXPECT_NE(report.find("\"policy\": \"alpha-beta\""), std::string::npos);
+  EXPECT_NE(report.find("\"summary_bits\": 256"), std::string::npos);
+  EXPECT_NE(report.find("\"frontier_edges\""), std::string::npos);
+  EXPECT_NE(report.find("\"bottom_up_early_exits\""), std::string::npos);
   EXPECT_EQ(files_in_directory(), std::vector<std::string>{"report.json"});
+}
+
+// The options reach the report: --direction as the alias, per-policy defaults, overrides.
+TEST_F(Cli, PolicyOptionsAppearInTheReport) {
+  const fs::path json = directory_ / "report.json";
+  const std::string common = "run --scale 10 --threads 2 --roots 2 --skip-validation --json " + json.string();
+  struct Case {
+    std::string options;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Case> cases = {
+      {"--direction hybrid", {"\"policy\": \"alpha-beta\"", "\"alpha\": 10000", "\"beta\": 100000"}},
+      {"--direction bottom-up --summary-bits 0",
+       {"\"policy\": \"bottom-up\"", "\"alpha\": null", "\"summary_bits\": 0"}},
+      {"--policy beamer", {"\"policy\": \"beamer\"", "\"alpha\": 15", "\"beta\": 18"}},
+      {"--policy beamer --alpha 20 --summary-bits 1024",
+       {"\"alpha\": 20", "\"beta\": 18", "\"summary_bits\": 1024"}},
+      {"--beta 7 --policy top-down --policy alpha-beta", {"\"policy\": \"alpha-beta\"", "\"beta\": 7"}},
+  };
+  for (const Case& test : cases) {
+    const CommandResult result = run(common + " " + test.options);
+    ASSERT_EQ(result.exit_code, 0) << test.options << "\n" << result.err;
+    const std::string report = read_text(json);
+    for (const std::string& text : test.expected) {
+      EXPECT_NE(report.find(text), std::string::npos) << test.options << ": no " << text;
+    }
+  }
 }
 
 TEST_F(Cli, GenerateWritesEachFormat) {
