@@ -25,7 +25,9 @@
 #include "core/types.hpp"
 #include "gen/kronecker.hpp"
 #include "gen/roots.hpp"
+#include "bfs/search_state.hpp"
 #include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 namespace {
@@ -47,13 +49,13 @@ int micro_scale() {
 // from it; built once, shared by every benchmark. levels[i].level is i + 1 in both traces.
 struct Workload {
   int scale = 0;
-  CsrGraph graph;
+  PartitionedGraph graph;
   VertexId root = 0;
   std::vector<LevelStats> top_down_levels;  // frontier sizes do not depend on the direction
   std::vector<LevelStats> hybrid_levels;    // which levels the hybrid runs bottom-up
 };
 
-std::vector<LevelStats> trace_search(const CsrGraph& graph, VertexId root, PolicyKind policy) {
+std::vector<LevelStats> trace_search(const PartitionedGraph& graph, VertexId root, PolicyKind policy) {
   BfsOptions options;
   options.policy = policy;
   BfsEngine engine(graph, options);
@@ -66,8 +68,8 @@ Workload make_workload(int scale) {
   workload.scale = scale;
   KroneckerParams params;
   params.scale = scale;
-  workload.graph = build_csr(generate_kronecker(params, /*with_weights=*/false));
-  const CsrGraph& graph = workload.graph;
+  workload.graph = PartitionedGraph(build_csr(generate_kronecker(params, /*with_weights=*/false)), 1);
+  const PartitionedGraph& graph = workload.graph;
   const std::vector<VertexId> roots = pick_bfs_roots(params.seed1, params.seed2, graph.num_vertices(), 1,
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of the SCALE " + std::to_string(scale) + " graph has an edge");
@@ -97,33 +99,37 @@ int first_bottom_up_level(const Workload& workload) {
 // its parent, and the frontier (depth level - 1) as a queue. Rebuilt with top_down_step itself.
 struct LevelState {
   LevelState(const Workload& workload, int level)
-      : frontier(workload.graph.num_vertices()),
-        next(workload.graph.num_vertices()),
-        visited(workload.graph.num_vertices()),
-        parent(static_cast<std::size_t>(workload.graph.num_vertices()), kUnreached) {
-    visited.set(workload.root);
-    parent[workload.root] = workload.root;
-    frontier.push_back(static_cast<NeighborId>(workload.root));
-    for (int expanded = 1; expanded < level; ++expanded) {
-      next.clear();
-      top_down_step(workload.graph, frontier.vertices(), next, visited, parent);
-      frontier.swap(next);
+      : parent(static_cast<std::size_t>(workload.graph.num_vertices()), kUnreached),
+        search(workload.graph.layout(), kDefaultSummaryBits) {
+    const PartitionLayout& layout = workload.graph.layout();
+    search.parent = parent;
+    for (std::int64_t word = 0; word < search.visited.num_words(); ++word) {
+      search.visited.set_word(word, workload.graph.isolated().word(word));
     }
-    next.clear();
+    search.visited.set(workload.root);
+    parent[workload.root] = workload.root;
+    search.current_queue.part(layout.partition_of(workload.root)).push_back(static_cast<NeighborId>(workload.root));
+    for (int expanded = 1; expanded < level; ++expanded) {
+      search.next_queue.clear();
+      top_down_step(workload.graph, search);
+      search.current_queue.swap(search.next_queue);
+    }
+    search.next_queue.clear();
   }
 
-  FrontierQueue frontier;
-  FrontierQueue next;
-  Bitmap visited;
   std::vector<VertexId> parent;
+  SearchState search;
 };
 
 // Undoes a step: the vertices it added leave `visited` and lose their parent.
-void forget(std::span<const NeighborId> added, Bitmap& visited, std::span<VertexId> parent) {
-  for (const NeighborId vertex : added) {
-    const std::int64_t word = Bitmap::word_index(vertex);
-    visited.set_word(word, visited.word(word) & ~Bitmap::bit_mask(vertex));
-    parent[vertex] = kUnreached;
+void forget(const PartitionedQueue& added, Bitmap& visited, std::span<VertexId> parent) {
+  for (int k = 0; k < added.num_parts(); ++k) {
+    for (std::int64_t index = 0; index < added.part(k).size(); ++index) {
+      const NeighborId vertex = added.part(k)[index];
+      const std::int64_t word = Bitmap::word_index(vertex);
+      visited.set_word(word, visited.word(word) & ~Bitmap::bit_mask(vertex));
+      parent[vertex] = kUnreached;
+    }
   }
 }
 
@@ -143,9 +149,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // Both checks compare with the top-down trace, so a wrong state or a wrong undo fails the benchmark.
 bool check_level(benchmark::State& state, const Workload& workload, int level, const LevelState& search) {
   const LevelStats& expected = workload.top_down_levels[level - 1];
-  if (search.frontier.size() == expected.frontier_vertices) return true;
+  if (search.search.current_queue.size() == expected.frontier_vertices) return true;
   state.SkipWithError(("rebuilt frontier of level " + std::to_string(level) + " has " +
-                       std::to_string(search.frontier.size()) + " vertices, the search had " +
+                       std::to_string(search.search.current_queue.size()) + " vertices, the search had " +
                        std::to_string(expected.frontier_vertices))
                           .c_str());
   return false;
@@ -172,14 +178,13 @@ void benchmark_top_down_step(benchmark::State& state, const Workload& workload, 
   std::int64_t edges_examined = 0;
   std::int64_t discovered = 0;
   for (auto _ : state) {
-    search.next.clear();
+    search.search.next_queue.clear();
     const auto start = std::chrono::steady_clock::now();
-    const StepCounts counts =
-        top_down_step(workload.graph, search.frontier.vertices(), search.next, search.visited, search.parent);
+    const StepCounts counts = top_down_step(workload.graph, search.search);
     state.SetIterationTime(seconds_since(start));
     edges_examined += counts.edges_examined;
     discovered = counts.discovered_vertices;
-    forget(search.next.vertices(), search.visited, search.parent);
+    forget(search.search.next_queue, search.search.visited, search.parent);
   }
   report(state, workload, level, edges_examined, discovered, parent_before, search.parent);
 }
@@ -188,18 +193,16 @@ void benchmark_bottom_up_step(benchmark::State& state, const Workload& workload,
   LevelState search(workload, level);
   if (!check_level(state, workload, level, search)) return;
   const std::vector<VertexId> parent_before = search.parent;
-  Bitmap frontier(workload.graph.num_vertices());
-  Bitmap next(workload.graph.num_vertices());
-  queue_to_bitmap(search.frontier.vertices(), frontier);
+  queue_to_bitmap(workload.graph.layout(), search.search.current_queue, search.search.current_bitmap);
   std::int64_t edges_examined = 0;
   std::int64_t discovered = 0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    const StepCounts counts = bottom_up_step(workload.graph, frontier, next, search.visited, search.parent);
+    const StepCounts counts = bottom_up_step(workload.graph, search.search);
     state.SetIterationTime(seconds_since(start));
     edges_examined += counts.edges_examined;
     discovered = counts.discovered_vertices;
-    forget(next, search.visited, search.parent);
+    forget(search.search.next_bitmap.bits, search.search.visited, search.parent);
   }
   report(state, workload, level, edges_examined, discovered, parent_before, search.parent);
 }

@@ -11,6 +11,8 @@
 #include "bench/official_output.hpp"
 #include "bfs/bfs.hpp"
 #include "gen/kronecker.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partitioned_graph.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -20,6 +22,8 @@ struct Graph500Options {
   int num_roots = 64;  // the specification's 64 searches
   int threads = 0;     // OpenMP threads; 0 keeps the OpenMP default (all cores)
   BfsOptions bfs;
+  int partitions = 0;  // NETAL partitions; 0 means one per NUMA node
+  NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
   bool skip_validation = false;
 };
 
@@ -34,13 +38,14 @@ struct RootResult {
 
 struct MemoryFootprint {
   std::int64_t edge_list_bytes = 0;
-  std::int64_t graph_bytes = 0;
-  std::int64_t bfs_status_bytes = 0;
+  GraphBytes graph;
+  std::int64_t bfs_status_bytes = 0;  // parent array, visited and frontier bitmaps, queues
 };
 
 struct Graph500Report {
   Graph500Options options;
   int threads = 0;                  // the thread count that actually ran
+  int partitions = 1;               // the partition count that actually ran
   Graph500Results official;         // the figures of the official block
   std::vector<RootResult> roots;    // in the order searched
   bool validation_passed = true;

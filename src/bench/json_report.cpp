@@ -1,11 +1,14 @@
 #include "bench/json_report.hpp"
 
+#include "core/numa_placement.hpp"
+
 #include <initializer_list>
 #include <string_view>
 #include <utility>
 
 #include "bench/statistics.hpp"
 #include "core/json_writer.hpp"
+#include "core/numa_placement.hpp"
 
 namespace semibfs {
 namespace {
@@ -34,6 +37,9 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   write_threshold(json, "alpha", options.bfs, options.bfs.alpha_or_default());
   write_threshold(json, "beta", options.bfs, options.bfs.beta_or_default());
   json.field("summary_bits", options.bfs.summary_bits);
+  json.field("partitions", report.partitions);
+  json.field("neighbor_order", to_string(options.neighbor_order));
+  json.field("numa", numa_description());
   json.field("validation", !options.skip_validation);
   json.end_object();
 }
@@ -141,7 +147,9 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.key("memory_bytes");
   json.begin_object();
   json.field("edge_list", report.memory.edge_list_bytes);
-  json.field("graph", report.memory.graph_bytes);
+  json.field("forward_graph", report.memory.graph.forward);
+  json.field("backward_graph", report.memory.graph.backward);
+  json.field("vertex_heads", report.memory.graph.heads);
   json.field("bfs_status", report.memory.bfs_status_bytes);
   json.end_object();
   json.field("validation_passed", report.validation_passed);

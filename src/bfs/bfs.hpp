@@ -11,7 +11,8 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "graph/csr_graph.hpp"
+#include "bfs/step_counts.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
@@ -65,10 +66,12 @@ struct LevelStats {
 
 class DirectionPolicy;
 
-// Holds the frontier buffers for one graph so that repeated searches allocate nothing.
+struct SearchState;
+
+// Holds the BFS status for one graph so that repeated searches allocate nothing.
 class BfsEngine {
  public:
-  BfsEngine(const CsrGraph& graph, BfsOptions options);
+  BfsEngine(const PartitionedGraph& graph, BfsOptions options);
   ~BfsEngine();
   BfsEngine(const BfsEngine&) = delete;
   BfsEngine& operator=(const BfsEngine&) = delete;
@@ -77,12 +80,17 @@ class BfsEngine {
   // Returns the per-level trace. OpenMP-parallel.
   std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent);
 
+  // Bytes of the frontier queues and bitmaps (the parent array is the caller's).
+  std::int64_t status_bytes() const;
+
  private:
-  struct Buffers;  // frontier queues, bitmaps and summaries, sized for graph_ once (bfs_engine.cpp)
-  const CsrGraph& graph_;
+  StepCounts step(bool bottom_up);
+  void start(VertexId root, std::span<VertexId> parent);
+
+  const PartitionedGraph& graph_;
   BfsOptions options_;
   std::unique_ptr<DirectionPolicy> policy_;
-  std::unique_ptr<Buffers> buffers_;
+  std::unique_ptr<SearchState> state_;
 };
 
 }  // namespace semibfs

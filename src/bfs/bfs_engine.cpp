@@ -10,58 +10,16 @@
 #include "bfs/direction_policy.hpp"
 #include "bfs/frontier_conversion.hpp"
 #include "bfs/frontier_queue.hpp"
+#include "bfs/partition_teams.hpp"
+#include "bfs/search_state.hpp"
 #include "bfs/frontier_summary.hpp"
 #include "bfs/top_down_step.hpp"
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
+#include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 
 namespace semibfs {
-
-// The frontier lives in exactly one form at a time: the current queue or the current bitmap.
-struct BfsEngine::Buffers {
-  Buffers(std::int64_t num_vertices, int summary_bits)
-      : current_queue(num_vertices),
-        next_queue(num_vertices),
-        current_bitmap(num_vertices, summary_bits),
-        next_bitmap(num_vertices, summary_bits),
-        visited(num_vertices) {}
-
-  void start(VertexId root) {
-    visited.clear();
-    visited.set(root);
-    current_queue.clear();
-    current_queue.push_back(static_cast<NeighborId>(root));
-    frontier_in_bitmap = false;
-  }
-
-  void use_form(bool bottom_up) {
-    if (bottom_up && !frontier_in_bitmap) queue_to_bitmap(current_queue.vertices(), current_bitmap);
-    if (!bottom_up && frontier_in_bitmap) bitmap_to_queue(current_bitmap.bits, current_queue);
-    frontier_in_bitmap = bottom_up;
-  }
-
-  // Expands the current frontier; the next frontier becomes the current one.
-  StepCounts step(const CsrGraph& graph, bool bottom_up, std::span<VertexId> parent) {
-    use_form(bottom_up);
-    if (bottom_up) {
-      const StepCounts counts = bottom_up_step(graph, current_bitmap, next_bitmap, visited, parent);
-      std::swap(current_bitmap, next_bitmap);
-      return counts;
-    }
-    next_queue.clear();
-    const StepCounts counts = top_down_step(graph, current_queue.vertices(), next_queue, visited, parent);
-    current_queue.swap(next_queue);
-    return counts;
-  }
-
-  FrontierQueue current_queue;
-  FrontierQueue next_queue;
-  SummarizedBitmap current_bitmap;
-  SummarizedBitmap next_bitmap;
-  Bitmap visited;  // reached vertices: lets both steps skip the parent array
-  bool frontier_in_bitmap = false;
-};
 
 namespace {
 
@@ -81,7 +39,7 @@ void check_options(const BfsOptions& options) {
   }
 }
 
-void check_run_arguments(const CsrGraph& graph, VertexId root, std::span<VertexId> parent) {
+void check_run_arguments(const PartitionedGraph& graph, VertexId root, std::span<VertexId> parent) {
   if (root < 0 || root >= graph.num_vertices()) {
     throw Error("BFS root " + std::to_string(root) + " is outside the graph's vertices [0, " +
                 std::to_string(graph.num_vertices()) + ")");
@@ -92,15 +50,41 @@ void check_run_arguments(const CsrGraph& graph, VertexId root, std::span<VertexI
   }
 }
 
-void reset_parents(std::span<VertexId> parent) {
-  constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB: below, one thread is as fast
-  const auto size = static_cast<std::int64_t>(parent.size());
-#pragma omp parallel for schedule(static) if (size > kParallelSize)
-  for (std::int64_t vertex = 0; vertex < size; ++vertex) parent[vertex] = kUnreached;
+// Every partition resets its own range of the parent array and its own visited words; isolated
+// vertices start visited, so no bottom-up step ever looks at them.
+void reset_status(const PartitionedGraph& graph, SearchState& state) {
+  constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB of parents: below, one thread is as fast
+  const PartitionLayout& layout = graph.layout();
+#pragma omp parallel if (graph.num_vertices() > kParallelSize)
+  for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+    const VertexRange range = layout.range(seat.partition);
+    for (VertexId vertex = range.begin + seat.share_begin(range.size());
+         vertex < range.begin + seat.share_end(range.size()); ++vertex) {
+      state.parent[vertex] = kUnreached;
+    }
+    const std::int64_t first = layout.first_word(seat.partition);
+    const std::int64_t words = layout.end_word(seat.partition) - first;
+    for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
+      state.visited.set_word(word, graph.isolated().word(word));
+    }
+  });
+}
+
+// Each thread of the pool runs on the NUMA node of the (first) partition it serves.
+void pin_threads(const PartitionedGraph& graph) {
+  if (numa_node_count() < 2) return;
+#pragma omp parallel
+  {
+    bool pinned = false;
+    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+      if (!pinned) run_on_numa_node(numa_node_of_partition(seat.partition));
+      pinned = true;
+    });
+  }
 }
 
 // Before the first step: the frontier is the root, every other vertex unexplored.
-FrontierFacts first_facts(const CsrGraph& graph, VertexId root) {
+FrontierFacts first_facts(const PartitionedGraph& graph, VertexId root) {
   FrontierFacts facts;
   facts.num_vertices = graph.num_vertices();
   facts.frontier_vertices = 1;
@@ -121,25 +105,55 @@ void advance(FrontierFacts& facts, bool bottom_up, const StepCounts& counts) {
 
 }  // namespace
 
-BfsEngine::BfsEngine(const CsrGraph& graph, BfsOptions options)
-    : graph_(graph), options_(options), policy_(nullptr), buffers_(nullptr) {
+BfsEngine::BfsEngine(const PartitionedGraph& graph, BfsOptions options)
+    : graph_(graph), options_(options), policy_(nullptr), state_(nullptr) {
   check_options(options_);
   policy_ = make_direction_policy(options_);
-  buffers_ = std::make_unique<Buffers>(graph_.num_vertices(), options_.summary_bits);
+  pin_threads(graph_);
+  state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
 }
 
 BfsEngine::~BfsEngine() = default;
 
+std::int64_t BfsEngine::status_bytes() const { return state_->bytes(); }
+
+void BfsEngine::start(VertexId root, std::span<VertexId> parent) {
+  state_->parent = parent;
+  reset_status(graph_, *state_);
+  parent[root] = root;
+  state_->visited.set(root);
+  state_->current_queue.clear();
+  state_->current_queue.part(graph_.layout().partition_of(root)).push_back(static_cast<NeighborId>(root));
+  state_->frontier_in_bitmap = false;
+}
+
+// Expands the current frontier in the form the direction needs; the next frontier becomes the
+// current one. The frontier lives in exactly one form at a time: the queues or the bitmap.
+StepCounts BfsEngine::step(bool bottom_up) {
+  SearchState& state = *state_;
+  const PartitionLayout& layout = graph_.layout();
+  if (bottom_up && !state.frontier_in_bitmap) queue_to_bitmap(layout, state.current_queue, state.current_bitmap);
+  if (!bottom_up && state.frontier_in_bitmap) bitmap_to_queue(layout, state.current_bitmap.bits, state.current_queue);
+  state.frontier_in_bitmap = bottom_up;
+  if (bottom_up) {
+    const StepCounts counts = bottom_up_step(graph_, state);
+    std::swap(state.current_bitmap, state.next_bitmap);
+    return counts;
+  }
+  state.next_queue.clear();
+  const StepCounts counts = top_down_step(graph_, state);
+  state.current_queue.swap(state.next_queue);
+  return counts;
+}
+
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
-  reset_parents(parent);
-  parent[root] = root;
-  buffers_->start(root);
+  start(root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
     const bool bottom_up = policy_->next_step_bottom_up(facts);
-    const StepCounts counts = buffers_->step(graph_, bottom_up, parent);
+    const StepCounts counts = step(bottom_up);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,
                                 stopwatch.seconds()});

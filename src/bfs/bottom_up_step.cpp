@@ -1,18 +1,21 @@
-// Bottom-up step: parallel over 64-vertex words, so each word of `next`, `visited` and `parent`
-// has one writer and the step needs no atomics (the summary's rare first marks excepted).
 #include "bfs/bottom_up_step.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <string>
+#include <span>
 
+#include "bfs/frontier_conversion.hpp"
+#include "bfs/partition_teams.hpp"
 #include "core/error.hpp"
 
 namespace semibfs {
 namespace {
 
+// Words (64 vertices each) per chunk a thread takes from its team's counter.
+constexpr std::int64_t kChunkWords = 16;
 // Graphs of at most 1024 vertices are scanned by one thread.
-constexpr std::int64_t kParallelWords = 16;
+constexpr std::int64_t kParallelVertices = 1024;
 
 // Frontier membership read from the bitmap alone.
 struct PlainFrontier {
@@ -27,76 +30,96 @@ struct SummarizedFrontier {
   bool contains(NeighborId vertex) const { return summary.may_contain(vertex) && bits.test(vertex); }
 };
 
-// The next frontier's summary when there is none to write.
-struct NoSummary {
-  void mark_word(std::int64_t) const {}
-};
-
-// The index of the first neighbour in the frontier, or the degree when there is none.
+// The index of the first neighbour from `from` on that is in the frontier, or the list's size.
 template <typename Frontier>
-std::size_t first_frontier_neighbor(const Frontier& frontier, std::span<const NeighborId> neighbors) {
-  for (std::size_t index = 0; index < neighbors.size(); ++index) {
+std::size_t first_frontier_neighbor(const Frontier& frontier, std::span<const NeighborId> neighbors,
+                                    std::size_t from) {
+  for (std::size_t index = from; index < neighbors.size(); ++index) {
     if (frontier.contains(neighbors[index])) return index;
   }
   return neighbors.size();
 }
 
-template <typename Frontier, typename NextSummary>
-StepCounts bottom_up_words(const CsrGraph& graph, const Frontier& frontier, Bitmap& next,
-                           NextSummary& next_summary, Bitmap& visited, std::span<VertexId> parent) {
-  const std::int64_t num_words = visited.num_words();
-  std::int64_t edges_examined = 0;
-  std::int64_t discovered = 0;
-  std::int64_t discovered_edges = 0;
-  std::int64_t early_exits = 0;
-#pragma omp parallel for schedule(dynamic, 16) if (num_words > kParallelWords) \
-    reduction(+ : edges_examined, discovered, discovered_edges, early_exits)
-  for (std::int64_t word = 0; word < num_words; ++word) {
-    Bitmap::Word unvisited = ~visited.word(word) & visited.valid_mask(word);
-    Bitmap::Word found = 0;
-    while (unvisited != 0) {
-      const int bit = std::countr_zero(unvisited);
-      unvisited &= unvisited - 1;
-      const VertexId vertex = word * Bitmap::kBitsPerWord + bit;
-      const std::span<const NeighborId> neighbors = graph.neighbors(vertex);
-      const std::size_t index = first_frontier_neighbor(frontier, neighbors);
-      if (index == neighbors.size()) {
-        edges_examined += static_cast<std::int64_t>(neighbors.size());
-        continue;
+// One partition's words, chunk by chunk; every word of the partition is written (as zero when
+// nothing was found), so the next bitmap needs no clearing.
+template <typename Frontier>
+StepCounts scan_partition(const PartitionedGraph& graph, const Frontier& frontier, const TeamSeat& seat,
+                          SearchState& state) {
+  const CsrGraph& backward = graph.backward(seat.partition);
+  const VertexId first_vertex = state.layout.range(seat.partition).begin;
+  const std::int64_t first_word = state.layout.first_word(seat.partition);
+  const std::int64_t end_word = state.layout.end_word(seat.partition);
+  Bitmap& visited = state.visited;
+  Bitmap& next = state.next_bitmap.bits;
+  StepCounts counts;
+  for (std::int64_t chunk = first_word + state.counters.take(seat.partition, kChunkWords); chunk < end_word;
+       chunk = first_word + state.counters.take(seat.partition, kChunkWords)) {
+    for (std::int64_t word = chunk; word < std::min(chunk + kChunkWords, end_word); ++word) {
+      Bitmap::Word unvisited = ~visited.word(word) & visited.valid_mask(word);
+      Bitmap::Word found = 0;
+      while (unvisited != 0) {
+        const int bit = std::countr_zero(unvisited);
+        unvisited &= unvisited - 1;
+        const VertexId vertex = word * Bitmap::kBitsPerWord + bit;
+        const NeighborId head = graph.head(vertex);
+        if (head == kNoHead) continue;  // isolated; the engine marks these visited up front
+        const std::span<const NeighborId> neighbors = backward.neighbors(vertex - first_vertex);
+        // The head is neighbors[0]: probe it from the dense array before touching the list.
+        const std::size_t index = frontier.contains(head) ? 0 : first_frontier_neighbor(frontier, neighbors, 1);
+        if (index == neighbors.size()) {
+          counts.edges_examined += static_cast<std::int64_t>(neighbors.size());
+          continue;
+        }
+        state.parent[vertex] = neighbors[index];
+        found |= Bitmap::Word{1} << bit;
+        counts.edges_examined += static_cast<std::int64_t>(index) + 1;
+        counts.discovered_edges += static_cast<std::int64_t>(neighbors.size());
+        counts.early_exits += index + 1 < neighbors.size() ? 1 : 0;
       }
-      parent[vertex] = neighbors[index];
-      found |= Bitmap::Word{1} << bit;
-      edges_examined += static_cast<std::int64_t>(index) + 1;
-      discovered_edges += static_cast<std::int64_t>(neighbors.size());
-      early_exits += index + 1 < neighbors.size() ? 1 : 0;
+      next.set_word(word, found);
+      visited.set_word(word, visited.word(word) | found);
+      counts.discovered_vertices += std::popcount(found);
     }
-    next.set_word(word, found);
-    if (found != 0) next_summary.mark_word(word);
-    visited.set_word(word, visited.word(word) | found);
-    discovered += std::popcount(found);
   }
-  return {edges_examined, discovered, discovered_edges, early_exits};
+  return counts;
+}
+
+void add(StepCounts& total, const StepCounts& part) {
+  total.edges_examined += part.edges_examined;
+  total.discovered_vertices += part.discovered_vertices;
+  total.discovered_edges += part.discovered_edges;
+  total.early_exits += part.early_exits;
 }
 
 }  // namespace
 
-StepCounts bottom_up_step(const CsrGraph& graph, const Bitmap& frontier, Bitmap& next, Bitmap& visited,
-                          std::span<VertexId> parent) {
-  NoSummary no_summary;
-  return bottom_up_words(graph, PlainFrontier{frontier}, next, no_summary, visited, parent);
-}
-
-StepCounts bottom_up_step(const CsrGraph& graph, const SummarizedBitmap& frontier, SummarizedBitmap& next,
-                          Bitmap& visited, std::span<VertexId> parent) {
-  if (frontier.summary.group_bits() != next.summary.group_bits()) {
-    throw Error("bottom-up step: the frontier and next summaries differ in group size (" +
-                std::to_string(frontier.summary.group_bits()) + " and " +
-                std::to_string(next.summary.group_bits()) + " bits)");
+StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state) {
+  const SummarizedBitmap& current = state.current_bitmap;
+  if (current.summary.group_bits() != state.next_bitmap.summary.group_bits()) {
+    throw Error("bottom-up step: the frontier and next summaries differ in group size");
   }
-  if (!frontier.summary.enabled()) return bottom_up_step(graph, frontier.bits, next.bits, visited, parent);
-  next.summary.clear();
-  return bottom_up_words(graph, SummarizedFrontier{frontier.bits, frontier.summary}, next.bits, next.summary,
-                         visited, parent);
+  state.counters.reset();
+  std::int64_t edges_examined = 0;
+  std::int64_t discovered_vertices = 0;
+  std::int64_t discovered_edges = 0;
+  std::int64_t early_exits = 0;
+#pragma omp parallel reduction(+ : edges_examined, discovered_vertices, discovered_edges, early_exits) \
+    if (graph.num_vertices() > kParallelVertices)
+  {
+    StepCounts mine;
+    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+      add(mine, current.summary.enabled()
+                    ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state)
+                    : scan_partition(graph, PlainFrontier{current.bits}, seat, state));
+    });
+    edges_examined += mine.edges_examined;
+    discovered_vertices += mine.discovered_vertices;
+    discovered_edges += mine.discovered_edges;
+    early_exits += mine.early_exits;
+#pragma omp barrier
+    rebuild_summary_seats(state.layout, state.next_bitmap);
+  }
+  return {edges_examined, discovered_vertices, discovered_edges, early_exits};
 }
 
 }  // namespace semibfs

@@ -1,24 +1,17 @@
-// Bottom-up BFS step: every unvisited vertex looks for a parent in the frontier bitmap and stops
-// at the first one found (Iwabuchi et al. Sec. III-B, Fig. 2).
+// Bottom-up BFS step (Iwabuchi et al. Sec. III-B, Fig. 2) on the NETAL layout: partition k's team
+// scans its own unvisited vertices through partition k's backward graph, probing each vertex's
+// head (its highest-degree neighbour, from a dense array) before its list, and testing the
+// frontier's summary before its bitmap (Cui et al., seed 001 Sec. III-C).
 #pragma once
 
-#include <span>
-
-#include "bfs/frontier_summary.hpp"
+#include "bfs/search_state.hpp"
 #include "bfs/step_counts.hpp"
-#include "core/bitmap.hpp"
-#include "core/types.hpp"
-#include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
-// Writes every word of `next` (no need to clear it) and adds the new vertices to `visited`.
-StepCounts bottom_up_step(const CsrGraph& graph, const Bitmap& frontier, Bitmap& next, Bitmap& visited,
-                          std::span<VertexId> parent);
-
-// The same, testing the frontier's summary before its bitmap (Cui et al. Sec. III-C), and writing
-// next's summary as well. Both summaries must have the same group size; 0 falls back to the above.
-StepCounts bottom_up_step(const CsrGraph& graph, const SummarizedBitmap& frontier, SummarizedBitmap& next,
-                          Bitmap& visited, std::span<VertexId> parent);
+// Expands state.current_bitmap (with its summary) into state.next_bitmap and its summary,
+// marking the new vertices in state.visited and state.parent. Opens its own parallel region.
+StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state);
 
 }  // namespace semibfs

@@ -1,51 +1,77 @@
-// Frontier conversions, parallel: run once per direction switch (gapbs QueueToBitmap/BitmapToQueue).
 #include "bfs/frontier_conversion.hpp"
 
 #include <bit>
 #include <cstdint>
 
+#include "bfs/partition_teams.hpp"
+
 namespace semibfs {
 namespace {
 
-// Below these sizes one thread converts faster than a team.
-constexpr std::int64_t kParallelQueue = 1024;
-constexpr std::int64_t kParallelWords = 64;
+// Below this many vertices one thread converts faster than a team.
+constexpr std::int64_t kParallelVertices = 1 << 14;
+
+void clear_words(Bitmap& bitmap, std::int64_t first, std::int64_t end) {
+  for (std::int64_t word = first; word < end; ++word) bitmap.set_word(word, 0);
+}
 
 }  // namespace
 
-void queue_to_bitmap(std::span<const NeighborId> queue, Bitmap& bitmap) {
-  bitmap.clear();
-  const auto size = static_cast<std::int64_t>(queue.size());
-#pragma omp parallel for schedule(static) if (size > kParallelQueue)
-  for (std::int64_t index = 0; index < size; ++index) bitmap.set_atomic(queue[index]);
+void rebuild_summary_seats(const PartitionLayout& layout, SummarizedBitmap& bitmap) {
+  FrontierSummary& summary = bitmap.summary;
+  if (!summary.enabled()) return;
+  for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+    const VertexRange range = layout.range(seat.partition);
+    const std::int64_t first = summary.first_word_from(range.begin);
+    const std::int64_t count = summary.first_word_from(range.end) - first;
+    summary.rebuild_words(bitmap.bits, first + seat.share_begin(count), first + seat.share_end(count));
+  });
 }
 
-void queue_to_bitmap(std::span<const NeighborId> queue, SummarizedBitmap& bitmap) {
-  if (!bitmap.summary.enabled()) return queue_to_bitmap(queue, bitmap.bits);
-  bitmap.bits.clear();
-  bitmap.summary.clear();
-  const auto size = static_cast<std::int64_t>(queue.size());
-#pragma omp parallel for schedule(static) if (size > kParallelQueue)
-  for (std::int64_t index = 0; index < size; ++index) {
-    bitmap.bits.set_atomic(queue[index]);
-    bitmap.summary.mark_vertex(queue[index]);
+void rebuild_summary(const PartitionLayout& layout, SummarizedBitmap& bitmap) {
+#pragma omp parallel if (layout.num_vertices() > kParallelVertices)
+  rebuild_summary_seats(layout, bitmap);
+}
+
+void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queue, SummarizedBitmap& bitmap) {
+#pragma omp parallel if (layout.num_vertices() > kParallelVertices)
+  {
+    for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+      const std::int64_t first = layout.first_word(seat.partition);
+      const std::int64_t words = layout.end_word(seat.partition) - first;
+      clear_words(bitmap.bits, first + seat.share_begin(words), first + seat.share_end(words));
+    });
+#pragma omp barrier
+    for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+      const FrontierQueue& part = queue.part(seat.partition);
+      const std::int64_t size = part.size();
+      for (std::int64_t index = seat.share_begin(size); index < seat.share_end(size); ++index) {
+        // Teammates may share a word; other partitions never do.
+        if (seat.shared()) {
+          bitmap.bits.set_atomic(part[index]);
+        } else {
+          bitmap.bits.set(part[index]);
+        }
+      }
+    });
+#pragma omp barrier
+    rebuild_summary_seats(layout, bitmap);
   }
 }
 
-void bitmap_to_queue(const Bitmap& bitmap, FrontierQueue& queue) {
+void bitmap_to_queue(const PartitionLayout& layout, const Bitmap& bitmap, PartitionedQueue& queue) {
   queue.clear();
-  const std::int64_t num_words = bitmap.num_words();
-#pragma omp parallel if (num_words >= kParallelWords)
-  {
-    LocalQueueBuffer buffer(queue);
-#pragma omp for schedule(static) nowait
-    for (std::int64_t word = 0; word < num_words; ++word) {
+#pragma omp parallel if (layout.num_vertices() > kParallelVertices)
+  for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+    LocalQueueBuffer buffer(queue.part(seat.partition));
+    const std::int64_t first = layout.first_word(seat.partition);
+    const std::int64_t words = layout.end_word(seat.partition) - first;
+    for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
       for (Bitmap::Word bits = bitmap.word(word); bits != 0; bits &= bits - 1) {
         buffer.push(static_cast<NeighborId>(word * Bitmap::kBitsPerWord + std::countr_zero(bits)));
       }
     }
-    buffer.flush();
-  }
+  });
 }
 
 }  // namespace semibfs

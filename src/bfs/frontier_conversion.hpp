@@ -1,18 +1,21 @@
-// Switching the frontier between its top-down form (queue) and its bottom-up form (bitmap).
+// Frontier conversions at a direction switch, by partition (gapbs QueueToBitmap/BitmapToQueue):
+// each partition's team converts its own queue and its own bitmap words.
 #pragma once
 
-#include <span>
-
-#include "bfs/frontier_queue.hpp"
 #include "bfs/frontier_summary.hpp"
+#include "bfs/search_state.hpp"
 #include "core/bitmap.hpp"
-#include "graph/csr_graph.hpp"
+#include "graph/partition_layout.hpp"
 
 namespace semibfs {
 
-void queue_to_bitmap(std::span<const NeighborId> queue, Bitmap& bitmap);
-// Also builds the bitmap's summary when it has one.
-void queue_to_bitmap(std::span<const NeighborId> queue, SummarizedBitmap& bitmap);
-void bitmap_to_queue(const Bitmap& bitmap, FrontierQueue& queue);
+// The bitmap (and its summary, when it has one) of the vertices in `queue`.
+void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queue, SummarizedBitmap& bitmap);
+// The vertices of `bitmap`, each in its own partition's queue.
+void bitmap_to_queue(const PartitionLayout& layout, const Bitmap& bitmap, PartitionedQueue& queue);
+// Rebuilds the summary of `bitmap` from its bits, partition by partition.
+void rebuild_summary(const PartitionLayout& layout, SummarizedBitmap& bitmap);
+// The same, from inside a parallel region, for the calling thread's partitions.
+void rebuild_summary_seats(const PartitionLayout& layout, SummarizedBitmap& bitmap);
 
 }  // namespace semibfs

@@ -20,6 +20,8 @@ class FrontierQueue {
   explicit FrontierQueue(std::int64_t capacity) : vertices_(capacity) {}
 
   std::int64_t size() const { return size_.load(std::memory_order_relaxed); }
+  std::int64_t capacity() const { return static_cast<std::int64_t>(vertices_.size()); }
+  NeighborId operator[](std::int64_t index) const { return vertices_[index]; }
   std::span<const NeighborId> vertices() const {
     return {vertices_.data(), static_cast<std::size_t>(size())};
   }

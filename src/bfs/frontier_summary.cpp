@@ -1,6 +1,8 @@
 #include "bfs/frontier_summary.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <string>
 
 #include "core/error.hpp"
@@ -24,5 +26,27 @@ int checked_shift(int group_bits) {
 FrontierSummary::FrontierSummary(std::int64_t num_frontier_bits, int group_bits)
     : shift_(checked_shift(group_bits)),
       bits_(group_bits == 0 ? 0 : (num_frontier_bits + group_bits - 1) / group_bits) {}
+
+std::int64_t FrontierSummary::first_word_from(std::int64_t begin_vertex) const {
+  if (!enabled()) return 0;
+  const std::int64_t vertices_per_word = std::int64_t{Bitmap::kBitsPerWord} << shift_;
+  return std::min(bits_.num_words(), (begin_vertex + vertices_per_word - 1) / vertices_per_word);
+}
+
+void FrontierSummary::rebuild_words(const Bitmap& frontier, std::int64_t first, std::int64_t end) {
+  const std::int64_t words_per_group = std::int64_t{1} << (shift_ - 6);  // groups are whole words
+  const std::int64_t frontier_words = frontier.num_words();
+  for (std::int64_t word = first; word < end; ++word) {
+    Bitmap::Word summary = 0;
+    for (int bit = 0; bit < Bitmap::kBitsPerWord; ++bit) {
+      const std::int64_t group_first = (word * Bitmap::kBitsPerWord + bit) * words_per_group;
+      const std::int64_t group_end = std::min(frontier_words, group_first + words_per_group);
+      Bitmap::Word any = 0;
+      for (std::int64_t index = group_first; index < group_end; ++index) any |= frontier.word(index);
+      if (any != 0) summary |= Bitmap::Word{1} << bit;
+    }
+    bits_.set_word(word, summary);
+  }
+}
 
 }  // namespace semibfs

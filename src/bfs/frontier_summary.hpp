@@ -32,6 +32,13 @@ class FrontierSummary {
   // Thread-safe: frontier word `word` has a set bit.
   void mark_word(std::int64_t word) { mark_vertex(word * Bitmap::kBitsPerWord); }
 
+  // The summary words whose first group starts in [begin, end): a partition's share when the
+  // summary is rebuilt, so that each summary word has one writer.
+  std::int64_t first_word_from(std::int64_t begin_vertex) const;
+  // Recomputes summary words [first, end) from the frontier bitmap (reading past a partition's
+  // edge is fine: only writes are confined).
+  void rebuild_words(const Bitmap& frontier, std::int64_t first, std::int64_t end);
+
  private:
   int shift_ = 0;  // log2(group_bits); 0 when disabled
   Bitmap bits_;

@@ -1,57 +1,127 @@
-// Top-down step: parallel over the frontier queue, claims by compare-and-swap on the parent.
 #include "bfs/top_down_step.hpp"
 
 #include <atomic>
+#include <algorithm>
 #include <cstdint>
+#include <vector>
+
+#include "bfs/partition_teams.hpp"
 
 namespace semibfs {
 namespace {
 
+// Frontier vertices per chunk a thread takes; small, because hub lists make chunks uneven.
+constexpr std::int64_t kChunk = 64;
 // Smaller frontiers (the first and last levels) are expanded by one thread: no fork and join.
 constexpr std::int64_t kParallelFrontier = 64;
 
-// Only the thread whose swap succeeds adds the vertex, so each vertex enters `next` once.
+// Only the thread whose swap succeeds adds the vertex, so each vertex enters a queue once.
 bool claim(VertexId& parent_slot, VertexId parent) {
   VertexId expected = kUnreached;
   return std::atomic_ref<VertexId>(parent_slot)
       .compare_exchange_strong(expected, parent, std::memory_order_relaxed);
 }
 
-}  // namespace
-
-StepCounts top_down_step(const CsrGraph& graph, std::span<const NeighborId> frontier, FrontierQueue& next,
-                         Bitmap& visited, std::span<VertexId> parent) {
-  const auto frontier_size = static_cast<std::int64_t>(frontier.size());
-  const std::int64_t first_new = next.size();
+// A team of one owns its vertices outright: plain loads and stores, no compare-and-swap.
+template <bool kSharedTeam>
+std::int64_t expand_queue(const CsrGraph& forward, const FrontierQueue& frontier, std::int64_t begin,
+                          std::int64_t end, SearchState& state, LocalQueueBuffer& buffer) {
   std::int64_t edges_examined = 0;
-  std::int64_t discovered_edges = 0;
-#pragma omp parallel reduction(+ : edges_examined, discovered_edges) if (frontier_size > kParallelFrontier)
-  {
-    LocalQueueBuffer buffer(next);
-#pragma omp for schedule(dynamic, 64) nowait
-    for (std::int64_t index = 0; index < frontier_size; ++index) {
-      const VertexId vertex = frontier[index];
-      const std::span<const NeighborId> neighbors = graph.neighbors(vertex);
-      edges_examined += static_cast<std::int64_t>(neighbors.size());
-      for (const NeighborId neighbor : neighbors) {
-        // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
-        if (visited.test_atomic(neighbor) || !claim(parent[neighbor], vertex)) continue;
-        visited.set_atomic(neighbor);
-        buffer.push(neighbor);
+  for (std::int64_t index = begin; index < end; ++index) {
+    const NeighborId vertex = frontier[index];
+    const std::span<const NeighborId> neighbors = forward.neighbors(vertex);
+    edges_examined += static_cast<std::int64_t>(neighbors.size());
+    for (const NeighborId neighbor : neighbors) {
+      // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
+      if constexpr (kSharedTeam) {
+        if (state.visited.test_atomic(neighbor) || !claim(state.parent[neighbor], vertex)) continue;
+        state.visited.set_atomic(neighbor);
+      } else {
+        if (state.visited.test(neighbor)) continue;
+        state.visited.set(neighbor);
+        state.parent[neighbor] = vertex;
       }
-    }
-    buffer.flush();
-#pragma omp barrier
-    // The new vertices' degrees (the next m_f) in a pass of their own: beside each claim, the load
-    // would wait for the compare-and-swap; here the loads overlap.
-    const std::span<const NeighborId> discovered = next.vertices().subspan(first_new);
-    const auto discovered_size = static_cast<std::int64_t>(discovered.size());
-#pragma omp for schedule(static) nowait
-    for (std::int64_t index = 0; index < discovered_size; ++index) {
-      discovered_edges += graph.degree(discovered[index]);
+      buffer.push(neighbor);
     }
   }
-  return {edges_examined, next.size() - first_new, discovered_edges, 0};
+  return edges_examined;
+}
+
+// The frontier's queues cut into chunks of kChunk vertices, numbered across all queues, so that
+// a team can take them one by one from its counter.
+class FrontierChunks {
+ public:
+  explicit FrontierChunks(const PartitionedQueue& queue) : queue_(queue), first_chunk_{0} {
+    for (int part = 0; part < queue.num_parts(); ++part) {
+      first_chunk_.push_back(first_chunk_.back() + (queue.part(part).size() + kChunk - 1) / kChunk);
+    }
+  }
+  std::int64_t count() const { return first_chunk_.back(); }
+  // The queue that holds `chunk`, and the chunk's index range in it.
+  const FrontierQueue& locate(std::int64_t chunk, std::int64_t& begin, std::int64_t& end) const {
+    int part = 0;
+    while (chunk >= first_chunk_[part + 1]) ++part;
+    const FrontierQueue& frontier = queue_.part(part);
+    begin = (chunk - first_chunk_[part]) * kChunk;
+    end = std::min(begin + kChunk, frontier.size());
+    return frontier;
+  }
+
+ private:
+  const PartitionedQueue& queue_;
+  std::vector<std::int64_t> first_chunk_;
+};
+
+// Partition k's share of the step: chunks of the frontier taken from the team's counter.
+template <bool kSharedTeam>
+std::int64_t expand_into_partition(const PartitionedGraph& graph, const FrontierChunks& chunks, const TeamSeat& seat,
+                                   SearchState& state) {
+  const CsrGraph& forward = graph.forward(seat.partition);
+  LocalQueueBuffer buffer(state.next_queue.part(seat.partition));
+  std::int64_t edges_examined = 0;
+  for (std::int64_t chunk = state.counters.take(seat.partition, 1); chunk < chunks.count();
+       chunk = state.counters.take(seat.partition, 1)) {
+    std::int64_t begin = 0;
+    std::int64_t end = 0;
+    const FrontierQueue& frontier = chunks.locate(chunk, begin, end);
+    edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, state, buffer);
+  }
+  return edges_examined;
+}
+
+// The degrees of the vertices the partition just discovered: the next step's m_f. In a pass of
+// its own, because beside each claim the load would wait for the compare-and-swap.
+std::int64_t discovered_degrees(const PartitionedGraph& graph, const TeamSeat& seat, const SearchState& state) {
+  const FrontierQueue& discovered = state.next_queue.part(seat.partition);
+  const CsrGraph& backward = graph.backward(seat.partition);
+  const VertexId first_vertex = state.layout.range(seat.partition).begin;
+  const std::int64_t size = discovered.size();
+  std::int64_t degrees = 0;
+  for (std::int64_t index = seat.share_begin(size); index < seat.share_end(size); ++index) {
+    degrees += backward.degree(discovered[index] - first_vertex);
+  }
+  return degrees;
+}
+
+}  // namespace
+
+StepCounts top_down_step(const PartitionedGraph& graph, SearchState& state) {
+  const FrontierChunks chunks(state.current_queue);
+  state.counters.reset();
+  std::int64_t edges_examined = 0;
+  std::int64_t discovered_edges = 0;
+#pragma omp parallel reduction(+ : edges_examined, discovered_edges) \
+    if (state.current_queue.size() > kParallelFrontier)
+  {
+    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+      edges_examined += seat.shared() ? expand_into_partition<true>(graph, chunks, seat, state)
+                                      : expand_into_partition<false>(graph, chunks, seat, state);
+    });
+#pragma omp barrier
+    for_each_seat(graph.num_partitions(),
+                  [&](const TeamSeat& seat) { discovered_edges += discovered_degrees(graph, seat, state); });
+  }
+  return {edges_examined, state.next_queue.size(), discovered_edges, 0};
 }
 
 }  // namespace semibfs

@@ -1,19 +1,16 @@
-// Top-down BFS step: every frontier vertex claims its unreached neighbours (Iwabuchi et al.
-// Sec. III-A, Fig. 1).
+// Top-down BFS step (Iwabuchi et al. Sec. III-A, Fig. 1) on the NETAL layout (seed 000 Sec.
+// IV-A): partition k's team walks the whole frontier through partition k's forward graph, which
+// holds only neighbours inside partition k, so it claims only its own vertices.
 #pragma once
 
-#include <span>
-
-#include "bfs/frontier_queue.hpp"
+#include "bfs/search_state.hpp"
 #include "bfs/step_counts.hpp"
-#include "core/bitmap.hpp"
-#include "core/types.hpp"
-#include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
-// Appends the newly reached vertices to `next` and marks them in `visited` and `parent`.
-StepCounts top_down_step(const CsrGraph& graph, std::span<const NeighborId> frontier, FrontierQueue& next,
-                         Bitmap& visited, std::span<VertexId> parent);
+// Expands state.current_queue into state.next_queue (which must be empty), marking the new
+// vertices in state.visited and state.parent. Opens its own parallel region.
+StepCounts top_down_step(const PartitionedGraph& graph, SearchState& state);
 
 }  // namespace semibfs

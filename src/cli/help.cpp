@@ -36,6 +36,11 @@ const char* const kRunHelp =
     "                       vertices (alpha-beta, default 1e5; beamer, default 18)\n"
     "  --summary-bits N     frontier bits per summary bit in bottom-up steps: 64, 128, 256\n"
     "                       (default), 512, 1024, or 0 for none (Cui et al. Sec. III-C)\n"
+    "  --partitions P       split the vertices into P ranges, each with a forward and a backward\n"
+    "                       graph (NETAL layout, Yasui et al. Sec. IV-A); default: one per NUMA\n"
+    "                       node\n"
+    "  --neighbor-order O   order of each neighbour list: hub-first (default; the highest-degree\n"
+    "                       neighbour first), degree (all by descending degree) or id\n"
     "  --skip-validation    do not validate the searches (the run is then not a valid result)\n"
     "  --json FILE          also write the figures, options, machine and per-level statistics\n"
     "  -h, --help           this text\n";

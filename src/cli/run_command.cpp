@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
+#include "graph/neighbor_order.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -50,6 +51,10 @@ RunRequest parse_run(Arguments& arguments) {
       request.options.bfs.beta = parse_positive_double(option, arguments.take_value(option));
     } else if (option == "--summary-bits") {
       request.options.bfs.summary_bits = parse_summary_bits(option, arguments.take_value(option));
+    } else if (option == "--partitions") {
+      request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
+    } else if (option == "--neighbor-order") {
+      request.options.neighbor_order = parse_neighbor_order(arguments.take_value(option));
     } else if (option == "--skip-validation") {
       request.options.skip_validation = true;
     } else if (option == "--json") {

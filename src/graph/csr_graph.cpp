@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/numa_placement.hpp"
 
 namespace semibfs {
 
@@ -20,6 +21,11 @@ CsrGraph::CsrGraph(std::int64_t num_vertices, std::vector<std::int64_t> offsets,
                 std::to_string(offsets_.back()) + ") but there are " + std::to_string(num_adjacencies()) +
                 " neighbour entries");
   }
+}
+
+void CsrGraph::place_on_numa_node(int node) {
+  semibfs::place_on_numa_node(offsets_.data(), offsets_.size() * sizeof(std::int64_t), node);
+  semibfs::place_on_numa_node(neighbors_.data(), neighbors_.size() * sizeof(NeighborId), node);
 }
 
 // Capacity, not size: build_csr leaves the room of the dropped duplicates allocated.

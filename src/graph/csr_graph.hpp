@@ -26,8 +26,15 @@ class CsrGraph {
   std::span<const NeighborId> neighbors(VertexId v) const {
     return {neighbors_.data() + offsets_[v], static_cast<std::size_t>(degree(v))};
   }
+  // For reordering a list in place (neighbor_order.hpp); the set of neighbours must not change.
+  std::span<NeighborId> mutable_neighbors(VertexId v) {
+    return {neighbors_.data() + offsets_[v], static_cast<std::size_t>(degree(v))};
+  }
   const std::vector<std::int64_t>& offsets() const { return offsets_; }
+  const std::vector<NeighborId>& all_neighbors() const { return neighbors_; }
   std::int64_t bytes() const;
+  // Binds the arrays to a NUMA node (core/numa_placement.hpp); a no-op on one node.
+  void place_on_numa_node(int node);
 
  private:
   std::int64_t num_vertices_ = 0;

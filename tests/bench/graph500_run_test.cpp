@@ -11,6 +11,7 @@
 #include "bench/official_output.hpp"
 #include "bench/teps_edge_count.hpp"
 #include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 #include "support/test_vectors.hpp"
 
 namespace semibfs {
@@ -41,6 +42,29 @@ TEST_P(ReferenceRun, RootsAndNedgeEqualTheReferenceAndEveryRootValidates) {
 INSTANTIATE_TEST_SUITE_P(Scales, ReferenceRun, ::testing::Values(10, 12, 16, 20));
 
 // Every policy, and the default policy without a summary and with the coarsest one.
+// The NETAL layout with 1, 2 and 4 partitions and every neighbour order: every search validates
+// and nedge equals the reference's component counts.
+TEST(Graph500Run, EveryLayoutValidatesWithTheReferenceNedge) {
+  const auto expected = testing::reference_roots(12);
+  for (const int partitions : {1, 2, 4}) {
+    for (const NeighborOrder order : {NeighborOrder::kById, NeighborOrder::kHubFirst, NeighborOrder::kByDegree}) {
+      SCOPED_TRACE(std::to_string(partitions) + " partitions, order " + to_string(order));
+      Graph500Options options;
+      options.kronecker.scale = 12;
+      options.num_roots = 8;
+      options.partitions = partitions;
+      options.neighbor_order = order;
+      std::ostringstream log;
+      const Graph500Report report = run_graph500(options, log);
+      ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+      EXPECT_EQ(report.partitions, partitions);
+      EXPECT_EQ(report.memory.graph.forward == 0, partitions == 1) << "P = 1 shares the backward graph";
+      ASSERT_EQ(report.roots.size(), 8u);
+      for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+    }
+  }
+}
+
 TEST(Graph500Run, EveryPolicyGivesTheSameNedge) {
   std::vector<BfsOptions> variants;
   for (const PolicyKind policy :
@@ -93,7 +117,7 @@ TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
   KroneckerParams params;
   params.scale = 10;
   const EdgeList edge_list = generate_kronecker(params, false);
-  const CsrGraph graph = build_csr(edge_list);
+  const PartitionedGraph graph(build_csr(edge_list), 1);
   const Validator validator(edge_list);
   BfsEngine engine(graph, BfsOptions{});
   const VertexId root = testing::reference_roots(10)[0].root;

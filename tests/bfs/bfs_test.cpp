@@ -20,6 +20,8 @@
 #include "../graph/test_graphs.hpp"
 #include "core/error.hpp"
 #include "graph/csr_graph.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 namespace {
@@ -93,7 +95,7 @@ std::int64_t expect_valid_tree(const ReferenceBfs& reference, VertexId root,
 // Per level: frontier and discovered sizes chain, frontier_edges is the frontier's degree sum by
 // the reference's depths, and early exits happen only bottom-up and only to discovered vertices.
 void expect_consistent_levels(const std::vector<LevelStats>& levels, const ReferenceBfs& reference,
-                              VertexId root, std::int64_t reached, const CsrGraph& graph) {
+                              VertexId root, std::int64_t reached, const PartitionedGraph& graph) {
   ASSERT_FALSE(levels.empty());
   const std::vector<int> depth = reference.levels(root);
   std::int64_t discovered = 0;
@@ -163,40 +165,46 @@ std::vector<Mode> all_modes() {
   return modes;
 }
 
+void expect_direction_follows_policy(const std::vector<LevelStats>& levels, PolicyKind policy) {
+  if (policy == PolicyKind::kAlphaBeta) {
+    EXPECT_FALSE(levels.front().bottom_up) << "alpha-beta starts top-down";
+    return;
+  }
+  if (policy == PolicyKind::kBeamer) return;  // from the root too, when its degree is large enough
+  for (const LevelStats& level : levels) {
+    EXPECT_EQ(level.bottom_up, policy == PolicyKind::kBottomUp) << "level " << level.level;
+  }
+}
+
+// How the graph is laid out: NETAL partitions and the order of each neighbour list.
+struct Layout {
+  int partitions = 1;
+  NeighborOrder order = NeighborOrder::kHubFirst;
+};
+
+// Runs from each root with one engine (buffers reused) and checks tree and statistics.
+std::vector<std::vector<LevelStats>> check_roots(const EdgeList& edge_list, const std::vector<VertexId>& roots,
+                                                 const BfsOptions& options, int threads, Layout layout = {}) {
+  const ScopedThreadCount thread_count(threads);
+  const ReferenceBfs reference(edge_list);
+  const PartitionedGraph graph(build_csr(edge_list), layout.partitions, layout.order);
+  BfsEngine engine(graph, options);
+  std::vector<std::vector<LevelStats>> traces;
+  std::vector<VertexId> parent(edge_list.num_vertices, 12345);
+  for (const VertexId root : roots) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    traces.push_back(engine.run(root, parent));
+    const std::int64_t reached = expect_valid_tree(reference, root, parent);
+    expect_consistent_levels(traces.back(), reference, root, reached, graph);
+    expect_direction_follows_policy(traces.back(), options.policy);
+  }
+  return traces;
+}
+
 class BfsModeTest : public ::testing::TestWithParam<std::tuple<Mode, int>> {
  protected:
-  const BfsOptions& options() const { return std::get<0>(GetParam()).options; }
-  int threads() const { return std::get<1>(GetParam()); }
-
-  // Runs from each root with one engine (buffers reused) and checks tree and statistics.
-  std::vector<std::vector<LevelStats>> check_roots(const EdgeList& edge_list,
-                                                   const std::vector<VertexId>& roots) {
-    const ScopedThreadCount thread_count(threads());
-    const ReferenceBfs reference(edge_list);
-    const CsrGraph graph = build_csr(edge_list);
-    BfsEngine engine(graph, options());
-    std::vector<std::vector<LevelStats>> traces;
-    std::vector<VertexId> parent(edge_list.num_vertices, 12345);
-    for (const VertexId root : roots) {
-      SCOPED_TRACE("root " + std::to_string(root));
-      traces.push_back(engine.run(root, parent));
-      const std::int64_t reached = expect_valid_tree(reference, root, parent);
-      expect_consistent_levels(traces.back(), reference, root, reached, graph);
-      expect_direction_follows_policy(traces.back());
-    }
-    return traces;
-  }
-
-  void expect_direction_follows_policy(const std::vector<LevelStats>& levels) const {
-    const PolicyKind policy = options().policy;
-    if (policy == PolicyKind::kAlphaBeta) {
-      EXPECT_FALSE(levels.front().bottom_up) << "alpha-beta starts top-down";
-      return;
-    }
-    if (policy == PolicyKind::kBeamer) return;  // from the root too, when its degree is large enough
-    for (const LevelStats& level : levels) {
-      EXPECT_EQ(level.bottom_up, policy == PolicyKind::kBottomUp) << "level " << level.level;
-    }
+  std::vector<std::vector<LevelStats>> check_roots(const EdgeList& edge_list, const std::vector<VertexId>& roots) {
+    return semibfs::check_roots(edge_list, roots, std::get<0>(GetParam()).options, std::get<1>(GetParam()));
   }
 };
 
@@ -232,9 +240,81 @@ INSTANTIATE_TEST_SUITE_P(Modes, BfsModeTest,
                                   std::to_string(std::get<1>(info.param)) + "Threads";
                          });
 
+// Every layout (P partitions: fewer than threads, as many, and more; every neighbour order) under every policy: any valid parent is accepted, so the trees may differ.
+class BfsLayoutTest : public ::testing::TestWithParam<std::tuple<int, NeighborOrder, int>> {
+ protected:
+  void check_all_policies(const EdgeList& edge_list, const std::vector<VertexId>& roots) {
+    const Layout layout{std::get<0>(GetParam()), std::get<1>(GetParam())};
+    for (const PolicyKind policy :
+         {PolicyKind::kAlphaBeta, PolicyKind::kBeamer, PolicyKind::kTopDown, PolicyKind::kBottomUp}) {
+      SCOPED_TRACE(to_string(policy));
+      for (const int summary_bits : {0, 64}) {
+        BfsOptions options = policy_options(policy, 100, 1000);
+        options.summary_bits = summary_bits;
+        semibfs::check_roots(edge_list, roots, options, std::get<2>(GetParam()), layout);
+      }
+    }
+  }
+};
+
+TEST_P(BfsLayoutTest, TwoComponentsAndIsolatedVertices) {
+  check_all_policies(make_edge_list(70, {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 6}, {69, 69}}), {0, 4, 7, 69});
+}
+
+TEST_P(BfsLayoutTest, SkewedRandomGraphs) {
+  check_all_policies(make_skewed_random_edge_list(1000, 4, 3), {0, 1, 17, 999});
+  check_all_policies(make_skewed_random_edge_list(1 << 12, 16, 1), {0, 5, 100, 4095, 2024});
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, BfsLayoutTest,
+                         ::testing::Combine(::testing::Values(1, 2, 3, 4),
+                                            ::testing::Values(NeighborOrder::kById, NeighborOrder::kHubFirst,
+                                                              NeighborOrder::kByDegree),
+                                            ::testing::Values(1, 2)),
+                         [](const auto& info) {
+                           std::string order = to_string(std::get<1>(info.param));
+                           order.erase(std::remove(order.begin(), order.end(), '-'), order.end());
+                           return "P" + std::to_string(std::get<0>(info.param)) + "_" + order + "_" +
+                                  std::to_string(std::get<2>(info.param)) + "Threads";
+                         });
+
+// The partitioned graph holds the same adjacency in every layout: each backward list is the
+// vertex's whole list, each forward list its neighbours in one partition, the head its first.
+TEST(PartitionedGraphTest, EveryLayoutHoldsTheSameAdjacency) {
+  const EdgeList edge_list = make_skewed_random_edge_list(1000, 8, 5);
+  const ReferenceBfs reference(edge_list);
+  for (const int partitions : {1, 2, 3, 4, 20}) {
+    const PartitionedGraph graph(build_csr(edge_list), partitions, NeighborOrder::kByDegree);
+    ASSERT_EQ(graph.num_partitions(), partitions);
+    std::int64_t forward_entries = 0;
+    for (VertexId vertex = 0; vertex < graph.num_vertices(); ++vertex) {
+      const std::span<const NeighborId> list = graph.neighbors(vertex);
+      ASSERT_EQ(static_cast<std::int64_t>(list.size()), reference.degree(vertex));
+      EXPECT_EQ(graph.isolated().test(vertex), list.empty());
+      if (!list.empty()) EXPECT_EQ(graph.head(vertex), list.front());
+      for (std::size_t index = 0; index < list.size(); ++index) {
+        EXPECT_TRUE(reference.adjacent(vertex, list[index]));
+        if (index > 0) EXPECT_GE(graph.degree(list[index - 1]), graph.degree(list[index])) << "degree order";
+      }
+      for (int k = 0; k < partitions; ++k) {
+        for (const NeighborId neighbor : graph.forward(k).neighbors(vertex)) {
+          EXPECT_TRUE(graph.layout().range(k).contains(neighbor)) << "partition " << k;
+          EXPECT_TRUE(reference.adjacent(vertex, neighbor));
+          ++forward_entries;
+        }
+      }
+    }
+    EXPECT_EQ(forward_entries, graph.num_adjacencies()) << partitions << " partitions";
+    for (int k = 0; k + 1 < partitions; ++k) {
+      EXPECT_EQ(graph.layout().range(k).end, graph.layout().range(k + 1).begin);
+      if (graph.layout().range(k).size() > 0) EXPECT_EQ(graph.layout().range(k).begin % 64, 0) << "on a word";
+    }
+  }
+}
+
 TEST(BfsEngineTest, TopDownExaminesEveryEdgeOfReachedVertices) {
   const EdgeList edge_list = make_skewed_random_edge_list(1 << 10, 8, 11);
-  const CsrGraph graph = build_csr(edge_list);
+  const PartitionedGraph graph(build_csr(edge_list), 1);
   std::vector<VertexId> parent(graph.num_vertices());
   BfsEngine engine(graph, policy_options(PolicyKind::kTopDown));
   std::int64_t examined = 0;
@@ -247,7 +327,7 @@ TEST(BfsEngineTest, TopDownExaminesEveryEdgeOfReachedVertices) {
 }
 
 TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
-  const CsrGraph graph = build_csr(make_edge_list(4, {{0, 1}}));
+  const PartitionedGraph graph(build_csr(make_edge_list(4, {{0, 1}})), 1);
   BfsEngine engine(graph, BfsOptions{});
   std::vector<VertexId> parent(4);
   EXPECT_THROW(engine.run(4, parent), Error);
@@ -258,7 +338,7 @@ TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
 }
 
 TEST(BfsEngineTest, RejectsNonPositiveAlphaOrBeta) {
-  const CsrGraph graph = build_csr(make_edge_list(2, {{0, 1}}));
+  const PartitionedGraph graph(build_csr(make_edge_list(2, {{0, 1}})), 1);
   for (const PolicyKind policy : {PolicyKind::kAlphaBeta, PolicyKind::kBeamer}) {
     EXPECT_THROW(BfsEngine(graph, policy_options(policy, 0.0, 1.0)), Error);
     EXPECT_THROW(BfsEngine(graph, policy_options(policy, 1.0, -1.0)), Error);
@@ -268,7 +348,7 @@ TEST(BfsEngineTest, RejectsNonPositiveAlphaOrBeta) {
 }
 
 TEST(BfsEngineTest, RejectsSummarySizesThatAreNotWholeWordGroups) {
-  const CsrGraph graph = build_csr(make_edge_list(2, {{0, 1}}));
+  const PartitionedGraph graph(build_csr(make_edge_list(2, {{0, 1}})), 1);
   for (const int summary_bits : {-64, 1, 32, 100, 2048}) {
     BfsOptions options;
     options.summary_bits = summary_bits;
@@ -276,10 +356,10 @@ TEST(BfsEngineTest, RejectsSummarySizesThatAreNotWholeWordGroups) {
   }
 }
 
-// Bottom-up along the path 0-1-2 (neighbours sorted): vertex 1 finds 0 before its last
+// Bottom-up along the path 0-1-2 (neighbours by id): vertex 1 finds 0 before its last
 // neighbour 2, an early exit; from root 2 it finds 2 as its last neighbour, which is not one.
 TEST(BfsEngineTest, CountsBottomUpEarlyExitsBeforeTheLastNeighbour) {
-  const CsrGraph graph = build_csr(make_edge_list(3, {{0, 1}, {1, 2}}));
+  const PartitionedGraph graph(build_csr(make_edge_list(3, {{0, 1}, {1, 2}})), 1, NeighborOrder::kById);
   std::vector<VertexId> parent(3);
   BfsEngine engine(graph, policy_options(PolicyKind::kBottomUp));
   std::vector<std::int64_t> exits;
@@ -303,7 +383,7 @@ TEST(BfsEngineTest, ReachesTheReferenceComponentsAtScale10) {
   while (edges_file >> u >> v >> weight) pairs.emplace_back(u, v);
   const EdgeList edge_list = make_edge_list(1024, pairs);
   const ReferenceBfs reference(edge_list);
-  const CsrGraph graph = build_csr(edge_list);
+  const PartitionedGraph graph(build_csr(edge_list), 1);
   VertexId root = 0;
   std::int64_t degree = 0;
   std::int64_t component_edges = 0;

@@ -16,6 +16,7 @@
 #include "bfs/bfs.hpp"
 #include "core/error.hpp"
 #include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 namespace {
@@ -120,7 +121,7 @@ EdgeList broom() {
   return make_edge_list(120, pairs);
 }
 
-std::vector<bool> directions(const CsrGraph& graph, const BfsOptions& options, VertexId root) {
+std::vector<bool> directions(const PartitionedGraph& graph, const BfsOptions& options, VertexId root) {
   std::vector<VertexId> parent(graph.num_vertices());
   BfsEngine engine(graph, options);
   std::vector<bool> bottom_up;
@@ -129,7 +130,7 @@ std::vector<bool> directions(const CsrGraph& graph, const BfsOptions& options, V
 }
 
 TEST(DirectionPolicyTest, AlphaBetaSwitchesByFrontierVertices) {
-  const CsrGraph graph = build_csr(broom());
+  const PartitionedGraph graph(build_csr(broom()), 1);
   // Step 11 expands the 100 leaves (the frontier grew), step 12 the one vertex 110 (it shrank).
   std::vector<bool> expected(21, false);
   // 100 never exceeds 120 / 1.
@@ -144,7 +145,7 @@ TEST(DirectionPolicyTest, AlphaBetaSwitchesByFrontierVertices) {
 // From root 0 both go bottom-up for the 100 leaves (m_f 101 > m_u 19 / 15), but only Beamer's
 // n / 18 lets the one-vertex frontier after them return top-down; alpha-beta's n / 1e5 does not.
 TEST(DirectionPolicyTest, BeamerReturnsTopDownWhereAlphaBetaStaysBottomUp) {
-  const CsrGraph graph = build_csr(broom());
+  const PartitionedGraph graph(build_csr(broom()), 1);
   std::vector<bool> beamer(21, false);
   beamer[10] = true;
   EXPECT_EQ(directions(graph, policy_options(PolicyKind::kBeamer), 0), beamer);
@@ -159,7 +160,7 @@ TEST(DirectionPolicyTest, BeamerReturnsTopDownWhereAlphaBetaStaysBottomUp) {
 // From the hub 9 (degree 101 > m_u 136 / 15) Beamer starts bottom-up; alpha-beta always starts
 // top-down. Levels: 101 vertices, then 2, then 1 or 2 per level down both paths, 12 steps.
 TEST(DirectionPolicyTest, BeamerStartsBottomUpFromAHubWhereAlphaBetaStartsTopDown) {
-  const CsrGraph graph = build_csr(broom());
+  const PartitionedGraph graph(build_csr(broom()), 1);
   std::vector<bool> beamer(12, false);
   beamer[0] = beamer[1] = true;
   EXPECT_EQ(directions(graph, policy_options(PolicyKind::kBeamer), 9), beamer);

@@ -76,7 +76,8 @@ TEST_F(Cli, HelpTextsExitZero) {
     EXPECT_NE(result.out.find("Usage: semibfs"), std::string::npos) << arguments;
   }
   const std::string run_help = run("run --help").out;
-  for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits"}) {
+  for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits", "--partitions",
+                             "--neighbor-order"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
 }
@@ -105,6 +106,9 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --summary-bits",
       "run --scale 10 --alpha 0 --json " + json,
       "run --scale 10 --roots",
+      "run --scale 10 --partitions 0 --json " + json,
+      "run --scale 10 --partitions x --json " + json,
+      "run --scale 10 --neighbor-order random --json " + json,
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
       "run --scale 10 --json " + directory_.string(),
       "generate --scale 10",
@@ -121,6 +125,7 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
   EXPECT_NE(run("run --scale abc").err.find("--scale"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --policy x").err.find("alpha-beta, beamer, top-down, bottom-up"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --summary-bits 3").err.find("0, 64, 128, 256, 512, 1024"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --neighbor-order x").err.find("id, hub-first, degree"), std::string::npos);
 }
 
 TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {

@@ -1,0 +1,46 @@
+#include "bfs/search_state.hpp"
+
+#include <cstdint>
+#include <memory>
+
+namespace semibfs {
+
+PartitionedQueue::PartitionedQueue(const PartitionLayout& layout) {
+  // A vertex enters its own partition's queue at most once per level.
+  for (int k = 0; k < layout.count(); ++k) parts_.push_back(std::make_unique<FrontierQueue>(layout.range(k).size()));
+}
+
+std::int64_t PartitionedQueue::size() const {
+  std::int64_t size = 0;
+  for (const auto& part : parts_) size += part->size();
+  return size;
+}
+
+void PartitionedQueue::clear() {
+  for (const auto& part : parts_) part->clear();
+}
+
+std::int64_t PartitionedQueue::bytes() const {
+  std::int64_t bytes = 0;
+  for (const auto& part : parts_) bytes += part->capacity() * static_cast<std::int64_t>(sizeof(NeighborId));
+  return bytes;
+}
+
+SearchState::SearchState(const PartitionLayout& layout, int summary_bits)
+    : layout(layout),
+      current_queue(layout),
+      next_queue(layout),
+      current_bitmap(layout.num_vertices(), summary_bits),
+      next_bitmap(layout.num_vertices(), summary_bits),
+      visited(layout.num_vertices()),
+      counters(layout.count()) {}
+
+std::int64_t SearchState::bytes() const {
+  const auto bitmap_bytes = [](const SummarizedBitmap& bitmap) {
+    return (bitmap.bits.num_words() + bitmap.summary.bits().num_words()) * 8;
+  };
+  return current_queue.bytes() + next_queue.bytes() + bitmap_bytes(current_bitmap) + bitmap_bytes(next_bitmap) +
+         visited.num_words() * 8;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,79 @@
+// The NETAL graph layout (Yasui et al., seed 000 Sec. IV-A and V-B, Fig. 6): the vertices split
+// into P contiguous ranges; partition k holds
+//   - its backward graph: the whole (ordered) adjacency of its own vertices, for bottom-up steps;
+//   - its forward graph: for every vertex of the graph, the neighbours that lie inside partition
+//     k, for top-down steps,
+// so a step run by partition k's threads writes only partition k's status. With P = 1 the
+// forward graph is the backward graph and is stored once.
+//
+// Beside them, the head of every vertex (the first neighbour of its ordered list, the
+// highest-degree one) in a dense array: the first probe of a bottom-up step reads it
+// sequentially instead of jumping into the vertex's list (the DRAM "backward head" of seed 002
+// Sec. 5.2 with K = 1), and the isolated vertices, which no search can reach.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/bitmap.hpp"
+#include "graph/csr_graph.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
+
+namespace semibfs {
+
+// A head for a vertex without neighbours; never a vertex id (ids are below 2^32).
+inline constexpr NeighborId kNoHead = UINT32_MAX;
+
+// Bytes of each structure, as seed 000 Fig. 3 lists them.
+struct GraphBytes {
+  std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1)
+  std::int64_t backward = 0;
+  std::int64_t heads = 0;     // heads and the isolated-vertex bitmap
+  std::int64_t total() const { return forward + backward + heads; }
+};
+
+class PartitionedGraph {
+ public:
+  PartitionedGraph() = default;
+  // Takes the whole graph's arrays (no copy when partitions is 1), orders each list, splits it.
+  PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst);
+
+  std::int64_t num_vertices() const { return layout_.num_vertices(); }
+  std::int64_t num_adjacencies() const { return num_adjacencies_; }
+  const PartitionLayout& layout() const { return layout_; }
+  int num_partitions() const { return layout_.count(); }
+  NeighborOrder neighbor_order() const { return order_; }
+
+  // Rows are the partition's own vertices, minus range(k).begin.
+  const CsrGraph& backward(int partition) const { return backward_[partition]; }
+  // Rows are all vertices; entries only the neighbours inside the partition.
+  const CsrGraph& forward(int partition) const {
+    return forward_.empty() ? backward_[partition] : forward_[partition];
+  }
+
+  std::int64_t degree(VertexId vertex) const;
+  // The vertex's whole adjacency, in the chosen order (from its backward partition).
+  std::span<const NeighborId> neighbors(VertexId vertex) const;
+  NeighborId head(VertexId vertex) const { return heads_[vertex]; }
+  const Bitmap& isolated() const { return isolated_; }
+
+  GraphBytes bytes() const;
+
+ private:
+  void split_backward(CsrGraph whole);
+  void build_forward();
+  void build_heads();
+  void place_partitions();
+
+  PartitionLayout layout_;
+  NeighborOrder order_ = NeighborOrder::kHubFirst;
+  std::int64_t num_adjacencies_ = 0;
+  std::vector<CsrGraph> backward_;
+  std::vector<CsrGraph> forward_;  // empty when P = 1
+  std::vector<NeighborId> heads_;
+  Bitmap isolated_{0};
+};
+
+}  // namespace semibfs
