@@ -84,7 +84,7 @@ std::string check_search(const Validator& validator, VertexId root, std::span<co
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t edges = options.kronecker.num_edges();
-  const std::int64_t edge_list = edges * 12;
+  const std::int64_t edge_list = edges * static_cast<std::int64_t>(sizeof(CompactEdge));
   const std::int64_t graph = edges * 2 * 4 + vertices * 8;
   const std::int64_t search = vertices * (8 + 8 + 1);
   const std::int64_t validation = options.skip_validation ? 0 : edges * 2 * 4 + vertices * 32;
@@ -119,7 +119,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (!options.skip_validation) validator.emplace(edge_list);
   BfsEngine engine(graph, options.bfs);
   std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
-  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(PackedEdge)), graph.bytes(),
+  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)), graph.bytes(),
                    static_cast<std::int64_t>(parent.size() * sizeof(VertexId))};
 
   engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does

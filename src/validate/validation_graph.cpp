@@ -25,12 +25,12 @@ void check_endpoints(const EdgeList& edge_list) {
   std::int64_t first_bad = num_edges;
 #pragma omp parallel for schedule(static) reduction(min : first_bad)
   for (std::int64_t e = 0; e < num_edges; ++e) {
-    const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
+    const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
     const auto outside = [&](VertexId v) { return v < 0 || v >= num_vertices; };
     if (outside(edge.v0()) || outside(edge.v1())) first_bad = std::min(first_bad, e);
   }
   if (first_bad == num_edges) return;
-  const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(first_bad)];
+  const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(first_bad)];
   throw Error("validation: edge " + std::to_string(first_bad) + " (" + std::to_string(edge.v0()) + ", " +
               std::to_string(edge.v1()) + ") has an endpoint outside [0, " + std::to_string(num_vertices) +
               ")");
@@ -42,7 +42,7 @@ std::vector<std::int64_t> degree_offsets(const EdgeList& edge_list) {
   std::vector<std::int64_t> offsets(static_cast<std::size_t>(edge_list.num_vertices) + 1, 0);
 #pragma omp parallel for schedule(static)
   for (std::int64_t e = 0; e < num_edges; ++e) {
-    const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
+    const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
     if (edge.v0() == edge.v1()) continue;
     shared(offsets, edge.v0() + 1).fetch_add(1, std::memory_order_relaxed);
     shared(offsets, edge.v1() + 1).fetch_add(1, std::memory_order_relaxed);
@@ -60,7 +60,7 @@ ValidationAdjacency<NeighborId> build_adjacency(const EdgeList& edge_list) {
   const std::int64_t num_edges = edge_list.num_edges();
 #pragma omp parallel for schedule(static)
   for (std::int64_t e = 0; e < num_edges; ++e) {
-    const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
+    const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
     const VertexId v0 = edge.v0();
     const VertexId v1 = edge.v1();
     if (v0 == v1) continue;

@@ -79,7 +79,7 @@ std::vector<std::uint8_t> check_input_edges(const EdgeList& edge_list, std::span
     FailureLog local;
 #pragma omp for schedule(static) reduction(+ : both_reached) nowait
     for (std::int64_t e = 0; e < num_edges; ++e) {
-      const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
+      const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
       const VertexId v0 = edge.v0();
       const VertexId v1 = edge.v1();
       const TreeVertex& vertex0 = tree[static_cast<std::size_t>(v0)];
