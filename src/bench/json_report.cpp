@@ -143,6 +143,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.field("edge_list", report.memory.edge_list_bytes);
   json.field("graph", report.memory.graph_bytes);
   json.field("bfs_status", report.memory.bfs_status_bytes);
+  json.field("validator", report.memory.validator_bytes);
   json.end_object();
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);

@@ -87,6 +87,22 @@ TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
   EXPECT_EQ(report.roots[0].nedge, testing::reference_roots(10)[0].component_nonself_edges);
   EXPECT_EQ(report.roots[0].validate_seconds, -1.0);
   EXPECT_EQ(log.str().find("validation"), std::string::npos);
+  EXPECT_EQ(report.memory.validator_bytes, 0);
+}
+
+TEST(Graph500Run, MemoryFootprintNamesEachStructure) {
+  Graph500Options options;
+  options.kronecker.scale = 14;
+  options.num_roots = 1;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  EXPECT_EQ(report.memory.edge_list_bytes, options.kronecker.num_edges() * 8);  // two 32-bit ids per edge
+  EXPECT_GT(report.memory.graph_bytes, 0);
+  EXPECT_EQ(report.memory.bfs_status_bytes, vertices * 8);
+  EXPECT_GT(report.memory.validator_bytes, 0);
+  EXPECT_LT(report.memory.validator_bytes, vertices * 32);  // per-vertex arrays only, no adjacency
+  EXPECT_NE(log.str().find("memory: edge list 2.0 MiB, graph "), std::string::npos) << log.str();
 }
 
 TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
