@@ -29,6 +29,19 @@ std::string format_rate(double rate) {
   return text;
 }
 
+std::string format_mebibytes(std::int64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  return text;
+}
+
+std::string format_memory(const MemoryFootprint& memory) {
+  return "memory: edge list " + format_mebibytes(memory.edge_list_bytes) + ", forward graph " +
+         format_mebibytes(memory.graph.forward) + ", backward graph " + format_mebibytes(memory.graph.backward) +
+         ", vertex heads " + format_mebibytes(memory.graph.heads) + ", BFS status " +
+         format_mebibytes(memory.bfs_status_bytes) + ", validator " + format_mebibytes(memory.validator_bytes);
+}
+
 // Searches one root and validates the result; returns false when validation failed.
 bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* validator,
                  VertexId root, std::vector<VertexId>& parent, Graph500Report& report,
@@ -86,10 +99,10 @@ std::string check_search(const Validator& validator, VertexId root, std::span<co
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t edges = options.kronecker.num_edges();
-  const std::int64_t edge_list = edges * 12;
+  const std::int64_t edge_list = edges * static_cast<std::int64_t>(sizeof(CompactEdge));
   const std::int64_t graph = edges * 2 * 4 + vertices * 8;
   const std::int64_t search = vertices * (8 + 8 + 1);
-  const std::int64_t validation = options.skip_validation ? 0 : edges * 2 * 4 + vertices * 32;
+  const std::int64_t validation = options.skip_validation ? 0 : vertices * 25;  // + 8 when it fails
   return edge_list + graph + search + validation;
 }
 
@@ -122,8 +135,10 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (!options.skip_validation) validator.emplace(edge_list);
   BfsEngine engine(graph, options.bfs);
   std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
-  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(PackedEdge)), graph.bytes(),
-                   static_cast<std::int64_t>(parent.size() * sizeof(VertexId)) + engine.status_bytes()};
+  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)), graph.bytes(),
+                   static_cast<std::int64_t>(parent.size() * sizeof(VertexId)) + engine.status_bytes(),
+                   validator ? validator->working_bytes() : 0};
+  log << format_memory(report.memory) << std::endl;
 
   engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
   for (VertexId root : roots) {

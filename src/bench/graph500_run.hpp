@@ -36,10 +36,12 @@ struct RootResult {
   std::vector<LevelStats> levels;
 };
 
+// Bytes of each large structure of a run, for the JSON report and the log.
 struct MemoryFootprint {
   std::int64_t edge_list_bytes = 0;
   GraphBytes graph;
   std::int64_t bfs_status_bytes = 0;  // parent array, visited and frontier bitmaps, queues
+  std::int64_t validator_bytes = 0;   // per-vertex arrays of one passing validation; 0 when skipped
 };
 
 struct Graph500Report {

@@ -151,6 +151,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.field("backward_graph", report.memory.graph.backward);
   json.field("vertex_heads", report.memory.graph.heads);
   json.field("bfs_status", report.memory.bfs_status_bytes);
+  json.field("validator", report.memory.validator_bytes);
   json.end_object();
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);

@@ -3,7 +3,7 @@
 namespace semibfs {
 
 std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent) {
-  const PackedEdge* edges = edge_list.edges.data();
+  const CompactEdge* edges = edge_list.edges.data();
   const std::int64_t count = edge_list.num_edges();
   std::int64_t traversed = 0;
 #pragma omp parallel for reduction(+ : traversed) schedule(static)

@@ -75,14 +75,15 @@ inline void descend_one_level(std::uint32_t draw, int level, VertexId& source, V
 constexpr std::uint32_t kRejectBelow = 0x7FFFFFFFu % kInitiatorDenominator;
 
 // The reference's path for one edge, rejections included; its state ends after the weight draw.
-PackedEdge make_edge_exactly(int scale, MrgState& state, const VertexScramble& scramble) {
+template <class Edge>
+Edge make_edge_exactly(int scale, MrgState& state, const VertexScramble& scramble) {
   VertexId source = 0, target = 0;
   for (int level = scale - 1; level >= 0; --level) {
     std::uint32_t draw = state.next_uint();
     while (draw < kRejectBelow) draw = state.next_uint();
     descend_one_level(draw, level, source, target);
   }
-  return PackedEdge::make(scramble(source), scramble(target));
+  return Edge::make(scramble(source), scramble(target));
 }
 
 // Edges first, first + kLanes, ... share a lane; the lanes run in lock-step so that the serial
@@ -142,14 +143,15 @@ void advance_lanes(const std::uint64_t (&matrix)[5][5], std::uint64_t (&state)[5
   std::memcpy(state, next, sizeof(next));
 }
 
+template <class Edge>
 void generate_serially(const KroneckerParams& params, const MrgState& seed_state,
                        const VertexScramble& scramble, std::int64_t first, std::int64_t last,
-                       std::int64_t begin, PackedEdge* edges, float* weights) {
+                       std::int64_t begin, Edge* edges, float* weights) {
   const MrgTransition edge_step = MrgTransition::power_of_two_steps(64);
   MrgState edge_state = edge_step.power(static_cast<std::uint64_t>(first)).apply(seed_state);
   for (std::int64_t edge = first; edge < last; ++edge) {
     MrgState state = edge_state;
-    edges[edge - begin] = make_edge_exactly(params.scale, state, scramble);
+    edges[edge - begin] = make_edge_exactly<Edge>(params.scale, state, scramble);
     if (weights != nullptr) weights[edge - begin] = state.next_float();
     edge_state = edge_step.apply(edge_state);
   }
@@ -159,9 +161,10 @@ MrgState lane_state(const std::uint64_t (&state)[5][kLanes], int lane) {
   return MrgState{state[0][lane], state[1][lane], state[2][lane], state[3][lane], state[4][lane]};
 }
 
+template <class Edge>
 void generate_in_lanes(const KroneckerParams& params, const MrgState& seed_state,
                        const VertexScramble& scramble, std::int64_t first, std::int64_t last,
-                       std::int64_t begin, PackedEdge* edges, float* weights) {
+                       std::int64_t begin, Edge* edges, float* weights) {
   const MrgTransition edge_step = MrgTransition::power_of_two_steps(64);
   std::uint64_t state[5][kLanes];
   for (int lane = 0; lane < kLanes; ++lane) {
@@ -183,10 +186,10 @@ void generate_in_lanes(const KroneckerParams& params, const MrgState& seed_state
       const std::int64_t edge = round + lane;
       if (rejected[lane]) {
         MrgState exact = lane_state(state, lane);
-        edges[edge - begin] = make_edge_exactly(scale, exact, scramble);
+        edges[edge - begin] = make_edge_exactly<Edge>(scale, exact, scramble);
         if (weights != nullptr) weights[edge - begin] = exact.next_float();
       } else {
-        edges[edge - begin] = PackedEdge::make(scramble(source[lane]), scramble(target[lane]));
+        edges[edge - begin] = Edge::make(scramble(source[lane]), scramble(target[lane]));
         const auto weight_draw = static_cast<std::uint32_t>(batch.draws[5 + scale][lane]);
         if (weights != nullptr) weights[edge - begin] = MrgState::mrg_float_of(weight_draw);
       }
@@ -197,14 +200,17 @@ void generate_in_lanes(const KroneckerParams& params, const MrgState& seed_state
   generate_serially(params, seed_state, scramble, done, last, begin, edges, weights);
 }
 
-}  // namespace
-
-void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
-                              PackedEdge* edges, float* weights) {
+void check_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end) {
   if (params.scale < 1 || params.scale > 48 || begin < 0 || end < begin || end > params.num_edges()) {
     throw Error("generate_kronecker_range: bad range [" + std::to_string(begin) + ", " +
                 std::to_string(end) + ") for SCALE " + std::to_string(params.scale));
   }
+}
+
+// The same edges whatever the layout: only Edge::make differs, after the endpoints are drawn.
+template <class Edge>
+void generate_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end, Edge* edges,
+                    float* weights) {
   const MrgState seed_state = make_mrg_state(params.seed1, params.seed2);
   const VertexScramble scramble = make_scramble(params, seed_state);
 
@@ -218,7 +224,24 @@ void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin,
   }
 }
 
+}  // namespace
+
+void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
+                              PackedEdge* edges, float* weights) {
+  check_range(params, begin, end);
+  generate_range(params, begin, end, edges, weights);
+}
+
+void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
+                              CompactEdge* edges, float* weights) {
+  check_range(params, begin, end);
+  check_compact_vertex_count(params.num_vertices());
+  generate_range(params, begin, end, edges, weights);
+}
+
 EdgeList generate_kronecker(const KroneckerParams& params, bool with_weights) {
+  check_range(params, 0, 0);
+  check_compact_vertex_count(params.num_vertices());  // before allocating anything
   EdgeList list;
   list.num_vertices = params.num_vertices();
   list.edges.resize(static_cast<std::size_t>(params.num_edges()));

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "gen/compact_edge.hpp"
 #include "gen/edge_list.hpp"
 #include "gen/packed_edge.hpp"
 
@@ -21,10 +22,14 @@ struct KroneckerParams {
 
 // Writes edges [begin, end) into edges[0, end - begin) and, when weights is not null, their weights.
 // Any sub-range is generated on its own; the output does not depend on the thread count.
+// The reference's 12-byte layout, for files of any SCALE up to 48.
 void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
                               PackedEdge* edges, float* weights);
+// The same edges in the 8-byte in-memory layout; throws semibfs::Error above SCALE 32.
+void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin, std::int64_t end,
+                              CompactEdge* edges, float* weights);
 
-// The whole edge list, OpenMP-parallel.
+// The whole edge list in memory, OpenMP-parallel; throws semibfs::Error above SCALE 32.
 EdgeList generate_kronecker(const KroneckerParams& params, bool with_weights);
 
 }  // namespace semibfs

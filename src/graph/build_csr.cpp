@@ -74,7 +74,7 @@ void check_vertex_count(std::int64_t num_vertices) {
 }
 
 [[noreturn]] void throw_bad_edge(const EdgeList& edge_list, std::int64_t edge) {
-  const PackedEdge& tuple = edge_list.edges[edge];
+  const CompactEdge& tuple = edge_list.edges[edge];
   throw Error("build_csr: edge " + std::to_string(edge) + " (" + std::to_string(tuple.v0()) + ", " +
               std::to_string(tuple.v1()) + ") has a vertex id outside [0, " +
               std::to_string(edge_list.num_vertices) + ")");

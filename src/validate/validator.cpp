@@ -1,13 +1,22 @@
-// Graph500 validation: rule 1 on the parent pointers, then one pass over the input edges
-// (rules 3 and 5, nedge) and one over the vertices (rules 2, 4 and 5) against true BFS depths.
+// Graph500 validation the reference's way: rule 1 and the tree levels by walking the parents, then
+// one pass over the input tuples (rule 3, nedge, and the evidence for rules 4 and 5).
+//
+// Why that is as strong as comparing with true BFS depths d (C is the root's component): rule 1
+// gives each reached vertex v a parent chain to the root of length level(v); rule 5 makes it a
+// path of input edges, so v is in C and level(v) >= d(v). With no tuple that has exactly one
+// reached endpoint, being reached spreads along every edge, so all of C is reached (rule 4). Rule 3
+// along a shortest path from the root gives level(v) <= d(v). So level = d, and every tree edge
+// spans exactly one BFS level (rule 2). Only when a check fails are the true depths computed
+// (edge_sweep_depths), so that rules 2 and 4 then name the vertices at fault.
 #include "validate/validator.hpp"
 
-#include <atomic>
-#include <cstdlib>
+#include <algorithm>
 #include <utility>
 
 #include "core/error.hpp"
+#include "validate/edge_sweep_depths.hpp"
 #include "validate/failure_log.hpp"
+#include "validate/input_edge_pass.hpp"
 #include "validate/tree_levels.hpp"
 
 namespace semibfs {
@@ -32,69 +41,22 @@ T at(const std::vector<T>& values, VertexId v) {
 
 VertexId at(std::span<const VertexId> parent, VertexId v) { return parent[static_cast<std::size_t>(v)]; }
 
-// Parent and level side by side: the edge pass then needs one random cache line per endpoint, not two.
-struct TreeVertex {
-  VertexId parent;
-  std::int64_t level;
-};
-
-std::vector<TreeVertex> tree_vertices(std::span<const VertexId> parent,
-                                      const std::vector<std::int64_t>& levels) {
-  const auto num_vertices = static_cast<VertexId>(parent.size());
-  std::vector<TreeVertex> tree(parent.size());
-#pragma omp parallel for schedule(static)
-  for (VertexId v = 0; v < num_vertices; ++v)
-    tree[static_cast<std::size_t>(v)] = TreeVertex{at(parent, v), at(levels, v)};
-  return tree;
-}
-
-// Marks v when its tree edge is this input edge; written by any thread, hence the atomic store.
-void confirm_if_tree_edge(VertexId v, const TreeVertex& vertex, VertexId other,
-                          std::vector<std::uint8_t>& confirmed) {
-  if (vertex.parent != other) return;
-  std::atomic_ref<std::uint8_t> mark(confirmed[static_cast<std::size_t>(v)]);
-  if (mark.load(std::memory_order_relaxed) == 0) mark.store(1, std::memory_order_relaxed);
-}
-
-void check_edge_levels(std::int64_t edge, VertexId v0, std::int64_t level0, VertexId v1, std::int64_t level1,
-                       FailureLog& failures) {
-  if (std::abs(level0 - level1) <= 1) return;
-  const VertexId deeper = level0 > level1 ? v0 : v1;
-  failures.add(3, deeper, edge, [&] {
-    return concatenate("rule 3 (edges span at most one level): input edge ", edge, " joins vertex ", v0,
-                       " at level ", level0, " and vertex ", v1, " at level ", level1);
-  });
-}
-
-// One pass over the input tuples: nedge, rule 3 on tree levels, and the tree edges it confirms.
-std::vector<std::uint8_t> check_input_edges(const EdgeList& edge_list, std::span<const VertexId> parent,
-                                            const std::vector<std::int64_t>& levels, FailureLog& failures,
-                                            std::int64_t& nedge) {
-  const std::vector<TreeVertex> tree = tree_vertices(parent, levels);
-  std::vector<std::uint8_t> confirmed(parent.size(), 0);
+// Once per validator: the passes index per-vertex arrays by endpoint without checking it.
+void check_endpoints(const EdgeList& edge_list) {
+  check_compact_vertex_count(edge_list.num_vertices);
   const std::int64_t num_edges = edge_list.num_edges();
-  std::int64_t both_reached = 0;
-#pragma omp parallel
-  {
-    FailureLog local;
-#pragma omp for schedule(static) reduction(+ : both_reached) nowait
-    for (std::int64_t e = 0; e < num_edges; ++e) {
-      const PackedEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
-      const VertexId v0 = edge.v0();
-      const VertexId v1 = edge.v1();
-      const TreeVertex& vertex0 = tree[static_cast<std::size_t>(v0)];
-      const TreeVertex& vertex1 = tree[static_cast<std::size_t>(v1)];
-      if (v0 == v1 || vertex0.parent == kUnreached || vertex1.parent == kUnreached) continue;
-      ++both_reached;
-      check_edge_levels(e, v0, vertex0.level, v1, vertex1.level, local);
-      confirm_if_tree_edge(v0, vertex0, v1, confirmed);
-      confirm_if_tree_edge(v1, vertex1, v0, confirmed);
-    }
-#pragma omp critical(semibfs_validate_merge)
-    failures.merge(std::move(local));
+  const std::int64_t num_vertices = edge_list.num_vertices;
+  std::int64_t first_bad = num_edges;
+#pragma omp parallel for schedule(static) reduction(min : first_bad)
+  for (std::int64_t e = 0; e < num_edges; ++e) {
+    const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
+    if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
   }
-  nedge = both_reached;
-  return confirmed;
+  if (first_bad == num_edges) return;
+  const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(first_bad)];
+  throw Error("validation: edge " + std::to_string(first_bad) + " (" + std::to_string(edge.v0()) + ", " +
+              std::to_string(edge.v1()) + ") has an endpoint outside [0, " + std::to_string(num_vertices) +
+              ")");
 }
 
 void check_spans_component(VertexId v, VertexId p, std::int64_t depth, FailureLog& failures) {
@@ -113,7 +75,7 @@ void check_spans_component(VertexId v, VertexId p, std::int64_t depth, FailureLo
 }
 
 void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& depths,
-                     const std::vector<std::uint8_t>& confirmed, FailureLog& failures) {
+                     const std::vector<std::uint8_t>& parent_edge_seen, FailureLog& failures) {
   const std::int64_t depth = at(depths, v);
   const std::int64_t parent_depth = at(depths, p);
   if (depth >= 0 && parent_depth >= 0 && depth != parent_depth + 1) {
@@ -123,7 +85,7 @@ void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& de
                          ", but a parent must be exactly one level up");
     });
   }
-  if (at(confirmed, v) == 0) {
+  if (at(parent_edge_seen, v) == 0) {
     failures.add(5, v, v, [&] {
       return concatenate("rule 5 (parent is a neighbour): vertex ", v, " has parent ", p,
                          ", but no input edge joins them");
@@ -131,9 +93,9 @@ void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& de
   }
 }
 
-// Rules 2, 4 and 5 per vertex, against the true depths of the validator's own BFS.
+// Rules 2, 4 and 5 per vertex, against the true depths.
 void check_vertices(VertexId root, std::span<const VertexId> parent, const std::vector<std::int64_t>& depths,
-                    const std::vector<std::uint8_t>& confirmed, FailureLog& failures) {
+                    const std::vector<std::uint8_t>& parent_edge_seen, FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
 #pragma omp parallel
   {
@@ -142,30 +104,50 @@ void check_vertices(VertexId root, std::span<const VertexId> parent, const std::
     for (VertexId v = 0; v < num_vertices; ++v) {
       const VertexId p = at(parent, v);
       check_spans_component(v, p, at(depths, v), local);
-      if (p != kUnreached && v != root) check_tree_edge(v, p, depths, confirmed, local);
+      if (p != kUnreached && v != root) check_tree_edge(v, p, depths, parent_edge_seen, local);
     }
 #pragma omp critical(semibfs_validate_merge)
     failures.merge(std::move(local));
   }
 }
 
+// Reached vertices, root aside, whose parent no input tuple joins them to (rule 5).
+std::int64_t count_unseen_parent_edges(VertexId root, std::span<const VertexId> parent,
+                                       const std::vector<std::uint8_t>& parent_edge_seen) {
+  const auto num_vertices = static_cast<VertexId>(parent.size());
+  std::int64_t unseen = 0;
+#pragma omp parallel for schedule(static) reduction(+ : unseen)
+  for (VertexId v = 0; v < num_vertices; ++v)
+    unseen += at(parent, v) != kUnreached && v != root && at(parent_edge_seen, v) == 0;
+  return unseen;
+}
+
 }  // namespace
 
-Validator::Validator(const EdgeList& edge_list) : edge_list_(edge_list), graph_(edge_list) {}
+Validator::Validator(const EdgeList& edge_list) : edge_list_(edge_list) { check_endpoints(edge_list); }
 
 ValidationReport Validator::validate(VertexId root, std::span<const VertexId> parent) const {
-  check_arguments(root, parent, graph_.num_vertices());
+  check_arguments(root, parent, edge_list_.num_vertices);
   ValidationReport report;
   FailureLog failures;
   const std::vector<std::int64_t> levels = tree_levels(root, parent, failures);
   if (failures.empty()) {
-    const std::vector<std::int64_t> depths = graph_.depths_from(root);
-    const std::vector<std::uint8_t> confirmed =
-        check_input_edges(edge_list_, parent, levels, failures, report.nedge);
-    check_vertices(root, parent, depths, confirmed, failures);
+    const InputEdgeEvidence evidence = scan_input_edges(edge_list_, parent, levels, failures);
+    report.nedge = evidence.nedge;
+    const bool proven = failures.empty() && evidence.one_end_reached == 0 &&
+                        count_unseen_parent_edges(root, parent, evidence.parent_edge_seen) == 0;
+    if (!proven) {
+      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edge_list_, root);
+      check_vertices(root, parent, depths, evidence.parent_edge_seen, failures);
+    }
   }
   failures.move_into(report);
   return report;
+}
+
+std::int64_t Validator::working_bytes() const {
+  // The int64 levels of rule 1 live through the edge pass.
+  return edge_list_.num_vertices * (8 + kInputEdgePassBytesPerVertex);
 }
 
 }  // namespace semibfs

@@ -111,6 +111,27 @@ TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
   EXPECT_EQ(report.roots[0].nedge, testing::reference_roots(10)[0].component_nonself_edges);
   EXPECT_EQ(report.roots[0].validate_seconds, -1.0);
   EXPECT_EQ(log.str().find("validation"), std::string::npos);
+  EXPECT_EQ(report.memory.validator_bytes, 0);
+}
+
+TEST(Graph500Run, MemoryFootprintNamesEachStructure) {
+  Graph500Options options;
+  options.kronecker.scale = 14;
+  options.num_roots = 1;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  EXPECT_EQ(report.memory.edge_list_bytes, options.kronecker.num_edges() * 8);  // two 32-bit ids per edge
+  EXPECT_EQ(report.memory.graph.forward, 0) << "one partition: the forward graph is the backward graph";
+  EXPECT_GT(report.memory.graph.backward, 0);
+  EXPECT_EQ(report.memory.graph.heads, vertices * 4 + vertices / 8);  // a 32-bit head and an isolated bit
+  // The parent array, and the queues (4 bytes per vertex each) and bitmaps of the search.
+  EXPECT_GE(report.memory.bfs_status_bytes, vertices * 8 + 2 * vertices * 4);
+  EXPECT_LT(report.memory.bfs_status_bytes, vertices * 8 + 2 * vertices * 4 + vertices);
+  EXPECT_GT(report.memory.validator_bytes, 0);
+  EXPECT_LT(report.memory.validator_bytes, vertices * 32);  // per-vertex arrays only, no adjacency
+  EXPECT_NE(log.str().find("memory: edge list 2.0 MiB, forward graph 0.0 MiB, backward graph "), std::string::npos)
+      << log.str();
 }
 
 TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {

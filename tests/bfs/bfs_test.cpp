@@ -34,7 +34,7 @@ using semibfs::testing::ScopedThreadCount;
 class ReferenceBfs {
  public:
   explicit ReferenceBfs(const EdgeList& edge_list) : adjacency_(edge_list.num_vertices) {
-    for (const PackedEdge& edge : edge_list.edges) {
+    for (const CompactEdge& edge : edge_list.edges) {
       adjacency_[edge.v0()].insert(edge.v1());
       adjacency_[edge.v1()].insert(edge.v0());
     }

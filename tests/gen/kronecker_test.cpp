@@ -108,7 +108,7 @@ TEST(Kronecker, OtherSeedsGiveAnotherGraph) {
   params.seed1 = 12345;
   const EdgeList list = generate_kronecker(params, false);
   EXPECT_NE(int64_edges_sha256(list), expected_sha256("kron-s10-ef16", "edges-int64le"));
-  for (const PackedEdge& edge : list.edges) {
+  for (const CompactEdge& edge : list.edges) {
     ASSERT_GE(edge.v0(), 0);
     ASSERT_LT(edge.v0(), list.num_vertices);
     ASSERT_GE(edge.v1(), 0);

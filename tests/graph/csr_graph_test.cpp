@@ -31,7 +31,7 @@ std::vector<NeighborId> neighbor_list(const CsrGraph& graph, VertexId vertex) {
 // The expected adjacency, built the obvious way.
 std::vector<std::vector<NeighborId>> expected_adjacency(const EdgeList& edge_list) {
   std::vector<std::vector<NeighborId>> adjacency(edge_list.num_vertices);
-  for (const PackedEdge& edge : edge_list.edges) {
+  for (const CompactEdge& edge : edge_list.edges) {
     if (edge.v0() == edge.v1()) continue;
     adjacency[edge.v0()].push_back(static_cast<NeighborId>(edge.v1()));
     adjacency[edge.v1()].push_back(static_cast<NeighborId>(edge.v0()));

@@ -18,7 +18,7 @@ inline EdgeList make_edge_list(std::int64_t num_vertices,
                                const std::vector<std::pair<VertexId, VertexId>>& pairs) {
   EdgeList edge_list;
   edge_list.num_vertices = num_vertices;
-  for (const auto& [u, v] : pairs) edge_list.edges.push_back(PackedEdge::make(u, v));
+  for (const auto& [u, v] : pairs) edge_list.edges.push_back(CompactEdge::make(u, v));
   return edge_list;
 }
 
@@ -41,7 +41,7 @@ inline EdgeList make_skewed_random_edge_list(std::int64_t num_vertices, std::int
   edge_list.edges.reserve(num_vertices * edges_per_vertex);
   for (std::int64_t edge = 0; edge < num_vertices * edges_per_vertex; ++edge) {
     const VertexId u = draw();
-    edge_list.edges.push_back(PackedEdge::make(u, draw()));
+    edge_list.edges.push_back(CompactEdge::make(u, draw()));
   }
   return edge_list;
 }

@@ -53,7 +53,7 @@ inline std::vector<ReferenceRoot> reference_roots(int scale) {
 // SHA-256 of the edge list as little-endian int64 pairs, the layout of SHA256SUMS.
 inline std::string int64_edges_sha256(const EdgeList& list) {
   Sha256 hash;
-  for (const PackedEdge& edge : list.edges) {
+  for (const CompactEdge& edge : list.edges) {
     const std::int64_t pair[2] = {edge.v0(), edge.v1()};
     hash.update(pair, sizeof(pair));
   }
@@ -69,7 +69,7 @@ inline std::string weights_sha256(const EdgeList& list) {
 // Degree of every vertex, self-loops not counted: the reference's "non-isolated" test for roots.
 inline std::vector<std::int64_t> nonself_degrees(const EdgeList& list) {
   std::vector<std::int64_t> degree(static_cast<std::size_t>(list.num_vertices), 0);
-  for (const PackedEdge& edge : list.edges) {
+  for (const CompactEdge& edge : list.edges) {
     if (edge.v0() == edge.v1()) continue;
     ++degree[edge.v0()];
     ++degree[edge.v1()];

@@ -21,7 +21,7 @@ namespace validate_test {
 
 using semibfs::EdgeList;
 using semibfs::kUnreached;
-using semibfs::PackedEdge;
+using semibfs::CompactEdge;
 using semibfs::VertexId;
 using Tuple = std::pair<VertexId, VertexId>;
 using Adjacency = std::vector<std::vector<VertexId>>;
@@ -29,14 +29,14 @@ using Adjacency = std::vector<std::vector<VertexId>>;
 inline EdgeList edge_list_from(std::int64_t num_vertices, const std::vector<Tuple>& tuples) {
   EdgeList edge_list;
   edge_list.num_vertices = num_vertices;
-  for (const auto& [v0, v1] : tuples) edge_list.edges.push_back(PackedEdge::make(v0, v1));
+  for (const auto& [v0, v1] : tuples) edge_list.edges.push_back(CompactEdge::make_checked(v0, v1));
   return edge_list;
 }
 
 // Neighbor lists without self-loops; duplicates kept.
 inline Adjacency adjacency_of(const EdgeList& edge_list) {
   Adjacency adjacency(static_cast<std::size_t>(edge_list.num_vertices));
-  for (const PackedEdge& edge : edge_list.edges) {
+  for (const CompactEdge& edge : edge_list.edges) {
     if (edge.v0() == edge.v1()) continue;
     adjacency[edge.v0()].push_back(edge.v1());
     adjacency[edge.v1()].push_back(edge.v0());
@@ -93,7 +93,7 @@ inline std::vector<VertexId> highest_neighbor_parents(const Adjacency& adjacency
 // Non-self-loop tuples with both endpoints reached, duplicates counted: the expected nedge.
 inline std::int64_t expected_nedge(const EdgeList& edge_list, const std::vector<VertexId>& parent) {
   std::int64_t count = 0;
-  for (const PackedEdge& edge : edge_list.edges) {
+  for (const CompactEdge& edge : edge_list.edges) {
     if (edge.v0() != edge.v1() && parent[edge.v0()] != kUnreached && parent[edge.v1()] != kUnreached) ++count;
   }
   return count;

@@ -136,9 +136,10 @@ TEST(ValidatorArgumentsTest, AParentArrayOfTheWrongSizeThrows) {
 
 TEST(ValidatorArgumentsTest, AnEdgeEndpointOutsideTheGraphThrows) {
   const EdgeList too_high = edge_list_from(4, {{0, 1}, {1, 4}});
-  const EdgeList negative = edge_list_from(4, {{0, 1}, {-2, 3}});
+  const EdgeList highest_id = edge_list_from(4, {{0, 1}, {(VertexId{1} << 32) - 1, 3}});  // a wrapped -1
   EXPECT_THROW(Validator{too_high}, semibfs::Error);
-  EXPECT_THROW(Validator{negative}, semibfs::Error);
+  EXPECT_THROW(Validator{highest_id}, semibfs::Error);
+  EXPECT_THROW(edge_list_from(4, {{0, 1}, {-2, 3}}), semibfs::Error);  // no negative id fits in memory
 }
 
 }  // namespace

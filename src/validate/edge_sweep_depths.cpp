@@ -1,0 +1,47 @@
+// Sweep k reaches, across any tuple, the unreached neighbours of the vertices at depth k; it stops
+// after the first sweep that reaches nobody (the root's eccentricity + 1 sweeps in all).
+#include "validate/edge_sweep_depths.hpp"
+
+#include <atomic>
+
+namespace semibfs {
+
+namespace {
+
+constexpr std::int64_t kNotInComponent = -1;
+
+std::atomic_ref<std::int64_t> depth_of(std::vector<std::int64_t>& depths, VertexId v) {
+  return std::atomic_ref<std::int64_t>(depths[static_cast<std::size_t>(v)]);
+}
+
+// Threads may race to set the same vertex; they all write the same depth.
+bool reach_across(std::vector<std::int64_t>& depths, VertexId from, VertexId to, std::int64_t depth) {
+  if (depth_of(depths, from).load(std::memory_order_relaxed) != depth) return false;
+  if (depth_of(depths, to).load(std::memory_order_relaxed) != kNotInComponent) return false;
+  depth_of(depths, to).store(depth + 1, std::memory_order_relaxed);
+  return true;
+}
+
+}  // namespace
+
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root) {
+  std::vector<std::int64_t> depths(static_cast<std::size_t>(edge_list.num_vertices), kNotInComponent);
+  depths[static_cast<std::size_t>(root)] = 0;
+  const std::int64_t num_edges = edge_list.num_edges();
+  const CompactEdge* edges = edge_list.edges.data();
+  for (std::int64_t depth = 0;; ++depth) {
+    bool reached_more = false;
+#pragma omp parallel for schedule(static) reduction(|| : reached_more)
+    for (std::int64_t e = 0; e < num_edges; ++e) {
+      const VertexId v0 = edges[e].v0();
+      const VertexId v1 = edges[e].v1();
+      if (v0 == v1) continue;
+      const bool forward = reach_across(depths, v0, v1, depth);
+      const bool backward = reach_across(depths, v1, v0, depth);
+      reached_more = reached_more || forward || backward;
+    }
+    if (!reached_more) return depths;
+  }
+}
+
+}  // namespace semibfs

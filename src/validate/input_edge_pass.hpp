@@ -1,0 +1,33 @@
+// One parallel pass over the input tuples against the tree levels of rule 1, as the reference's
+// validator does (validate.c): rule 3, the evidence for rules 4 and 5, and nedge.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/types.hpp"
+#include "gen/edge_list.hpp"
+#include "validate/failure_log.hpp"
+
+namespace semibfs {
+
+struct InputEdgeEvidence {
+  // Non-self-loop tuples with both endpoints reached, duplicates counted: the TEPS numerator.
+  std::int64_t nedge = 0;
+  // Non-self-loop tuples with exactly one endpoint reached; any one means a rule-4 failure.
+  std::int64_t one_end_reached = 0;
+  // Per vertex, 1 when an input tuple joins it and its parent (rule 5).
+  std::vector<std::uint8_t> parent_edge_seen;
+};
+
+// Records a rule-3 failure for every reached tuple whose levels differ by more than one, naming
+// the deeper endpoint. Needs a tree without rule-1 failures (levels from tree_levels) and endpoints
+// in [0, parent.size()), at most 2^32 vertices.
+InputEdgeEvidence scan_input_edges(const EdgeList& edge_list, std::span<const VertexId> parent,
+                                   const std::vector<std::int64_t>& levels, FailureLog& failures);
+
+// Bytes per vertex that scan_input_edges holds, on top of the levels it is given.
+inline constexpr std::int64_t kInputEdgePassBytesPerVertex = 8 + 1;
+
+}  // namespace semibfs
