@@ -70,7 +70,7 @@ StepCounts scan_partition(const PartitionedGraph& graph, const Frontier& frontie
           counts.edges_examined += static_cast<std::int64_t>(neighbors.size());
           continue;
         }
-        state.parent[vertex] = neighbors[index];
+        state.parent[vertex] = index == 0 ? head : neighbors[index];  // a head hit never reads the list
         found |= Bitmap::Word{1} << bit;
         counts.edges_examined += static_cast<std::int64_t>(index) + 1;
         counts.discovered_edges += static_cast<std::int64_t>(neighbors.size());
