@@ -143,7 +143,7 @@ TEST(DirectionPolicyTest, AlphaBetaSwitchesByFrontierVertices) {
 }
 
 // From root 0 both go bottom-up for the 100 leaves (m_f 101 > m_u 19 / 15), but only Beamer's
-// n / 18 lets the one-vertex frontier after them return top-down; alpha-beta's n / 1e5 does not.
+// n / 18 lets the one-vertex frontier after them return top-down; alpha-beta's n / 1e3 does not.
 TEST(DirectionPolicyTest, BeamerReturnsTopDownWhereAlphaBetaStaysBottomUp) {
   const PartitionedGraph graph(build_csr(broom()), 1);
   std::vector<bool> beamer(21, false);
@@ -171,9 +171,9 @@ TEST(DirectionPolicyTest, BeamerStartsBottomUpFromAHubWhereAlphaBetaStartsTopDow
 
 TEST(PolicyOptionsTest, DefaultsArePerPolicyAndOverridable) {
   EXPECT_EQ(BfsOptions{}.policy, PolicyKind::kAlphaBeta);
-  EXPECT_EQ(BfsOptions{}.summary_bits, 256);
+  EXPECT_EQ(BfsOptions{}.summary_bits, 0);
   EXPECT_EQ(policy_options(PolicyKind::kAlphaBeta).alpha_or_default(), 1e4);
-  EXPECT_EQ(policy_options(PolicyKind::kAlphaBeta).beta_or_default(), 1e5);
+  EXPECT_EQ(policy_options(PolicyKind::kAlphaBeta).beta_or_default(), 1e3);
   EXPECT_EQ(policy_options(PolicyKind::kBeamer).alpha_or_default(), 15.0);
   EXPECT_EQ(policy_options(PolicyKind::kBeamer).beta_or_default(), 18.0);
   EXPECT_EQ(policy_options(PolicyKind::kBeamer, 20).alpha_or_default(), 20.0);
