@@ -43,7 +43,8 @@ other_arguments() {
 # Reads the other program's stdout and prints 'build SECONDS' and one 'trial SECONDS' per search.
 parse_other() {
   case $format in
-    gapbs) awk '/^Build Time:/ { print "build", $3 } /^Trial Time:/ { print "trial", $3 }' "$1" ;;
+    gapbs) awk '/^Generate Time:/ { print "generate", $3 } /^Build Time:/ { print "build", $3 }
+                /^Trial Time:/ { print "trial", $3 }' "$1" ;;
     *) die "unknown --format '$format' (known: gapbs)" ;;
   esac
 }
@@ -106,17 +107,26 @@ run_semibfs() {
     "$(field construction_time: "$base.out") $(peak_rss_mib "$base.time")"
 }
 
-# Runs the other program once; prints 'harmonic_TEPS build_s peak_RSS_MiB'. TEPS of a search is
-# 16 * 2^SCALE / its time, so the harmonic mean is searches * 16 * 2^SCALE / (sum of the times).
+# Wall-clock seconds of a run, from /usr/bin/time -v ('h:mm:ss' or 'm:ss.ss').
+wall_seconds() {
+  awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, part, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + part[i]; print s }' "$1"
+}
+
+# Runs the other program once; prints 'harmonic_TEPS build_s build_and_squish_s peak_RSS_MiB'.
+# TEPS of a search is 16 * 2^SCALE / its time, so the harmonic mean is searches * 16 * 2^SCALE /
+# (sum of the times). gapbs times its build but not the squish that follows it, so
+# build_and_squish_s = wall clock - generation - searches: an upper bound (it also holds process
+# start and exit and the work between searches).
 run_other() {
   local scale=$1 base=$2
   # shellcheck disable=SC2046  # the arguments are words
   OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$other" $(other_arguments "$scale") \
     >"$base.out" 2>"$base.err" || die "$other failed at SCALE $scale: see $base.err"
   local figures
-  figures=$(parse_other "$base.out" | awk -v edges="$(input_edges "$scale")" '
-    $1 == "build" { build = $2 } $1 == "trial" { trials++; total += $2 }
-    END { if (trials == 0 || total <= 0 || build == "") exit 1; printf "%.6g %s\n", trials * edges / total, build }') ||
+  figures=$(parse_other "$base.out" | awk -v edges="$(input_edges "$scale")" -v wall="$(wall_seconds "$base.time")" '
+    $1 == "generate" { generate = $2 } $1 == "build" { build = $2 } $1 == "trial" { trials++; total += $2 }
+    END { if (trials == 0 || total <= 0 || build == "") exit 1
+          printf "%.6g %s %.3f\n", trials * edges / total, build, wall - generate - total }') ||
     die "no 'Build Time:' and 'Trial Time:' lines in $base.out (format $format)"
   echo "$figures $(peak_rss_mib "$base.time")"
 }
@@ -148,31 +158,33 @@ table_side_by_side() {
        "run right after semibfs in each pair"
   echo "# other TEPS per search = 16 * 2^SCALE (the Graph500 input-edge count) / its trial time;" \
        "hTEPS: harmonic mean over the searches"
-  echo "# ratio = semibfs hTEPS / other hTEPS; construction: semibfs construction_time, other 'Build Time'"
+  echo "# ratio = semibfs hTEPS / other hTEPS; construction: semibfs construction_time, other 'Build Time'" \
+       "and oth_b+sq_s = other wall clock - generation - searches (build + squish, an upper bound)"
   echo "# B/e: peak RSS / (16 * 2^SCALE); 'median' rows: median of each column over the pairs" \
        "(ratio: of the pairs' ratios)"
-  printf '%-6s %-6s %13s %13s %7s %10s %10s %9s %9s %7s %7s\n' SCALE pair semibfs_hTEPS other_hTEPS ratio \
-    semi_con_s other_bld_s semi_MiB other_MiB semi_B/e oth_B/e
-  local scale pair figures other_figures harmonic construction rss other_harmonic other_build other_rss ratio rows
+  printf '%-6s %-6s %13s %13s %7s %10s %10s %10s %9s %9s %7s %7s\n' SCALE pair semibfs_hTEPS other_hTEPS ratio \
+    semi_con_s other_bld_s oth_b+sq_s semi_MiB other_MiB semi_B/e oth_B/e
+  local scale pair figures other_figures harmonic construction rss other_harmonic other_build other_squish
+  local other_rss ratio rows
   for scale in "${scales[@]}"; do
     rows=()
     for pair in $(seq "$pairs"); do
       figures=$(run_semibfs "$scale" "out/compare/s$scale-semibfs-$pair")
       other_figures=$(run_other "$scale" "out/compare/s$scale-other-$pair")
       read -r harmonic _ construction rss <<<"$figures"
-      read -r other_harmonic other_build other_rss <<<"$other_figures"
+      read -r other_harmonic other_build other_squish other_rss <<<"$other_figures"
       ratio=$(awk -v a="$harmonic" -v b="$other_harmonic" 'BEGIN { printf "%.3f", a / b }')
-      rows+=("$harmonic $other_harmonic $ratio $construction $other_build $rss $other_rss")
-      printf '%-6s %-6s %13.4g %13.4g %7.3f %10.3f %10.3f %9d %9d %7s %7s\n' "$scale" "$pair" "$harmonic" \
-        "$other_harmonic" "$ratio" "$construction" "$other_build" "$rss" "$other_rss" \
+      rows+=("$harmonic $other_harmonic $ratio $construction $other_build $rss $other_rss $other_squish")
+      printf '%-6s %-6s %13.4g %13.4g %7.3f %10.3f %10.3f %10.3f %9d %9d %7s %7s\n' "$scale" "$pair" "$harmonic" \
+        "$other_harmonic" "$ratio" "$construction" "$other_build" "$other_squish" "$rss" "$other_rss" \
         "$(bytes_per_edge "$rss" "$scale")" "$(bytes_per_edge "$other_rss" "$scale")"
     done
     [ "$pairs" -gt 1 ] || continue
     rss=$(median_of 6 "${rows[@]}")
     other_rss=$(median_of 7 "${rows[@]}")
-    printf '%-6s %-6s %13.4g %13.4g %7.3f %10.3f %10.3f %9.0f %9.0f %7s %7s\n' "$scale" median \
+    printf '%-6s %-6s %13.4g %13.4g %7.3f %10.3f %10.3f %10.3f %9.0f %9.0f %7s %7s\n' "$scale" median \
       "$(median_of 1 "${rows[@]}")" "$(median_of 2 "${rows[@]}")" "$(median_of 3 "${rows[@]}")" \
-      "$(median_of 4 "${rows[@]}")" "$(median_of 5 "${rows[@]}")" "$rss" "$other_rss" \
+      "$(median_of 4 "${rows[@]}")" "$(median_of 5 "${rows[@]}")" "$(median_of 8 "${rows[@]}")" "$rss" "$other_rss" \
       "$(bytes_per_edge "$rss" "$scale")" "$(bytes_per_edge "$other_rss" "$scale")"
   done
 }
