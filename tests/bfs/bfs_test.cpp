@@ -240,6 +240,13 @@ INSTANTIATE_TEST_SUITE_P(Modes, BfsModeTest,
                                   std::to_string(std::get<1>(info.param)) + "Threads";
                          });
 
+}  // namespace
+
+// googletest prints the order's name in test parameters (found by argument-dependent lookup).
+void PrintTo(NeighborOrder order, std::ostream* stream) { *stream << to_string(order); }
+
+namespace {
+
 // Every layout (P partitions: fewer than threads, as many, and more; every neighbour order) under every policy: any valid parent is accepted, so the trees may differ.
 class BfsLayoutTest : public ::testing::TestWithParam<std::tuple<int, NeighborOrder, int>> {
  protected:
