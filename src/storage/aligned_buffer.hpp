@@ -29,7 +29,14 @@ inline bool is_block_aligned(const void* address) {
 class AlignedBuffer {
  public:
   AlignedBuffer() = default;
-  explicit AlignedBuffer(std::uint64_t bytes) : size_(round_up_to_block(bytes)) {
+  explicit AlignedBuffer(std::uint64_t bytes) {
+    // Beyond any address space (and rounding would wrap): refused before asking the allocator.
+    constexpr std::uint64_t kLargestBuffer = std::uint64_t{1} << 47;
+    if (bytes > kLargestBuffer) {
+      throw Error("cannot allocate an aligned buffer of " + std::to_string(bytes) +
+                  " bytes (more than any address space; is a size corrupt?)");
+    }
+    size_ = round_up_to_block(bytes);
     if (size_ == 0) return;
     data_ = static_cast<std::byte*>(
         ::operator new(static_cast<std::size_t>(size_), std::align_val_t{kBlockBytes}, std::nothrow));
