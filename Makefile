@@ -5,7 +5,7 @@ TSAN_TESTS ?= .
 MICRO_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 BUILD ?= build
 JOBS ?= $(shell nproc)
-PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev
+PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps configure build run test micro sanitize tsan clean
