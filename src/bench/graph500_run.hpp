@@ -25,7 +25,14 @@ struct Graph500Options {
   int partitions = 0;  // NETAL partitions; 0 means one per NUMA node
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
   bool skip_validation = false;
+  // When set: write the constructed graph there (an on-disk store), or with reuse_store read it
+  // from there instead of constructing it (the edge list is still generated, for validation).
+  std::string store_directory;
+  bool reuse_store = false;
 };
+
+// How a Kronecker graph's store records what it was made from.
+std::string store_made_from(const KroneckerParams& kronecker);
 
 struct RootResult {
   VertexId root = kUnreached;
@@ -48,6 +55,8 @@ struct Graph500Report {
   Graph500Options options;
   int threads = 0;                  // the thread count that actually ran
   int partitions = 1;               // the partition count that actually ran
+  bool graph_from_store = false;    // construction_seconds then is the time to read the store
+  double store_write_seconds = -1;  // -1 when no store was written
   Graph500Results official;         // the figures of the official block
   std::vector<RootResult> roots;    // in the order searched
   bool validation_passed = true;

@@ -40,6 +40,9 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("partitions", report.partitions);
   json.field("neighbor_order", to_string(options.neighbor_order));
   json.field("numa", numa_description());
+  json.field("store", report.options.store_directory);
+  json.field("graph_from_store", report.graph_from_store);
+  json.field("store_write_seconds", report.store_write_seconds);
   json.field("validation", !options.skip_validation);
   json.end_object();
 }

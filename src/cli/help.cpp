@@ -41,6 +41,11 @@ const char* const kRunHelp =
     "                       node\n"
     "  --neighbor-order O   order of each neighbour list: hub-first (default; the highest-degree\n"
     "                       neighbour first), degree (all by descending degree) or id\n"
+    "  --store DIR          also write the constructed graph to DIR (an existing directory without\n"
+    "                       a store): a manifest and one file per array, each with its SHA-256\n"
+    "  --reuse              with --store: read the graph from DIR instead of constructing it (the\n"
+    "                       edge list is still generated, for validation); the store must have\n"
+    "                       been made with the same SCALE, edgefactor, seeds, partitions and order\n"
     "  --skip-validation    do not validate the searches (the run is then not a valid result)\n"
     "  --json FILE          also write the figures, options, machine and per-level statistics\n"
     "  -h, --help           this text\n";

@@ -1,5 +1,7 @@
 // `semibfs run`: a Graph500 run in memory with the official output block.
 #include <cstdio>
+#include <filesystem>
+#include <string>
 #include <iostream>
 
 #include "bench/graph500_run.hpp"
@@ -10,6 +12,8 @@
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "graph/neighbor_order.hpp"
+#include "storage/graph_store.hpp"
+#include "storage/store_manifest.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -28,6 +32,24 @@ int parse_summary_bits(const std::string& option, const std::string& text) {
     if (text == std::to_string(bits)) return bits;
   }
   throw UsageError(option + " must be one of " + summary_bits_choices() + ", got '" + text + "'");
+}
+
+// Before any work: --reuse needs a store to read, and the store directory must exist; a new
+// store must not replace one that is there.
+void check_store_options(const Graph500Options& options) {
+  const std::string& directory = options.store_directory;
+  if (options.reuse_store && directory.empty()) throw UsageError("--reuse needs --store DIR (the store to read)");
+  if (directory.empty()) return;
+  if (!std::filesystem::is_directory(directory)) {
+    throw UsageError("--store '" + directory + "' is not a directory (create it first)");
+  }
+  if (options.reuse_store && !store_exists(directory)) {
+    throw UsageError("--store '" + directory + "' holds no store to --reuse (run once without --reuse to build one)");
+  }
+  if (!options.reuse_store && store_exists(directory)) {
+    throw UsageError("--store '" + directory + "' already holds a store (add --reuse to read it, or choose an empty directory)");
+  }
+  if (!options.reuse_store) check_writable((std::filesystem::path(directory) / kManifestName).string());
 }
 
 RunRequest parse_run(Arguments& arguments) {
@@ -55,6 +77,10 @@ RunRequest parse_run(Arguments& arguments) {
       request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
     } else if (option == "--neighbor-order") {
       request.options.neighbor_order = parse_neighbor_order(arguments.take_value(option));
+    } else if (option == "--store") {
+      request.options.store_directory = arguments.take_value(option);
+    } else if (option == "--reuse") {
+      request.options.reuse_store = true;
     } else if (option == "--skip-validation") {
       request.options.skip_validation = true;
     } else if (option == "--json") {
@@ -67,6 +93,7 @@ RunRequest parse_run(Arguments& arguments) {
   request.options.kronecker = graph.kronecker;
   request.options.threads = graph.threads;
   if (!request.json_path.empty()) check_writable(request.json_path);
+  check_store_options(request.options);
   return request;
 }
 

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <span>
 #include <utility>
 
 #include "core/error.hpp"
@@ -60,8 +61,8 @@ class TemporaryFile {
               " (check that the directory exists, is writable and has free space)");
 }
 
-bool write_all(int descriptor, const std::string& contents) {
-  const char* data = contents.data();
+bool write_all(int descriptor, std::span<const std::byte> contents) {
+  const auto* data = reinterpret_cast<const char*>(contents.data());
   std::size_t left = contents.size();
   while (left > 0) {
     const ssize_t written = ::write(descriptor, data, left);
@@ -94,6 +95,10 @@ std::string unsuitable_target(const std::string& path) {
 }  // namespace
 
 void write_file_atomically(const std::string& path, const std::string& contents) {
+  write_file_atomically(path, std::as_bytes(std::span<const char>(contents.data(), contents.size())));
+}
+
+void write_file_atomically(const std::string& path, std::span<const std::byte> contents) {
   const std::string reason = unsuitable_target(path);
   if (!reason.empty()) throw Error("cannot write " + quoted(path) + ": " + reason);
   TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/numa_placement.hpp"
 #include "graph/prefix_sum.hpp"
 
@@ -29,6 +31,43 @@ PartitionedGraph::PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder
   order_neighbors(whole, order_);
   split_backward(std::move(whole));
   if (partitions > 1) build_forward();
+  build_heads();
+  place_partitions();
+}
+
+namespace {
+
+std::int64_t total_rows(const std::vector<CsrGraph>& partitions) {
+  std::int64_t rows = 0;
+  for (const CsrGraph& partition : partitions) rows += partition.num_vertices();
+  return rows;
+}
+
+}  // namespace
+
+PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward)
+    : layout_(total_rows(backward), static_cast<int>(backward.size())),
+      order_(order),
+      backward_(std::move(backward)),
+      forward_(std::move(forward)) {
+  const int partitions = layout_.count();
+  if (!forward_.empty() && static_cast<int>(forward_.size()) != partitions) {
+    throw Error("partitioned graph: " + std::to_string(forward_.size()) + " forward graphs for " +
+                std::to_string(partitions) + " partitions");
+  }
+  if (partitions > 1 && forward_.empty()) throw Error("partitioned graph: more than one partition but no forward graphs");
+  for (int k = 0; k < partitions; ++k) {
+    if (backward_[k].num_vertices() != layout_.range(k).size()) {
+      throw Error("partitioned graph: backward partition " + std::to_string(k) + " has " +
+                  std::to_string(backward_[k].num_vertices()) + " rows; its range has " +
+                  std::to_string(layout_.range(k).size()) + " vertices");
+    }
+    num_adjacencies_ += backward_[k].num_adjacencies();
+    if (!forward_.empty() && forward_[k].num_vertices() != layout_.num_vertices()) {
+      throw Error("partitioned graph: forward partition " + std::to_string(k) + " has " +
+                  std::to_string(forward_[k].num_vertices()) + " rows; expected one per vertex");
+    }
+  }
   build_heads();
   place_partitions();
 }

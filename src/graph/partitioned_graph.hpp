@@ -39,6 +39,10 @@ class PartitionedGraph {
   PartitionedGraph() = default;
   // Takes the whole graph's arrays (no copy when partitions is 1), orders each list, splits it.
   PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst);
+  // Partitions built before (read back from a store): backward has one graph per partition (rows:
+  // its own vertices), forward one per partition (rows: all vertices) or none when there is one
+  // partition. Throws semibfs::Error when they do not fit one layout.
+  PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward);
 
   std::int64_t num_vertices() const { return layout_.num_vertices(); }
   std::int64_t num_adjacencies() const { return num_adjacencies_; }

@@ -298,10 +298,14 @@ TEST(PartitionedGraphTest, EveryLayoutHoldsTheSameAdjacency) {
       const std::span<const NeighborId> list = graph.neighbors(vertex);
       ASSERT_EQ(static_cast<std::int64_t>(list.size()), reference.degree(vertex));
       EXPECT_EQ(graph.isolated().test(vertex), list.empty());
-      if (!list.empty()) EXPECT_EQ(graph.head(vertex), list.front());
+      if (!list.empty()) {
+        EXPECT_EQ(graph.head(vertex), list.front());
+      }
       for (std::size_t index = 0; index < list.size(); ++index) {
         EXPECT_TRUE(reference.adjacent(vertex, list[index]));
-        if (index > 0) EXPECT_GE(graph.degree(list[index - 1]), graph.degree(list[index])) << "degree order";
+        if (index > 0) {
+          EXPECT_GE(graph.degree(list[index - 1]), graph.degree(list[index])) << "degree order";
+        }
       }
       for (int k = 0; k < partitions; ++k) {
         for (const NeighborId neighbor : graph.forward(k).neighbors(vertex)) {
@@ -314,7 +318,9 @@ TEST(PartitionedGraphTest, EveryLayoutHoldsTheSameAdjacency) {
     EXPECT_EQ(forward_entries, graph.num_adjacencies()) << partitions << " partitions";
     for (int k = 0; k + 1 < partitions; ++k) {
       EXPECT_EQ(graph.layout().range(k).end, graph.layout().range(k + 1).begin);
-      if (graph.layout().range(k).size() > 0) EXPECT_EQ(graph.layout().range(k).begin % 64, 0) << "on a word";
+      if (graph.layout().range(k).size() > 0) {
+        EXPECT_EQ(graph.layout().range(k).begin % 64, 0) << "on a word";
+      }
     }
   }
 }

@@ -77,9 +77,39 @@ TEST_F(Cli, HelpTextsExitZero) {
   }
   const std::string run_help = run("run --help").out;
   for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits", "--partitions",
-                             "--neighbor-order"}) {
+                             "--neighbor-order", "--store", "--reuse"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
+}
+
+// A run writes its graph to a store; a second run reads it back (--reuse) and validates the same
+// nedge; a store of another SCALE is refused with one line, and an existing store is not replaced.
+TEST_F(Cli, StoreRoundTripAndMismatches) {
+  const std::filesystem::path store = directory_ / "store";
+  std::filesystem::create_directories(store);
+  const std::string store_option = " --store " + store.string();
+  const CommandResult first = run("run --scale 10 --roots 4" + store_option);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_TRUE(std::filesystem::exists(store / "manifest"));
+  const CommandResult second = run("run --scale 10 --roots 4 --reuse" + store_option);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.err.find("(read from the store)"), std::string::npos) << second.err;
+  const auto nedge_lines = [](const std::string& err) {
+    std::string lines;
+    for (const std::string& line : lines_of(err)) {
+      if (line.rfind("BFS ", 0) == 0) lines += line.substr(line.find("nedge"), line.find(',', line.find("nedge")) - line.find("nedge")) + "\n";
+    }
+    return lines;
+  };
+  EXPECT_FALSE(nedge_lines(first.err).empty());
+  EXPECT_EQ(nedge_lines(first.err), nedge_lines(second.err));
+  const CommandResult other_scale = run("run --scale 11 --roots 4 --reuse" + store_option);
+  EXPECT_EQ(other_scale.exit_code, 1);
+  EXPECT_EQ(lines_of(other_scale.err).back().find("semibfs run: store"), 0u) << other_scale.err;
+  EXPECT_NE(other_scale.err.find("scale=11"), std::string::npos);
+  const auto manifest_time = std::filesystem::last_write_time(store / "manifest");
+  EXPECT_EQ(run("run --scale 10 --roots 4" + store_option).exit_code, 2);
+  EXPECT_EQ(std::filesystem::last_write_time(store / "manifest"), manifest_time);
 }
 
 TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
@@ -106,6 +136,9 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --summary-bits",
       "run --scale 10 --alpha 0 --json " + json,
       "run --scale 10 --roots",
+      "run --scale 10 --reuse --json " + json,
+      "run --scale 10 --store " + (directory_ / "missing").string() + " --json " + json,
+      "run --scale 10 --store " + (directory_ / "missing").string() + " --reuse --json " + json,
       "run --scale 10 --partitions 0 --json " + json,
       "run --scale 10 --partitions x --json " + json,
       "run --scale 10 --neighbor-order random --json " + json,

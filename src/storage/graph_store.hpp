@@ -1,0 +1,32 @@
+// The on-disk graph: a directory with one file per array per partition and a manifest (format
+// version, how the graph was made, partitions, sizes, checksums). Every file is written under a
+// temporary name and renamed when complete, the manifest last, so a directory either holds a
+// whole store or no manifest; a failed write removes what it wrote.
+#pragma once
+
+#include <string>
+
+#include "graph/partitioned_graph.hpp"
+
+namespace semibfs {
+
+// What a store was made from, e.g. "kronecker scale=20 edgefactor=16 seed1=2 seed2=3": a reused
+// store must have been made the way the run asks for.
+struct StoreRequest {
+  std::string made_from;
+  int partitions = 1;
+  NeighborOrder order = NeighborOrder::kHubFirst;
+};
+
+// Whether `directory` holds a store (a manifest).
+bool store_exists(const std::string& directory);
+
+// Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
+// semibfs::Error (naming the file and what to do) on any failure, leaving no store file behind.
+void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from);
+
+// Reads the store back, checking the manifest against the request and every file's size and
+// SHA-256; any mismatch is a semibfs::Error that names the file or the field.
+PartitionedGraph read_store(const std::string& directory, const StoreRequest& request);
+
+}  // namespace semibfs

@@ -1,0 +1,103 @@
+#include "storage/store_manifest.hpp"
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace semibfs {
+namespace {
+
+constexpr const char* kMagic = "semibfs-graph-store";
+
+[[noreturn]] void bad_manifest(const std::string& path, int line, const std::string& what) {
+  throw Error("store manifest '" + path + "' line " + std::to_string(line) + ": " + what +
+              " (the store is damaged or not a semibfs store; rebuild it in an empty directory)");
+}
+
+std::int64_t parse_count(const std::string& text, const std::string& path, int line) {
+  std::size_t used = 0;
+  std::int64_t value = -1;
+  try {
+    value = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || value < 0) bad_manifest(path, line, "'" + text + "' is not a count");
+  return value;
+}
+
+}  // namespace
+
+std::string StoreManifest::to_text() const {
+  std::ostringstream text;
+  text << kMagic << ' ' << version << '\n'
+       << "made-from " << made_from << '\n'
+       << "vertices " << vertices << '\n'
+       << "adjacencies " << adjacencies << '\n'
+       << "partitions " << partitions << '\n'
+       << "neighbor-order " << neighbor_order << '\n';
+  for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
+  text << "end\n";
+  return text.str();
+}
+
+StoreManifest StoreManifest::parse(const std::string& text, const std::string& path) {
+  StoreManifest manifest;
+  std::istringstream lines(text);
+  std::string line;
+  int number = 0;
+  bool ended = false;
+  while (std::getline(lines, line)) {
+    ++number;
+    const std::size_t space = line.find(' ');
+    const std::string key = line.substr(0, space);
+    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
+    if (number == 1) {
+      if (key != kMagic) bad_manifest(path, number, "does not start with '" + std::string(kMagic) + "'");
+      manifest.version = static_cast<int>(parse_count(value, path, number));
+      if (manifest.version != kStoreFormatVersion) {
+        bad_manifest(path, number, "format version " + value + ", this semibfs reads version " +
+                                       std::to_string(kStoreFormatVersion));
+      }
+    } else if (key == "made-from") {
+      manifest.made_from = value;
+    } else if (key == "vertices") {
+      manifest.vertices = parse_count(value, path, number);
+    } else if (key == "adjacencies") {
+      manifest.adjacencies = parse_count(value, path, number);
+    } else if (key == "partitions") {
+      manifest.partitions = static_cast<int>(parse_count(value, path, number));
+    } else if (key == "neighbor-order") {
+      manifest.neighbor_order = value;
+    } else if (key == "array") {
+      std::istringstream fields(value);
+      StoreArray array;
+      std::string bytes;
+      if (!(fields >> array.name >> bytes >> array.sha256) || array.sha256.size() != 64) {
+        bad_manifest(path, number, "an array line needs a name, a size and a SHA-256");
+      }
+      array.bytes = parse_count(bytes, path, number);
+      manifest.arrays.push_back(array);
+    } else if (key == "end") {
+      ended = true;
+      break;
+    } else {
+      bad_manifest(path, number, "unknown key '" + key + "'");
+    }
+  }
+  if (number == 0) bad_manifest(path, 1, "the manifest is empty");
+  if (!ended) bad_manifest(path, number, "no 'end' line: the manifest is cut short");
+  return manifest;
+}
+
+const StoreArray& StoreManifest::array(const std::string& name, const std::string& path) const {
+  for (const StoreArray& entry : arrays) {
+    if (entry.name == name) return entry;
+  }
+  throw Error("store manifest '" + path + "' lists no array '" + name +
+              "' (the store is damaged; rebuild it in an empty directory)");
+}
+
+}  // namespace semibfs

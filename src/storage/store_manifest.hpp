@@ -1,0 +1,43 @@
+// The manifest of an on-disk graph, one "key value" line each, so that a person can read it:
+//   semibfs-graph-store 1
+//   made-from kronecker scale=20 edgefactor=16 seed1=2 seed2=3
+//   vertices 1048576
+//   adjacencies 31919398
+//   partitions 1
+//   neighbor-order hub-first
+//   array p0.backward.offsets 8388616 <sha256>
+//   ...
+//   end
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace semibfs {
+
+inline constexpr int kStoreFormatVersion = 1;
+inline const char* const kManifestName = "manifest";
+
+struct StoreArray {
+  std::string name;  // the file name inside the store directory
+  std::int64_t bytes = 0;
+  std::string sha256;
+};
+
+struct StoreManifest {
+  int version = kStoreFormatVersion;
+  std::string made_from;
+  std::int64_t vertices = 0;
+  std::int64_t adjacencies = 0;
+  int partitions = 1;
+  std::string neighbor_order;
+  std::vector<StoreArray> arrays;
+
+  std::string to_text() const;
+  // Throws semibfs::Error naming `path` and the line when the text is not a whole manifest.
+  static StoreManifest parse(const std::string& text, const std::string& path);
+  const StoreArray& array(const std::string& name, const std::string& path) const;
+};
+
+}  // namespace semibfs
