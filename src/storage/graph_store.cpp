@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <span>
 #include <string>
@@ -15,6 +17,9 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/sha256.hpp"
+#include "storage/async_reader.hpp"
+#include "storage/io_kind.hpp"
+#include "storage/read_request.hpp"
 #include "storage/store_manifest.hpp"
 
 namespace semibfs {
@@ -87,6 +92,23 @@ std::string read_text(const std::string& path) {
   throw Error("store file '" + path + "': " + what + " (the store is damaged; rebuild it in an empty directory)");
 }
 
+// Large reads, several in flight, through the block reader: O_DIRECT where the filesystem allows
+// it, so a reused store is read from the device, not from what the page cache kept.
+void read_whole_file(const std::string& path, std::span<std::byte> into) {
+  constexpr std::uint64_t kChunkBytes = std::uint64_t{4} << 20;
+  ReaderOptions options;
+  options.queue_depth = 8;
+  const std::unique_ptr<AsyncReader> reader = make_reader(IoKind::kAuto, path, options);
+  std::vector<ReadRequest> requests;
+  for (std::uint64_t offset = 0; offset < into.size(); offset += kChunkBytes) {
+    const std::uint64_t length = std::min<std::uint64_t>(kChunkBytes, into.size() - offset);
+    requests.push_back({offset, length, into.data() + offset, offset});
+  }
+  reader->submit(requests);
+  std::vector<std::uint64_t> done;
+  reader->drain(done);
+}
+
 template <typename T>
 std::vector<T> read_array(const std::string& directory, const StoreManifest& manifest, const std::string& name) {
   const std::string path = join(directory, name);
@@ -99,8 +121,7 @@ std::vector<T> read_array(const std::string& directory, const StoreManifest& man
   }
   if (entry.bytes % static_cast<std::int64_t>(sizeof(T)) != 0) damaged(path, "size is not a whole number of entries");
   std::vector<T> values(static_cast<std::size_t>(entry.bytes) / sizeof(T));
-  std::ifstream file(path, std::ios::binary);
-  if (!file.read(reinterpret_cast<char*>(values.data()), entry.bytes)) damaged(path, "read failed");
+  read_whole_file(path, std::as_writable_bytes(std::span<T>(values)));
   if (sha256_of(std::as_bytes(std::span<const T>(values))) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
   return values;
 }
