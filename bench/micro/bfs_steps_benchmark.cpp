@@ -101,14 +101,7 @@ struct LevelState {
   LevelState(const Workload& workload, int level)
       : parent(static_cast<std::size_t>(workload.graph.num_vertices()), kUnreached),
         search(workload.graph.layout(), kDefaultSummaryBits) {
-    const PartitionLayout& layout = workload.graph.layout();
-    search.parent = parent;
-    for (std::int64_t word = 0; word < search.visited.num_words(); ++word) {
-      search.visited.set_word(word, workload.graph.isolated().word(word));
-    }
-    search.visited.set(workload.root);
-    parent[workload.root] = workload.root;
-    search.current_queue.part(layout.partition_of(workload.root)).push_back(static_cast<NeighborId>(workload.root));
+    search.start(workload.graph, workload.root, parent);
     for (int expanded = 1; expanded < level; ++expanded) {
       search.next_queue.clear();
       top_down_step(workload.graph, search);

@@ -88,7 +88,6 @@ class BfsEngine {
 
  private:
   StepCounts step(bool bottom_up);
-  void start(VertexId root, std::span<VertexId> parent);
 
   const PartitionedGraph& graph_;
   BfsOptions options_;

@@ -50,26 +50,6 @@ void check_run_arguments(const PartitionedGraph& graph, VertexId root, std::span
   }
 }
 
-// Every partition resets its own range of the parent array and its own visited words; isolated
-// vertices start visited, so no bottom-up step ever looks at them.
-void reset_status(const PartitionedGraph& graph, SearchState& state) {
-  constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB of parents: below, one thread is as fast
-  const PartitionLayout& layout = graph.layout();
-#pragma omp parallel if (graph.num_vertices() > kParallelSize)
-  for_each_seat(layout.count(), [&](const TeamSeat& seat) {
-    const VertexRange range = layout.range(seat.partition);
-    for (VertexId vertex = range.begin + seat.share_begin(range.size());
-         vertex < range.begin + seat.share_end(range.size()); ++vertex) {
-      state.parent[vertex] = kUnreached;
-    }
-    const std::int64_t first = layout.first_word(seat.partition);
-    const std::int64_t words = layout.end_word(seat.partition) - first;
-    for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
-      state.visited.set_word(word, graph.isolated().word(word));
-    }
-  });
-}
-
 // Each thread of the pool runs on the NUMA node of the (first) partition it serves.
 void pin_threads(const PartitionedGraph& graph) {
   if (numa_node_count() < 2) return;
@@ -117,16 +97,6 @@ BfsEngine::~BfsEngine() = default;
 
 std::int64_t BfsEngine::status_bytes() const { return state_->bytes(); }
 
-void BfsEngine::start(VertexId root, std::span<VertexId> parent) {
-  state_->parent = parent;
-  reset_status(graph_, *state_);
-  parent[root] = root;
-  state_->visited.set(root);
-  state_->current_queue.clear();
-  state_->current_queue.part(graph_.layout().partition_of(root)).push_back(static_cast<NeighborId>(root));
-  state_->frontier_in_bitmap = false;
-}
-
 // Expands the current frontier in the form the direction needs; the next frontier becomes the
 // current one. The frontier lives in exactly one form at a time: the queues or the bitmap.
 StepCounts BfsEngine::step(bool bottom_up) {
@@ -148,7 +118,7 @@ StepCounts BfsEngine::step(bool bottom_up) {
 
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
-  start(root, parent);
+  state_->start(graph_, root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;

@@ -91,6 +91,8 @@ void add(StepCounts& total, const StepCounts& part) {
   total.early_exits += part.early_exits;
 }
 
+#pragma omp declare reduction(add_counts : StepCounts : add(omp_out, omp_in)) initializer(omp_priv = StepCounts{})
+
 }  // namespace
 
 StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state) {
@@ -99,27 +101,18 @@ StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state) {
     throw Error("bottom-up step: the frontier and next summaries differ in group size");
   }
   state.counters.reset();
-  std::int64_t edges_examined = 0;
-  std::int64_t discovered_vertices = 0;
-  std::int64_t discovered_edges = 0;
-  std::int64_t early_exits = 0;
-#pragma omp parallel reduction(+ : edges_examined, discovered_vertices, discovered_edges, early_exits) \
-    if (graph.num_vertices() > kParallelVertices)
+  StepCounts counts;
+#pragma omp parallel reduction(add_counts : counts) if (graph.num_vertices() > kParallelVertices)
   {
-    StepCounts mine;
     for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
-      add(mine, current.summary.enabled()
-                    ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state)
-                    : scan_partition(graph, PlainFrontier{current.bits}, seat, state));
+      add(counts, current.summary.enabled()
+                      ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state)
+                      : scan_partition(graph, PlainFrontier{current.bits}, seat, state));
     });
-    edges_examined += mine.edges_examined;
-    discovered_vertices += mine.discovered_vertices;
-    discovered_edges += mine.discovered_edges;
-    early_exits += mine.early_exits;
 #pragma omp barrier
     rebuild_summary_seats(state.layout, state.next_bitmap);
   }
-  return {edges_examined, discovered_vertices, discovered_edges, early_exits};
+  return counts;
 }
 
 }  // namespace semibfs

@@ -28,11 +28,6 @@ void rebuild_summary_seats(const PartitionLayout& layout, SummarizedBitmap& bitm
   });
 }
 
-void rebuild_summary(const PartitionLayout& layout, SummarizedBitmap& bitmap) {
-#pragma omp parallel if (layout.num_vertices() > kParallelVertices)
-  rebuild_summary_seats(layout, bitmap);
-}
-
 void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queue, SummarizedBitmap& bitmap) {
 #pragma omp parallel if (layout.num_vertices() > kParallelVertices)
   {

@@ -13,9 +13,8 @@ namespace semibfs {
 void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queue, SummarizedBitmap& bitmap);
 // The vertices of `bitmap`, each in its own partition's queue.
 void bitmap_to_queue(const PartitionLayout& layout, const Bitmap& bitmap, PartitionedQueue& queue);
-// Rebuilds the summary of `bitmap` from its bits, partition by partition.
-void rebuild_summary(const PartitionLayout& layout, SummarizedBitmap& bitmap);
-// The same, from inside a parallel region, for the calling thread's partitions.
+// Rebuilds the summary of `bitmap` from its bits, each thread for the partitions it serves; from
+// inside a parallel region.
 void rebuild_summary_seats(const PartitionLayout& layout, SummarizedBitmap& bitmap);
 
 }  // namespace semibfs

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "graph/csr_graph.hpp"
@@ -29,12 +28,6 @@ class FrontierQueue {
   // Single-threaded use only.
   void clear() { size_.store(0, std::memory_order_relaxed); }
   void push_back(NeighborId vertex) { vertices_[size_.fetch_add(1, std::memory_order_relaxed)] = vertex; }
-  void swap(FrontierQueue& other) {
-    vertices_.swap(other.vertices_);
-    const std::int64_t size = this->size();
-    size_.store(other.size(), std::memory_order_relaxed);
-    other.size_.store(size, std::memory_order_relaxed);
-  }
 
   // Thread-safe: the space for `count` more vertices. Capacity is the vertex count, and a vertex
   // enters a queue at most once per level, so it never overflows.

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 namespace semibfs {
 
@@ -34,6 +35,29 @@ SearchState::SearchState(const PartitionLayout& layout, int summary_bits)
       next_bitmap(layout.num_vertices(), summary_bits),
       visited(layout.num_vertices()),
       counters(layout.count()) {}
+
+void SearchState::start(const PartitionedGraph& graph, VertexId root, std::span<VertexId> search_parent) {
+  constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB of parents: below, one thread is as fast
+  parent = search_parent;
+#pragma omp parallel if (graph.num_vertices() > kParallelSize)
+  for_each_seat(layout.count(), [&](const TeamSeat& seat) {
+    const VertexRange range = layout.range(seat.partition);
+    for (VertexId vertex = range.begin + seat.share_begin(range.size());
+         vertex < range.begin + seat.share_end(range.size()); ++vertex) {
+      parent[vertex] = kUnreached;
+    }
+    const std::int64_t first = layout.first_word(seat.partition);
+    const std::int64_t words = layout.end_word(seat.partition) - first;
+    for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
+      visited.set_word(word, graph.isolated().word(word));
+    }
+  });
+  parent[root] = root;
+  visited.set(root);
+  current_queue.clear();
+  current_queue.part(layout.partition_of(root)).push_back(static_cast<NeighborId>(root));
+  frontier_in_bitmap = false;
+}
 
 std::int64_t SearchState::bytes() const {
   const auto bitmap_bytes = [](const SummarizedBitmap& bitmap) {

@@ -123,7 +123,7 @@ void PartitionedGraph::build_heads() {
       Bitmap::Word isolated_bits = 0;
       const VertexId end = std::min(range.end, (word + 1) * Bitmap::kBitsPerWord);
       for (VertexId vertex = word * Bitmap::kBitsPerWord; vertex < end; ++vertex) {
-        const std::span<const NeighborId> list = neighbors(vertex);
+        const std::span<const NeighborId> list = backward_[k].neighbors(vertex - range.begin);
         if (list.empty()) {
           isolated_bits |= Bitmap::bit_mask(vertex);
         } else {

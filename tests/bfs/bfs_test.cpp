@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "../graph/test_graphs.hpp"
+#include "policy_options.hpp"
 #include "core/error.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/neighbor_order.hpp"
@@ -27,6 +28,7 @@ namespace semibfs {
 namespace {
 
 using semibfs::testing::make_edge_list;
+using semibfs::testing::policy_options;
 using semibfs::testing::make_skewed_random_edge_list;
 using semibfs::testing::ScopedThreadCount;
 
@@ -133,14 +135,6 @@ struct Mode {
 
 // googletest names the parameter of a failing test with this.
 void PrintTo(const Mode& mode, std::ostream* stream) { *stream << mode.name; }
-
-BfsOptions policy_options(PolicyKind policy, std::optional<double> alpha = {}, std::optional<double> beta = {}) {
-  BfsOptions options;
-  options.policy = policy;
-  options.alpha = alpha;
-  options.beta = beta;
-  return options;
-}
 
 // Every policy, each with every summary size but top-down (which never reads a bitmap).
 std::vector<Mode> all_modes() {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../graph/test_graphs.hpp"
+#include "policy_options.hpp"
 #include "bfs/bfs.hpp"
 #include "core/error.hpp"
 #include "graph/csr_graph.hpp"
@@ -22,14 +23,7 @@ namespace semibfs {
 namespace {
 
 using semibfs::testing::make_edge_list;
-
-BfsOptions policy_options(PolicyKind policy, std::optional<double> alpha = {}, std::optional<double> beta = {}) {
-  BfsOptions options;
-  options.policy = policy;
-  options.alpha = alpha;
-  options.beta = beta;
-  return options;
-}
+using semibfs::testing::policy_options;
 
 // n = 1000, a growing top-down frontier of 10 vertices (previous 5) with m_f = 100 and m_u = 1400.
 FrontierFacts growing_top_down_facts() {
