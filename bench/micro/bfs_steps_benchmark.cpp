@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <span>
 #include <string>
+#include <optional>
 #include <vector>
 
 #include "bfs/bfs.hpp"
@@ -49,7 +51,9 @@ int micro_scale() {
 // from it; built once, shared by every benchmark. levels[i].level is i + 1 in both traces.
 struct Workload {
   int scale = 0;
-  PartitionedGraph graph;
+  // On the heap, so that the view of it survives moving the workload.
+  std::unique_ptr<PartitionedGraph> graph;
+  std::optional<TieredGraph> view;  // of *graph, all in DRAM: what the steps search
   VertexId root = 0;
   std::vector<LevelStats> top_down_levels;  // frontier sizes do not depend on the direction
   std::vector<LevelStats> hybrid_levels;    // which levels the hybrid runs bottom-up
@@ -68,8 +72,9 @@ Workload make_workload(int scale) {
   workload.scale = scale;
   KroneckerParams params;
   params.scale = scale;
-  workload.graph = PartitionedGraph(build_csr(generate_kronecker(params, /*with_weights=*/false)), 1);
-  const PartitionedGraph& graph = workload.graph;
+  workload.graph = std::make_unique<PartitionedGraph>(build_csr(generate_kronecker(params, /*with_weights=*/false)), 1);
+  const PartitionedGraph& graph = *workload.graph;
+  workload.view.emplace(TieredGraph::all_in_dram(graph));
   const std::vector<VertexId> roots = pick_bfs_roots(params.seed1, params.seed2, graph.num_vertices(), 1,
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of the SCALE " + std::to_string(scale) + " graph has an edge");
@@ -99,12 +104,12 @@ int first_bottom_up_level(const Workload& workload) {
 // its parent, and the frontier (depth level - 1) as a queue. Rebuilt with top_down_step itself.
 struct LevelState {
   LevelState(const Workload& workload, int level)
-      : parent(static_cast<std::size_t>(workload.graph.num_vertices()), kUnreached),
-        search(workload.graph.layout(), kDefaultSummaryBits) {
-    search.start(workload.graph, workload.root, parent);
+      : parent(static_cast<std::size_t>(workload.graph->num_vertices()), kUnreached),
+        search(workload.graph->layout(), kDefaultSummaryBits) {
+    search.start(workload.graph->isolated(), workload.root, parent);
     for (int expanded = 1; expanded < level; ++expanded) {
       search.next_queue.clear();
-      top_down_step(workload.graph, search);
+      top_down_step(*workload.view, search);
       search.current_queue.swap(search.next_queue);
     }
     search.next_queue.clear();
@@ -173,7 +178,7 @@ void benchmark_top_down_step(benchmark::State& state, const Workload& workload, 
   for (auto _ : state) {
     search.search.next_queue.clear();
     const auto start = std::chrono::steady_clock::now();
-    const StepCounts counts = top_down_step(workload.graph, search.search);
+    const StepCounts counts = top_down_step(*workload.view, search.search);
     state.SetIterationTime(seconds_since(start));
     edges_examined += counts.edges_examined;
     discovered = counts.discovered_vertices;
@@ -186,12 +191,12 @@ void benchmark_bottom_up_step(benchmark::State& state, const Workload& workload,
   LevelState search(workload, level);
   if (!check_level(state, workload, level, search)) return;
   const std::vector<VertexId> parent_before = search.parent;
-  queue_to_bitmap(workload.graph.layout(), search.search.current_queue, search.search.current_bitmap);
+  queue_to_bitmap(workload.graph->layout(), search.search.current_queue, search.search.current_bitmap);
   std::int64_t edges_examined = 0;
   std::int64_t discovered = 0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    const StepCounts counts = bottom_up_step(workload.graph, search.search);
+    const StepCounts counts = bottom_up_step(*workload.view, search.search);
     state.SetIterationTime(seconds_since(start));
     edges_examined += counts.edges_examined;
     discovered = counts.discovered_vertices;
@@ -202,8 +207,8 @@ void benchmark_bottom_up_step(benchmark::State& state, const Workload& workload,
 
 // The whole hybrid search, for reference: what the steps add up to with conversions and the policy.
 void benchmark_hybrid_search(benchmark::State& state, const Workload& workload) {
-  BfsEngine engine(workload.graph, BfsOptions{});
-  std::vector<VertexId> parent(static_cast<std::size_t>(workload.graph.num_vertices()));
+  BfsEngine engine(*workload.graph, BfsOptions{});
+  std::vector<VertexId> parent(static_cast<std::size_t>(workload.graph->num_vertices()));
   std::int64_t edges_examined = 0;
   std::int64_t reached = 0;
   for (auto _ : state) {

@@ -12,6 +12,8 @@
 
 #include "core/types.hpp"
 #include "bfs/step_counts.hpp"
+#include "bfs/tail_fetcher.hpp"
+#include "storage/io_stats.hpp"
 #include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
@@ -65,9 +67,12 @@ struct LevelStats {
   std::int64_t discovered_vertices = 0;   // vertices the step added
   std::int64_t bottom_up_early_exits = 0; // vertices that found a parent before their last neighbour
   double seconds = 0.0;
+  IoSummary io;                           // tails read from disk (all zero when none were)
 };
 
 class DirectionPolicy;
+class ThreadTailFetchers;
+class TieredGraph;
 
 struct SearchState;
 
@@ -75,6 +80,8 @@ struct SearchState;
 class BfsEngine {
  public:
   BfsEngine(const PartitionedGraph& graph, BfsOptions options);
+  // A graph whose lists may be partly on disk; their tails are read as `fetch` says.
+  BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFetchOptions& fetch = {});
   ~BfsEngine();
   BfsEngine(const BfsEngine&) = delete;
   BfsEngine& operator=(const BfsEngine&) = delete;
@@ -85,14 +92,21 @@ class BfsEngine {
 
   // Bytes of the frontier queues and bitmaps (the parent array is the caller's).
   std::int64_t status_bytes() const;
+  // Bytes of the tail fetchers' arenas (0 when every list is in DRAM).
+  std::int64_t io_buffer_bytes() const;
+  // The reads of every search since the last call; resets them.
+  IoStats take_io_stats();
 
  private:
   StepCounts step(bool bottom_up);
 
-  const PartitionedGraph& graph_;
+  std::unique_ptr<TieredGraph> owned_view_;  // when made from a PartitionedGraph
+  const TieredGraph& graph_;
   BfsOptions options_;
   std::unique_ptr<DirectionPolicy> policy_;
   std::unique_ptr<SearchState> state_;
+  std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
+  IoStats io_stats_;
 };
 
 }  // namespace semibfs

@@ -1,6 +1,8 @@
 // Direction-optimizing BFS driver: one step per level, top-down over a queue or bottom-up over
 // bitmaps as the DirectionPolicy decides, the frontier converted whenever the direction changes
 // (Iwabuchi et al. Sec. III-C; Beamer et al. SC'12).
+#include <omp.h>
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,7 +41,7 @@ void check_options(const BfsOptions& options) {
   }
 }
 
-void check_run_arguments(const PartitionedGraph& graph, VertexId root, std::span<VertexId> parent) {
+void check_run_arguments(const TieredGraph& graph, VertexId root, std::span<VertexId> parent) {
   if (root < 0 || root >= graph.num_vertices()) {
     throw Error("BFS root " + std::to_string(root) + " is outside the graph's vertices [0, " +
                 std::to_string(graph.num_vertices()) + ")");
@@ -51,7 +53,7 @@ void check_run_arguments(const PartitionedGraph& graph, VertexId root, std::span
 }
 
 // Each thread of the pool runs on the NUMA node of the (first) partition it serves.
-void pin_threads(const PartitionedGraph& graph) {
+void pin_threads(const TieredGraph& graph) {
   if (numa_node_count() < 2) return;
 #pragma omp parallel
   {
@@ -64,7 +66,7 @@ void pin_threads(const PartitionedGraph& graph) {
 }
 
 // Before the first step: the frontier is the root, every other vertex unexplored.
-FrontierFacts first_facts(const PartitionedGraph& graph, VertexId root) {
+FrontierFacts first_facts(const TieredGraph& graph, VertexId root) {
   FrontierFacts facts;
   facts.num_vertices = graph.num_vertices();
   facts.frontier_vertices = 1;
@@ -86,16 +88,31 @@ void advance(FrontierFacts& facts, bool bottom_up, const StepCounts& counts) {
 }  // namespace
 
 BfsEngine::BfsEngine(const PartitionedGraph& graph, BfsOptions options)
-    : graph_(graph), options_(options), policy_(nullptr), state_(nullptr) {
+    : owned_view_(std::make_unique<TieredGraph>(TieredGraph::all_in_dram(graph))),
+      graph_(*owned_view_),
+      options_(options) {
   check_options(options_);
   policy_ = make_direction_policy(options_);
   pin_threads(graph_);
   state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
 }
 
+BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFetchOptions& fetch)
+    : graph_(graph), options_(options) {
+  check_options(options_);
+  policy_ = make_direction_policy(options_);
+  pin_threads(graph_);
+  state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
+  if (graph_.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), fetch);
+}
+
 BfsEngine::~BfsEngine() = default;
 
 std::int64_t BfsEngine::status_bytes() const { return state_->bytes(); }
+
+std::int64_t BfsEngine::io_buffer_bytes() const { return fetchers_ ? fetchers_->bytes() : 0; }
+
+IoStats BfsEngine::take_io_stats() { return std::exchange(io_stats_, IoStats()); }
 
 // Expands the current frontier in the form the direction needs; the next frontier becomes the
 // current one. The frontier lives in exactly one form at a time: the queues or the bitmap.
@@ -106,19 +123,19 @@ StepCounts BfsEngine::step(bool bottom_up) {
   if (!bottom_up && state.frontier_in_bitmap) bitmap_to_queue(layout, state.current_bitmap.bits, state.current_queue);
   state.frontier_in_bitmap = bottom_up;
   if (bottom_up) {
-    const StepCounts counts = bottom_up_step(graph_, state);
+    const StepCounts counts = bottom_up_step(graph_, state, fetchers_.get());
     std::swap(state.current_bitmap, state.next_bitmap);
     return counts;
   }
   state.next_queue.clear();
-  const StepCounts counts = top_down_step(graph_, state);
+  const StepCounts counts = top_down_step(graph_, state, fetchers_.get());
   state.current_queue.swap(state.next_queue);
   return counts;
 }
 
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
-  state_->start(graph_, root, parent);
+  state_->start(graph_.isolated(), root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
@@ -126,7 +143,12 @@ std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent
     const StepCounts counts = step(bottom_up);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,
-                                stopwatch.seconds()});
+                                stopwatch.seconds(), {}});
+    if (fetchers_) {
+      const IoStats level_io = fetchers_->take_stats();
+      levels.back().io = level_io.summary();
+      io_stats_.merge(level_io);
+    }
     advance(facts, bottom_up, counts);
   }
   return levels;

@@ -4,10 +4,12 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "bfs/frontier_conversion.hpp"
 #include "bfs/partition_teams.hpp"
 #include "core/error.hpp"
+#include "core/parallel_errors.hpp"
 
 namespace semibfs {
 namespace {
@@ -40,18 +42,52 @@ std::size_t first_frontier_neighbor(const Frontier& frontier, std::span<const Ne
   return neighbors.size();
 }
 
-// One partition's words, chunk by chunk; every word of the partition is written (as zero when
-// nothing was found), so the next bitmap needs no clearing.
+// A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
+// of it) arrives. The vertex's word was written before the tail was asked for, so a parent found
+// now is added to that word; only this thread writes the words of the chunks it took.
 template <typename Frontier>
-StepCounts scan_partition(const PartitionedGraph& graph, const Frontier& frontier, const TeamSeat& seat,
-                          SearchState& state) {
-  const CsrGraph& backward = graph.backward(seat.partition);
+struct TailScanner {
+  const Frontier& frontier;
+  const TieredCsr& backward;
+  VertexId first_vertex;
+  SearchState& state;
+  StepCounts& counts;
+
+  void operator()(std::int64_t row, std::span<const NeighborId> tail) const {
+    const VertexId vertex = first_vertex + row;
+    if (state.next_bitmap.bits.test(vertex)) return;  // an earlier piece of the tail had a parent
+    const std::size_t index = first_frontier_neighbor(frontier, tail, 0);
+    if (index == tail.size()) {
+      counts.edges_examined += static_cast<std::int64_t>(tail.size());
+      return;
+    }
+    state.parent[vertex] = tail[index];
+    state.next_bitmap.bits.set(vertex);
+    state.visited.set(vertex);
+    counts.edges_examined += static_cast<std::int64_t>(index) + 1;
+    counts.discovered_vertices += 1;
+    counts.discovered_edges += backward.degree(row);
+    counts.early_exits += index + 1 < tail.size() ? 1 : 0;
+  }
+};
+
+// One partition's words, chunk by chunk; every word of the partition is written (as zero when
+// nothing was found), so the next bitmap needs no clearing. Vertices whose resident entries
+// (seed 002's backward head) hold no parent wait for their tails, which are asked for after each
+// chunk, in file order, and scanned as they arrive.
+template <typename Frontier>
+StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, const TeamSeat& seat,
+                          SearchState& state, ThreadTailFetchers* fetchers) {
+  const TieredCsr& backward = graph.backward(seat.partition);
   const VertexId first_vertex = state.layout.range(seat.partition).begin;
   const std::int64_t first_word = state.layout.first_word(seat.partition);
   const std::int64_t end_word = state.layout.end_word(seat.partition);
   Bitmap& visited = state.visited;
   Bitmap& next = state.next_bitmap.bits;
   StepCounts counts;
+  TailFetcher* fetcher = fetchers != nullptr && backward.has_tails() ? &fetchers->mine() : nullptr;
+  const TailScanner<Frontier> scan_tail{frontier, backward, first_vertex, state, counts};
+  std::vector<std::int64_t> waiting_rows;
   for (std::int64_t chunk = first_word + state.counters.take(seat.partition, kChunkWords); chunk < end_word;
        chunk = first_word + state.counters.take(seat.partition, kChunkWords)) {
     for (std::int64_t word = chunk; word < std::min(chunk + kChunkWords, end_word); ++word) {
@@ -63,24 +99,29 @@ StepCounts scan_partition(const PartitionedGraph& graph, const Frontier& frontie
         const VertexId vertex = word * Bitmap::kBitsPerWord + bit;
         const NeighborId head = graph.head(vertex);
         if (head == kNoHead) continue;  // isolated; the engine marks these visited up front
-        const std::span<const NeighborId> neighbors = backward.neighbors(vertex - first_vertex);
+        const std::int64_t row = vertex - first_vertex;
+        const std::span<const NeighborId> neighbors = backward.resident(row);
         // The head is neighbors[0]: probe it from the dense array before touching the list.
         const std::size_t index = frontier.contains(head) ? 0 : first_frontier_neighbor(frontier, neighbors, 1);
         if (index == neighbors.size()) {
           counts.edges_examined += static_cast<std::int64_t>(neighbors.size());
+          if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);
           continue;
         }
         state.parent[vertex] = index == 0 ? head : neighbors[index];  // a head hit never reads the list
         found |= Bitmap::Word{1} << bit;
         counts.edges_examined += static_cast<std::int64_t>(index) + 1;
-        counts.discovered_edges += static_cast<std::int64_t>(neighbors.size());
-        counts.early_exits += index + 1 < neighbors.size() ? 1 : 0;
+        counts.discovered_edges += backward.degree(row);
+        counts.early_exits += index + 1 < static_cast<std::size_t>(backward.degree(row)) ? 1 : 0;
       }
       next.set_word(word, found);
       visited.set_word(word, visited.word(word) | found);
       counts.discovered_vertices += std::popcount(found);
     }
+    for (const std::int64_t row : waiting_rows) fetcher->request(backward, row, scan_tail);
+    waiting_rows.clear();
   }
+  if (fetcher != nullptr) fetcher->finish(scan_tail);
   return counts;
 }
 
@@ -95,23 +136,27 @@ void add(StepCounts& total, const StepCounts& part) {
 
 }  // namespace
 
-StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state) {
+StepCounts bottom_up_step(const TieredGraph& graph, SearchState& state, ThreadTailFetchers* fetchers) {
   const SummarizedBitmap& current = state.current_bitmap;
   if (current.summary.group_bits() != state.next_bitmap.summary.group_bits()) {
     throw Error("bottom-up step: the frontier and next summaries differ in group size");
   }
   state.counters.reset();
   StepCounts counts;
+  ParallelErrors errors;
 #pragma omp parallel reduction(add_counts : counts) if (graph.num_vertices() > kParallelVertices)
   {
-    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
-      add(counts, current.summary.enabled()
-                      ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state)
-                      : scan_partition(graph, PlainFrontier{current.bits}, seat, state));
+    errors.capture([&] {
+      for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+        add(counts, current.summary.enabled()
+                        ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state, fetchers)
+                        : scan_partition(graph, PlainFrontier{current.bits}, seat, state, fetchers));
+      });
     });
 #pragma omp barrier
     rebuild_summary_seats(state.layout, state.next_bitmap);
   }
+  errors.rethrow_first();
   return counts;
 }
 

@@ -5,13 +5,15 @@
 #pragma once
 
 #include "bfs/search_state.hpp"
+#include "bfs/tail_fetcher.hpp"
+#include "storage/tiered_graph.hpp"
 #include "bfs/step_counts.hpp"
-#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
 // Expands state.current_bitmap (with its summary) into state.next_bitmap and its summary,
 // marking the new vertices in state.visited and state.parent. Opens its own parallel region.
-StepCounts bottom_up_step(const PartitionedGraph& graph, SearchState& state);
+// Tails on disk are read through `fetchers` (null when the graph has none).
+StepCounts bottom_up_step(const TieredGraph& graph, SearchState& state, ThreadTailFetchers* fetchers = nullptr);
 
 }  // namespace semibfs

@@ -36,10 +36,10 @@ SearchState::SearchState(const PartitionLayout& layout, int summary_bits)
       visited(layout.num_vertices()),
       counters(layout.count()) {}
 
-void SearchState::start(const PartitionedGraph& graph, VertexId root, std::span<VertexId> search_parent) {
+void SearchState::start(const Bitmap& isolated, VertexId root, std::span<VertexId> search_parent) {
   constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB of parents: below, one thread is as fast
   parent = search_parent;
-#pragma omp parallel if (graph.num_vertices() > kParallelSize)
+#pragma omp parallel if (layout.num_vertices() > kParallelSize)
   for_each_seat(layout.count(), [&](const TeamSeat& seat) {
     const VertexRange range = layout.range(seat.partition);
     for (VertexId vertex = range.begin + seat.share_begin(range.size());
@@ -49,7 +49,7 @@ void SearchState::start(const PartitionedGraph& graph, VertexId root, std::span<
     const std::int64_t first = layout.first_word(seat.partition);
     const std::int64_t words = layout.end_word(seat.partition) - first;
     for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
-      visited.set_word(word, graph.isolated().word(word));
+      visited.set_word(word, isolated.word(word));
     }
   });
   parent[root] = root;

@@ -15,7 +15,6 @@
 #include "core/bitmap.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
-#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
@@ -42,7 +41,8 @@ struct SearchState {
   // Readies a search from `root` into `parent`: every partition resets its own range of the parent
   // array and its own visited words (isolated vertices start visited, so no bottom-up step looks
   // at them); the frontier is the root, as a queue. Opens its own parallel region.
-  void start(const PartitionedGraph& graph, VertexId root, std::span<VertexId> parent);
+  // `isolated` marks the vertices without edges.
+  void start(const Bitmap& isolated, VertexId root, std::span<VertexId> parent);
 
   std::int64_t bytes() const;  // without the caller's parent array
 

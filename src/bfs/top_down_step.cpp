@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bfs/partition_teams.hpp"
+#include "core/parallel_errors.hpp"
 
 namespace semibfs {
 namespace {
@@ -22,15 +23,14 @@ bool claim(VertexId& parent_slot, VertexId parent) {
       .compare_exchange_strong(expected, parent, std::memory_order_relaxed);
 }
 
-// A team of one owns its vertices outright: plain loads and stores, no compare-and-swap.
+// Expands one list, or one piece of it, of the frontier vertex `vertex`. A team of one owns its
+// vertices outright: plain loads and stores, no compare-and-swap.
 template <bool kSharedTeam>
-std::int64_t expand_queue(const CsrGraph& forward, const FrontierQueue& frontier, std::int64_t begin,
-                          std::int64_t end, SearchState& state, LocalQueueBuffer& buffer) {
-  std::int64_t edges_examined = 0;
-  for (std::int64_t index = begin; index < end; ++index) {
-    const NeighborId vertex = frontier[index];
-    const std::span<const NeighborId> neighbors = forward.neighbors(vertex);
-    edges_examined += static_cast<std::int64_t>(neighbors.size());
+struct ListExpander {
+  SearchState& state;
+  LocalQueueBuffer& buffer;
+
+  void operator()(NeighborId vertex, std::span<const NeighborId> neighbors) const {
     for (const NeighborId neighbor : neighbors) {
       // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
       if constexpr (kSharedTeam) {
@@ -42,6 +42,23 @@ std::int64_t expand_queue(const CsrGraph& forward, const FrontierQueue& frontier
         state.parent[neighbor] = vertex;
       }
       buffer.push(neighbor);
+    }
+  }
+};
+
+// The resident part of each list now; the tails, when some are on disk, as their reads arrive.
+template <bool kSharedTeam>
+std::int64_t expand_queue(const TieredCsr& forward, const FrontierQueue& frontier, std::int64_t begin,
+                          std::int64_t end, const ListExpander<kSharedTeam>& expand, TailFetcher* fetcher) {
+  std::int64_t edges_examined = 0;
+  for (std::int64_t index = begin; index < end; ++index) {
+    const NeighborId vertex = frontier[index];
+    edges_examined += forward.degree(vertex);
+    expand(vertex, forward.resident(vertex));
+    if (fetcher != nullptr && forward.tail_entries(vertex) > 0) {
+      fetcher->request(forward, vertex, [&expand](std::int64_t row, std::span<const NeighborId> tail) {
+        expand(static_cast<NeighborId>(row), tail);
+      });
     }
   }
   return edges_examined;
@@ -74,26 +91,33 @@ class FrontierChunks {
 
 // Partition k's share of the step: chunks of the frontier taken from the team's counter.
 template <bool kSharedTeam>
-std::int64_t expand_into_partition(const PartitionedGraph& graph, const FrontierChunks& chunks, const TeamSeat& seat,
-                                   SearchState& state) {
-  const CsrGraph& forward = graph.forward(seat.partition);
+std::int64_t expand_into_partition(const TieredGraph& graph, const FrontierChunks& chunks, const TeamSeat& seat,
+                                   SearchState& state, ThreadTailFetchers* fetchers) {
+  const TieredCsr& forward = graph.forward(seat.partition);
   LocalQueueBuffer buffer(state.next_queue.part(seat.partition));
+  const ListExpander<kSharedTeam> expand{state, buffer};
+  TailFetcher* fetcher = fetchers != nullptr && forward.has_tails() ? &fetchers->mine() : nullptr;
   std::int64_t edges_examined = 0;
   for (std::int64_t chunk = state.counters.take(seat.partition, 1); chunk < chunks.count();
        chunk = state.counters.take(seat.partition, 1)) {
     std::int64_t begin = 0;
     std::int64_t end = 0;
     const FrontierQueue& frontier = chunks.locate(chunk, begin, end);
-    edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, state, buffer);
+    edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, expand, fetcher);
+  }
+  if (fetcher != nullptr) {
+    fetcher->finish([&expand](std::int64_t row, std::span<const NeighborId> tail) {
+      expand(static_cast<NeighborId>(row), tail);
+    });
   }
   return edges_examined;
 }
 
 // The degrees of the vertices the partition just discovered: the next step's m_f. In a pass of
 // its own, because beside each claim the load would wait for the compare-and-swap.
-std::int64_t discovered_degrees(const PartitionedGraph& graph, const TeamSeat& seat, const SearchState& state) {
+std::int64_t discovered_degrees(const TieredGraph& graph, const TeamSeat& seat, const SearchState& state) {
   const FrontierQueue& discovered = state.next_queue.part(seat.partition);
-  const CsrGraph& backward = graph.backward(seat.partition);
+  const TieredCsr& backward = graph.backward(seat.partition);
   const VertexId first_vertex = state.layout.range(seat.partition).begin;
   const std::int64_t size = discovered.size();
   std::int64_t degrees = 0;
@@ -105,22 +129,26 @@ std::int64_t discovered_degrees(const PartitionedGraph& graph, const TeamSeat& s
 
 }  // namespace
 
-StepCounts top_down_step(const PartitionedGraph& graph, SearchState& state) {
+StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTailFetchers* fetchers) {
   const FrontierChunks chunks(state.current_queue);
   state.counters.reset();
+  ParallelErrors errors;
   std::int64_t edges_examined = 0;
   std::int64_t discovered_edges = 0;
 #pragma omp parallel reduction(+ : edges_examined, discovered_edges) \
     if (state.current_queue.size() > kParallelFrontier)
   {
-    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
-      edges_examined += seat.shared() ? expand_into_partition<true>(graph, chunks, seat, state)
-                                      : expand_into_partition<false>(graph, chunks, seat, state);
+    errors.capture([&] {
+      for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+        edges_examined += seat.shared() ? expand_into_partition<true>(graph, chunks, seat, state, fetchers)
+                                        : expand_into_partition<false>(graph, chunks, seat, state, fetchers);
+      });
     });
 #pragma omp barrier
     for_each_seat(graph.num_partitions(),
                   [&](const TeamSeat& seat) { discovered_edges += discovered_degrees(graph, seat, state); });
   }
+  errors.rethrow_first();
   return {edges_examined, state.next_queue.size(), discovered_edges, 0};
 }
 

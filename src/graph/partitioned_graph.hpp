@@ -62,6 +62,7 @@ class PartitionedGraph {
   std::span<const NeighborId> neighbors(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[vertex]; }
   const Bitmap& isolated() const { return isolated_; }
+  std::span<const NeighborId> heads() const { return heads_; }
 
   GraphBytes bytes() const;
 

@@ -201,4 +201,31 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
   return graph;
 }
 
+StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request) {
+  check_store_directory(directory);
+  const std::string manifest_path = join(directory, kManifestName);
+  if (!store_exists(directory)) {
+    throw Error("store directory '" + directory + "' holds no store (no manifest): run without --reuse to build one");
+  }
+  StoreManifest manifest = StoreManifest::parse(read_text(manifest_path), manifest_path);
+  check_matches(directory, manifest, request);
+  return manifest;
+}
+
+std::string store_array_path(const std::string& directory, int partition, const char* graph, const char* part) {
+  return join(directory, array_name(partition, graph, part));
+}
+
+std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
+                                             int partition, const char* graph, std::int64_t rows) {
+  const std::string name = array_name(partition, graph, "offsets");
+  std::vector<std::int64_t> offsets = read_array<std::int64_t>(directory, manifest, name);
+  if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
+    damaged(join(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
+  }
+  return offsets;
+}
+
+void store_file_damaged(const std::string& path, const std::string& what) { damaged(path, what); }
+
 }  // namespace semibfs

@@ -4,9 +4,12 @@
 // whole store or no manifest; a failed write removes what it wrote.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "graph/partitioned_graph.hpp"
+#include "storage/store_manifest.hpp"
 
 namespace semibfs {
 
@@ -28,5 +31,15 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 // Reads the store back, checking the manifest against the request and every file's size and
 // SHA-256; any mismatch is a semibfs::Error that names the file or the field.
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request);
+
+// For loaders that read a store in their own way (tiered_graph.cpp): the manifest, checked
+// against the request like read_store does; the path of one array file ("backward" or "forward",
+// "offsets" or "neighbors"); an offsets array, its size and SHA-256 checked; and the error a
+// damaged file raises.
+StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request);
+std::string store_array_path(const std::string& directory, int partition, const char* graph, const char* part);
+std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
+                                             int partition, const char* graph, std::int64_t rows);
+[[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);
 
 }  // namespace semibfs

@@ -148,7 +148,7 @@ TEST_P(SummarizedBottomUpStep, FindsWhatThePlainStepFinds) {
     for (std::int64_t vertex = 0; group_bits > 0 && vertex < num_vertices; vertex += group_bits) {
       state->next_bitmap.summary.mark_vertex(vertex);  // stale content the step must clear
     }
-    counts = bottom_up_step(graph, *state);
+    counts = bottom_up_step(TieredGraph::all_in_dram(graph), *state);
     return state;
   };
   std::vector<VertexId> plain_parent(num_vertices, kUnreached);
@@ -184,7 +184,7 @@ TEST(SummarizedBottomUpStepTest, RejectsSummariesOfDifferentSizes) {
   state.next_bitmap = SummarizedBitmap(256, 128);
   std::vector<VertexId> parent(256, kUnreached);
   state.parent = parent;
-  EXPECT_THROW(bottom_up_step(graph, state), Error);
+  EXPECT_THROW(bottom_up_step(TieredGraph::all_in_dram(graph), state), Error);
 }
 
 }  // namespace

@@ -1,0 +1,202 @@
+#include "storage/tiered_graph.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/sha256.hpp"
+#include "storage/sequential_read.hpp"
+
+namespace semibfs {
+
+TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
+                         Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward)
+    : layout_(static_cast<std::int64_t>(heads.size()), static_cast<int>(backward.size())),
+      order_(order),
+      num_adjacencies_(num_adjacencies),
+      backward_(std::move(backward)),
+      forward_(std::move(forward)),
+      owned_heads_(std::move(heads)),
+      owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
+  heads_ = owned_heads_;
+  isolated_ = owned_isolated_.get();
+  if (!forward_.empty() && forward_.size() != backward_.size()) {
+    throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for " +
+                std::to_string(backward_.size()) + " partitions");
+  }
+}
+
+TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
+  TieredGraph tiered;
+  tiered.layout_ = graph.layout();
+  tiered.order_ = graph.neighbor_order();
+  tiered.num_adjacencies_ = graph.num_adjacencies();
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    tiered.backward_.push_back(TieredCsr::all_in_dram(graph.backward(k)));
+    if (graph.num_partitions() > 1) tiered.forward_.push_back(TieredCsr::all_in_dram(graph.forward(k)));
+  }
+  tiered.heads_ = graph.heads();
+  tiered.isolated_ = &graph.isolated();
+  return tiered;
+}
+
+std::int64_t TieredGraph::degree(VertexId vertex) const {
+  const int partition = layout_.partition_of(vertex);
+  return backward_[partition].degree(vertex - layout_.range(partition).begin);
+}
+
+bool TieredGraph::has_tails() const {
+  const auto tails = [](const TieredCsr& lists) { return lists.has_tails(); };
+  return std::any_of(backward_.begin(), backward_.end(), tails) || std::any_of(forward_.begin(), forward_.end(), tails);
+}
+
+std::int64_t TieredGraph::owned_bytes() const {
+  std::int64_t bytes = static_cast<std::int64_t>(owned_heads_.size() * sizeof(NeighborId));
+  if (owned_isolated_) bytes += owned_isolated_->num_words() * 8;
+  for (const TieredCsr& lists : backward_) bytes += lists.owned_bytes();
+  for (const TieredCsr& lists : forward_) bytes += lists.owned_bytes();
+  return bytes;
+}
+
+ResidencyRule backward_residency(const PlacementPlan& plan) {
+  if (plan.fits_in_memory) return ResidencyRule::everything();
+  ResidencyRule rule;
+  rule.head_entries = plan.head_entries;
+  return rule;
+}
+
+ResidencyRule forward_residency(const PlacementPlan& plan) {
+  if (plan.fits_in_memory) return ResidencyRule::everything();
+  ResidencyRule rule;
+  rule.whole_up_to_degree = plan.low_degree_limit;
+  rule.whole_from_degree = plan.hub_degree_limit;
+  return rule;
+}
+
+namespace {
+
+std::int64_t file_bytes(const std::string& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  if (error) store_file_damaged(path, "cannot be read: " + error.message());
+  return static_cast<std::int64_t>(size);
+}
+
+// Copies the resident part of every row while the neighbours file streams past once, and checks
+// the file against the manifest on the way.
+class ResidentCollector {
+ public:
+  ResidentCollector(std::span<const std::int64_t> offsets, std::span<const std::int64_t> resident_offsets,
+                    std::vector<NeighborId>& resident)
+      : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident) {}
+
+  void consume(std::span<const std::byte> bytes, std::uint64_t offset) {
+    sha_.update(bytes.data(), bytes.size());
+    const auto first = static_cast<std::int64_t>(offset / sizeof(NeighborId));
+    const std::int64_t end = first + static_cast<std::int64_t>(bytes.size() / sizeof(NeighborId));
+    const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
+    for (; row_ < rows; ++row_) {
+      const std::int64_t list_begin = offsets_[row_];
+      const std::int64_t resident_end = list_begin + resident_offsets_[row_ + 1] - resident_offsets_[row_];
+      if (list_begin >= end) break;
+      const std::int64_t from = std::max(list_begin, first);
+      const std::int64_t to = std::min(resident_end, end);
+      if (to > from) {
+        std::memcpy(resident_.data() + resident_offsets_[row_] + (from - list_begin),
+                    bytes.data() + (from - first) * static_cast<std::int64_t>(sizeof(NeighborId)),
+                    static_cast<std::size_t>(to - from) * sizeof(NeighborId));
+      }
+      if (resident_end > end) break;  // the rest of this row's resident part is in the next piece
+    }
+  }
+  std::string finish_hex() { return sha_.finish_hex(); }
+
+ private:
+  std::span<const std::int64_t> offsets_;
+  std::span<const std::int64_t> resident_offsets_;
+  std::vector<NeighborId>& resident_;
+  Sha256 sha_;
+  std::int64_t row_ = 0;
+};
+
+// One graph of one partition: its offsets whole, its lists split by `rule`; `vertex_degree` gives
+// the whole degree of a row's vertex where the list holds only part of it (forward lists).
+TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
+                     std::int64_t rows, const ResidencyRule& rule,
+                     const std::function<std::int64_t(std::int64_t row)>& vertex_degree) {
+  std::vector<std::int64_t> offsets = read_store_offsets(directory, manifest, partition, graph, rows);
+  std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
+  for (std::int64_t row = 0; row < rows; ++row) {
+    const std::int64_t length = offsets[row + 1] - offsets[row];
+    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
+    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree);
+  }
+  const std::string path = store_array_path(directory, partition, graph, "neighbors");
+  const StoreArray& entry = manifest.array(std::filesystem::path(path).filename().string(), path);
+  const std::int64_t size = file_bytes(path);
+  if (size != entry.bytes || size != offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))) {
+    store_file_damaged(path, std::to_string(size) + " bytes where the manifest says " + std::to_string(entry.bytes) +
+                                 " and the offsets " + std::to_string(offsets.back() * 4));
+  }
+  std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
+  ResidentCollector collector(offsets, resident_offsets, resident);
+  read_file_in_order(path, {}, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+    collector.consume(bytes, offset);
+  });
+  if (collector.finish_hex() != entry.sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
+  return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
+}
+
+}  // namespace
+
+TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan) {
+  if (!plan.fits_in_memory && plan.head_entries < 1) {
+    throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
+                " entries per backward list in DRAM; the dense heads need at least 1");
+  }
+  const StoreManifest manifest = read_store_manifest(directory, request);
+  const PartitionLayout layout(manifest.vertices, manifest.partitions);
+  const std::int64_t num_vertices = manifest.vertices;
+  std::vector<TieredCsr> backward;
+  for (int k = 0; k < layout.count(); ++k) {
+    // A backward list is the vertex's whole list: its degree is its length (no degree function).
+    backward.push_back(open_lists(directory, manifest, k, "backward", layout.range(k).size(), backward_residency(plan),
+                                  nullptr));
+  }
+  std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
+  Bitmap isolated(num_vertices);
+  std::int64_t adjacencies = 0;
+  for (int k = 0; k < layout.count(); ++k) {
+    const VertexRange range = layout.range(k);
+    adjacencies += backward[k].num_entries();
+    for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
+      const std::span<const NeighborId> resident = backward[k].resident(vertex - range.begin);
+      if (resident.empty()) {
+        isolated.set(vertex);
+      } else {
+        heads[vertex] = resident.front();
+      }
+    }
+  }
+  if (adjacencies != manifest.adjacencies) {
+    store_file_damaged(directory + "/" + kManifestName, "lists " + std::to_string(manifest.adjacencies) +
+                                                            " adjacencies, the arrays hold " + std::to_string(adjacencies));
+  }
+  std::vector<TieredCsr> forward;
+  if (layout.count() > 1) {
+    const auto vertex_degree = [&](std::int64_t vertex) {
+      const int owner = layout.partition_of(vertex);
+      return backward[owner].degree(vertex - layout.range(owner).begin);
+    };
+    for (int k = 0; k < layout.count(); ++k) {
+      forward.push_back(open_lists(directory, manifest, k, "forward", num_vertices, forward_residency(plan), vertex_degree));
+    }
+  }
+  return TieredGraph(request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
+                     std::move(forward));
+}
+
+}  // namespace semibfs

@@ -1,0 +1,81 @@
+// The NETAL layout (partitioned_graph.hpp) with every list split between DRAM and the store's
+// files (tiered_csr.hpp), what the BFS engine searches: either a view of an in-memory
+// PartitionedGraph (nothing on disk) or the graph of a store opened under a placement plan, where
+// only the offsets, the dense heads and the resident part of each list are read into DRAM.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/bitmap.hpp"
+#include "graph/partition_layout.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "storage/graph_store.hpp"
+#include "storage/placement_plan.hpp"
+#include "storage/tiered_csr.hpp"
+
+namespace semibfs {
+
+class TieredGraph {
+ public:
+  // Views of `graph`'s arrays, all in DRAM; `graph` must outlive the result.
+  static TieredGraph all_in_dram(const PartitionedGraph& graph);
+  // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
+  // forward one per partition (rows: all vertices) or none when there is one partition.
+  TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads, Bitmap isolated,
+              std::vector<TieredCsr> backward, std::vector<TieredCsr> forward);
+
+  std::int64_t num_vertices() const { return layout_.num_vertices(); }
+  std::int64_t num_adjacencies() const { return num_adjacencies_; }
+  const PartitionLayout& layout() const { return layout_; }
+  int num_partitions() const { return layout_.count(); }
+  NeighborOrder neighbor_order() const { return order_; }
+
+  const TieredCsr& backward(int partition) const { return backward_[partition]; }
+  const TieredCsr& forward(int partition) const { return forward_.empty() ? backward_[partition] : forward_[partition]; }
+  std::int64_t degree(VertexId vertex) const;
+  NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
+  const Bitmap& isolated() const { return *isolated_; }
+  std::span<const NeighborId> heads() const { return heads_; }
+  // Whether any list has entries on disk.
+  bool has_tails() const;
+  // DRAM the opened graph holds (0 for a view): offsets, resident lists, heads.
+  std::int64_t owned_bytes() const;
+
+ private:
+  TieredGraph() = default;
+
+ public:
+  // Move-only: the views point into the owned arrays (the bitmap on the heap, so moves keep it).
+  TieredGraph(TieredGraph&&) noexcept = default;
+  TieredGraph& operator=(TieredGraph&&) noexcept = default;
+  TieredGraph(const TieredGraph&) = delete;
+  TieredGraph& operator=(const TieredGraph&) = delete;
+
+ private:
+  PartitionLayout layout_;
+  NeighborOrder order_ = NeighborOrder::kHubFirst;
+  std::int64_t num_adjacencies_ = 0;
+  std::vector<TieredCsr> backward_;
+  std::vector<TieredCsr> forward_;  // empty when P = 1
+  std::span<const NeighborId> heads_;
+  const Bitmap* isolated_ = nullptr;
+  std::vector<NeighborId> owned_heads_;
+  std::unique_ptr<Bitmap> owned_isolated_;
+};
+
+// How the lists of a store are split under `plan`: backward lists keep their first K entries,
+// forward lists (P > 1) the whole lists of low-degree vertices and hubs.
+ResidencyRule backward_residency(const PlacementPlan& plan);
+ResidencyRule forward_residency(const PlacementPlan& plan);
+
+// Opens the store in `directory` (checked against `request` like read_store) with the lists split
+// by `plan`: reads every offsets array and streams every neighbours file once, keeping the
+// resident entries, checking sizes and SHA-256 against the manifest (a damaged file is a
+// semibfs::Error naming it). The tails stay in the neighbours files.
+TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
+
+}  // namespace semibfs
