@@ -156,15 +156,23 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
 
   PlacementPlan plan;
   plan.dram_budget_bytes = request.dram_budget_bytes;
+  if (request.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
+  // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8 bytes
+  // per row, as many as the offsets) and hold the first entry of every list even at K = 1.
+  const bool everything_fits = request.dram_budget_bytes >= request.reserved_bytes + profile.placed_bytes();
+  const std::int64_t resident_index_bytes =
+      everything_fits ? 0 : profile.offset_bytes + sums.entries_within(1) * entry;
   // The search cannot run without these in DRAM: the status is written at random on every level
   // (DESIGN.md, "always DRAM"); without the offsets a list on disk costs two reads instead of one;
   // the dense heads are the K = 1 probe of every bottom-up step (seed 002 Sec. 5.2).
-  plan.minimum_bytes = profile.bfs_status_bytes() + profile.offset_bytes + profile.vertex_head_bytes;
+  plan.minimum_bytes = request.reserved_bytes + profile.bfs_status_bytes() + profile.offset_bytes +
+                       profile.vertex_head_bytes + resident_index_bytes;
   if (request.dram_budget_bytes < plan.minimum_bytes) {
     throw Error("DRAM budget " + format_bytes(request.dram_budget_bytes) + " (" +
                 std::to_string(request.dram_budget_bytes) + " bytes) is below the minimum of " +
                 format_bytes(plan.minimum_bytes) + " (" + std::to_string(plan.minimum_bytes) +
-                " bytes): the BFS status, the CSR offsets and the vertex heads must be in DRAM");
+                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between DRAM"
+                " and disk and the run's own buffers (" + format_bytes(request.reserved_bytes) + ") must be in DRAM");
   }
   std::int64_t left = request.dram_budget_bytes - plan.minimum_bytes;
 
@@ -285,11 +293,13 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   auto add = [&](const char* name, const char* description, std::int64_t total, std::int64_t dram) {
     plan.structures.push_back({name, description, dram, total - dram});
   };
+  add("reserved", request.reserved_description.c_str(), request.reserved_bytes, request.reserved_bytes);
   add("bfs_status", "BFS status (parents, frontiers, bitmaps)", profile.bfs_status_bytes(),
       profile.bfs_status_bytes());
   add("offsets", "CSR offsets, backward and forward", profile.offset_bytes, profile.offset_bytes);
   add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile.vertex_head_bytes,
       profile.vertex_head_bytes);
+  add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes, resident_index_bytes);
   const std::int64_t heads_dram = head_dram(std::min(k, head_cap));
   add("backward_heads", "backward lists, first entries", heads_total, heads_dram);
   const std::int64_t forward_low_total = separate_forward ? sums.list_entries(1, low_cap) * entry : 0;

@@ -2,8 +2,8 @@
 // DRAM budget into which bytes of the graph stay in DRAM and which go to disk, greedily by value
 // per byte, after Iwabuchi et al. (seed 000 Sec. V and VI-C/E; seed 002 Sec. 4.3 and 5).
 //
-// Not yet used by `semibfs run`: the plan is computed, printed and reported; the tiered arrays
-// that follow it come later.
+// `semibfs run --dram-budget` follows it: storage/tiered_graph.hpp opens a store with the lists
+// split as the plan says.
 #pragma once
 
 #include <cstdint>
@@ -68,6 +68,9 @@ struct PlannerLimits {
 
 struct PlacementRequest {
   std::int64_t dram_budget_bytes = 0;
+  // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
+  std::int64_t reserved_bytes = 0;
+  std::string reserved_description = "run buffers (validator, I/O)";
   std::optional<std::int64_t> forced_head_entries;  // --backward-head K (>= 1)
   PlannerLimits limits;
 };
@@ -83,7 +86,7 @@ struct PlacedStructure {
 
 struct PlacementPlan {
   std::int64_t dram_budget_bytes = 0;
-  std::int64_t minimum_bytes = 0;  // BFS status + offsets + vertex heads
+  std::int64_t minimum_bytes = 0;  // reserved + BFS status + offsets + vertex heads + resident index
   // K: the first K entries of every backward list are in DRAM (K = 1: the dense heads array only).
   std::int64_t head_entries = 1;
   bool head_entries_forced = false;
@@ -93,8 +96,9 @@ struct PlacementPlan {
   std::int64_t hub_degree_limit = 0;
   std::int64_t hub_vertices = 0;
   bool fits_in_memory = false;  // nothing on disk
-  // In the order the planner fills them: bfs_status, offsets, vertex_heads, backward_heads,
-  // forward_low_degree, forward_hubs, backward_tails, forward_rest.
+  // In the order the planner fills them: reserved, bfs_status, offsets, vertex_heads,
+  // resident_index (only when lists are split), backward_heads, forward_low_degree, forward_hubs,
+  // backward_tails, forward_rest.
   std::vector<PlacedStructure> structures;
 
   std::int64_t dram_bytes() const;

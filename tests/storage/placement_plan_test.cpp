@@ -21,13 +21,15 @@ namespace {
 // 80 vertices, 8 isolated; lists of degree 1 (40), 3 (20), 20 (10), 50 (2): 400 entries, 1600 B
 // per direction. With the limits below (K cap 4, D cap 3, hubs from degree 40):
 //   minimum            800 status + 1200 offsets + 336 heads              = 2336
+//   + resident index   1200 (as the offsets) + 72 first entries (288)     = 1488 (only when tiered)
 //   backward heads     first 4 entries: 40 + 60 + 40 + 8 = 148 entries    =  592 (K=2: 416, K=3: 544)
 //   forward low degree degree 1 (160) and 3 (240)                         =  400
 //   forward hubs       degree 50                                          =  400
 //   backward tails     1600 - 592                                         = 1008
 //   forward rest       degree 20                                          =  800
-constexpr std::int64_t kMinimum = 2336;
-constexpr std::int64_t kTotal = kMinimum + 1600 + 1600;
+constexpr std::int64_t kResidentIndex = 1488;
+constexpr std::int64_t kMinimum = 2336 + kResidentIndex;
+constexpr std::int64_t kTotal = 2336 + 1600 + 1600;
 
 GraphProfile hand_made_profile(bool forward_is_backward = false) {
   GraphProfile profile;
@@ -53,7 +55,8 @@ PlacementPlan plan_for(std::int64_t budget) { return plan_placement(hand_made_pr
 std::int64_t dram(const PlacementPlan& plan, const std::string& name) { return plan.structure(name).dram_bytes; }
 std::int64_t disk(const PlacementPlan& plan, const std::string& name) { return plan.structure(name).disk_bytes; }
 
-const std::vector<std::string> kOrder = {"bfs_status",   "offsets",      "vertex_heads",   "backward_heads",
+const std::vector<std::string> kOrder = {"reserved", "bfs_status", "offsets", "vertex_heads", "resident_index",
+                                         "backward_heads",
                                          "forward_low_degree", "forward_hubs", "backward_tails", "forward_rest"};
 
 TEST(StoragePlacementPlan, ProfileSums) {
@@ -116,13 +119,11 @@ TEST(StoragePlacementPlan, BudgetsInBetweenFillInTheListedOrder) {
       {592 + 400, 4, 3, 0, 592, 400, 0, 0, 0},
       {592 + 400 + 399, 4, 3, 0, 592, 400, 0, 0, 0},
       {592 + 400 + 400, 4, 3, 40, 592, 400, 400, 0, 0},
-      // K = 20 moves 40 + 60 + 200 + 40 - 148 = 192 entries of tails into DRAM.
-      {592 + 400 + 400 + 768, 20, 3, 40, 592, 400, 400, 768, 0},
-      {592 + 400 + 400 + 1007, 49, 3, 40, 592, 400, 400, 1000, 0},
-      // The forward rest is next: no list of degree 4..19 exists, so D = 19 holds already.
-      {592 + 400 + 400 + 1008, 50, 19, 40, 592, 400, 400, 1008, 0},
-      {592 + 400 + 400 + 1008 + 799, 50, 19, 40, 592, 400, 400, 1008, 0},
-      {592 + 400 + 400 + 1008 + 800, 50, 39, 40, 592, 400, 400, 1008, 800},
+      // Larger budgets reach kTotal - kMinimum = 1712 (the resident index is then not needed) and
+      // before that the first tails: K = 5 moves 10 + 2 more entries (48 bytes) for 1440.
+      {592 + 400 + 400 + 48, 5, 3, 40, 592, 400, 400, 48, 0},
+      {kTotal - kMinimum - 1, 5 + (kTotal - kMinimum - 1 - 1440) / 48, 3, 40, 592, 400, 400,
+       48 * (1 + (kTotal - kMinimum - 1 - 1440) / 48), 0},
   };
   for (const Step& step : steps) {
     const PlacementPlan plan = plan_for(kMinimum + step.extra);
@@ -142,13 +143,15 @@ TEST(StoragePlacementPlan, BudgetsInBetweenFillInTheListedOrder) {
 // and K, D, the DRAM total only grow with the budget.
 TEST(StoragePlacementPlan, EveryBudgetKeepsTheInvariants) {
   const PlacementPlan whole = plan_for(kTotal);
-  PlacementPlan previous = plan_for(kMinimum);
+  const PlacementPlan tiered = plan_for(kMinimum);  // with the resident index
+  PlacementPlan previous = tiered;
   for (std::int64_t budget = kMinimum; budget <= kTotal + 2; ++budget) {
     const PlacementPlan plan = plan_for(budget);
+    const PlacementPlan& same_sizes = budget >= kTotal ? whole : tiered;
     SCOPED_TRACE("budget " + std::to_string(budget));
     ASSERT_EQ(plan.structures.size(), whole.structures.size());
     for (std::size_t i = 0; i < plan.structures.size(); ++i) {
-      EXPECT_EQ(plan.structures[i].bytes(), whole.structures[i].bytes()) << plan.structures[i].name;
+      EXPECT_EQ(plan.structures[i].bytes(), same_sizes.structures[i].bytes()) << plan.structures[i].name;
       EXPECT_GE(plan.structures[i].dram_bytes, 0);
       EXPECT_GE(plan.structures[i].disk_bytes, 0);
       // A structure has DRAM bytes only when every one before it is whole in DRAM.
@@ -156,7 +159,7 @@ TEST(StoragePlacementPlan, EveryBudgetKeepsTheInvariants) {
         for (std::size_t j = 0; j < i; ++j) EXPECT_EQ(plan.structures[j].disk_bytes, 0) << plan.structures[j].name;
       }
     }
-    EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(), kTotal);
+    EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(), budget >= kTotal ? kTotal : kTotal + kResidentIndex);
     EXPECT_LE(plan.dram_bytes(), budget);
     EXPECT_GE(plan.head_entries, previous.head_entries);
     EXPECT_GE(plan.low_degree_limit, previous.low_degree_limit);
@@ -219,7 +222,7 @@ TEST(StoragePlacementPlan, TooSmallBudgetNamesTheMinimum) {
     } catch (const Error& error) {
       const std::string message = error.what();
       EXPECT_NE(message.find("minimum"), std::string::npos) << message;
-      EXPECT_NE(message.find("2336 bytes"), std::string::npos) << message;
+      EXPECT_NE(message.find(std::to_string(kMinimum) + " bytes"), std::string::npos) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
   }
@@ -227,26 +230,27 @@ TEST(StoragePlacementPlan, TooSmallBudgetNamesTheMinimum) {
 
 TEST(StoragePlacementPlan, SharedForwardGraphHasNoForwardStructures) {
   const GraphProfile profile = hand_made_profile(true);
-  const std::int64_t total = kMinimum + 1600;
+  const std::int64_t total = 2336 + 1600;
   for (std::int64_t budget : {kMinimum, kMinimum + 592, total - 1, total}) {
     const PlacementPlan plan = plan_placement(profile, request_for(budget));
     EXPECT_EQ(plan.structure("forward_low_degree").bytes(), 0);
     EXPECT_EQ(plan.structure("forward_hubs").bytes(), 0);
     EXPECT_EQ(plan.structure("forward_rest").bytes(), 0);
     EXPECT_EQ(plan.low_degree_limit, 0);
-    EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(), total);
+    EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(), budget < total ? total + kResidentIndex : total);
   }
-  const PlacementPlan plan = plan_placement(profile, request_for(kMinimum + 592 + 768));
-  EXPECT_EQ(plan.head_entries, 20);  // with no forward step between, heads run straight into tails
+  const PlacementPlan plan = plan_placement(profile, request_for(total - 1));
+  EXPECT_EQ(plan.head_entries, 1);  // the resident index leaves too little for K = 2 (416 bytes)
+  EXPECT_EQ(plan.structure("backward_heads").disk_bytes + plan.structure("backward_tails").disk_bytes, 1600);
   EXPECT_TRUE(plan_placement(profile, request_for(total)).fits_in_memory);
 }
 
 TEST(StoragePlacementPlan, GraphWithoutEdges) {
   GraphProfile profile = hand_made_profile();
   profile.degrees.clear();
-  const PlacementPlan plan = plan_placement(profile, request_for(kMinimum));
+  const PlacementPlan plan = plan_placement(profile, request_for(2336));
   EXPECT_TRUE(plan.fits_in_memory);
-  EXPECT_EQ(plan.dram_bytes(), kMinimum);
+  EXPECT_EQ(plan.dram_bytes(), 2336);
 }
 
 TEST(StoragePlacementPlan, PrintsOneLinePerStructure) {
@@ -258,7 +262,7 @@ TEST(StoragePlacementPlan, PrintsOneLinePerStructure) {
   EXPECT_NE(text.find("forward lists, hubs"), std::string::npos) << text;
   std::int64_t lines = 0;
   for (char c : text) lines += c == '\n';
-  EXPECT_EQ(lines, 1 + 1 + 8 + 1);  // header, column titles, structures, total
+  EXPECT_EQ(lines, 1 + 1 + 10 + 1);  // header, column titles, structures, total
 }
 
 TEST(StoragePlacementPlan, WritesJson) {
@@ -266,7 +270,7 @@ TEST(StoragePlacementPlan, WritesJson) {
   write_json(writer, plan_for(kMinimum + 1000));
   EXPECT_TRUE(writer.complete());
   const std::string& text = writer.text();
-  EXPECT_NE(text.find("\"dram_budget_bytes\": 3336"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"dram_budget_bytes\": " + std::to_string(kMinimum + 1000)), std::string::npos) << text;
   EXPECT_NE(text.find("\"backward_head_entries\": 4"), std::string::npos) << text;
   EXPECT_NE(text.find("\"forward_low_degree\": {"), std::string::npos) << text;
   EXPECT_NE(text.find("\"fits_in_memory\": false"), std::string::npos) << text;
@@ -290,12 +294,14 @@ TEST(StoragePlacementPlan, ProfileOfARealGraphSumsToItsBytes) {
     for (VertexId vertex = 0; vertex < 1000; ++vertex) isolated += graph.isolated().test(vertex) ? 1 : 0;
     EXPECT_EQ(with_lists, 1000 - isolated);
 
-    for (std::int64_t budget : {profile.placed_bytes(), profile.placed_bytes() / 2 + 17000}) {
+    const std::int64_t resident_index = profile.offset_bytes + (1000 - isolated) * 4;
+    for (std::int64_t budget : {profile.placed_bytes(), profile.placed_bytes() + resident_index - 1}) {
       PlacementRequest request;
       request.dram_budget_bytes = budget;
       const PlacementPlan plan = plan_placement(profile, request);
-      EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(), profile.bfs_status_bytes() + graph.bytes().total() -
-                                                           profile.unused_capacity_bytes);
+      EXPECT_EQ(plan.dram_bytes() + plan.disk_bytes(),
+                profile.bfs_status_bytes() + graph.bytes().total() - profile.unused_capacity_bytes +
+                    (plan.fits_in_memory ? 0 : resident_index));
       EXPECT_LE(plan.dram_bytes(), budget);
     }
     PlacementRequest everything;
