@@ -12,7 +12,9 @@
 #include "core/numa_placement.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "bfs/search_state.hpp"
 #include "storage/graph_store.hpp"
+#include "storage/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -40,7 +42,8 @@ std::string format_memory(const MemoryFootprint& memory) {
   return "memory: edge list " + format_mebibytes(memory.edge_list_bytes) + ", forward graph " +
          format_mebibytes(memory.graph.forward) + ", backward graph " + format_mebibytes(memory.graph.backward) +
          ", vertex heads " + format_mebibytes(memory.graph.heads) + ", BFS status " +
-         format_mebibytes(memory.bfs_status_bytes) + ", validator " + format_mebibytes(memory.validator_bytes);
+         format_mebibytes(memory.bfs_status_bytes) + ", validator " + format_mebibytes(memory.validator_bytes) +
+         (memory.io_buffer_bytes > 0 ? ", I/O buffers " + format_mebibytes(memory.io_buffer_bytes) : "");
 }
 
 // Searches one root and validates the result; returns false when validation failed.
@@ -52,11 +55,15 @@ bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* 
   Stopwatch search_time;
   result.levels = engine.run(root, parent);
   result.bfs_seconds = search_time.seconds();
+  const IoStats io = engine.take_io_stats();
+  result.io = io.summary();
+  report.io.merge(io);
   result.nedge = count_traversed_edges(edge_list, parent);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report.roots.size();
   log << "BFS " << index << ": root " << root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
       << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
+  if (io.requests() > 0) log << ", " << io.requests() << " reads of " << format_mebibytes(static_cast<std::int64_t>(io.bytes()));
   bool valid = true;
   if (validator != nullptr) {
     Stopwatch validate_time;
@@ -112,16 +119,87 @@ std::string store_made_from(const KroneckerParams& kronecker) {
          " seed1=" + std::to_string(kronecker.seed1) + " seed2=" + std::to_string(kronecker.seed2);
 }
 
+std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int partitions, int summary_bits) {
+  if (vertices <= 0) return 0;
+  const SearchState state(PartitionLayout(vertices, partitions), summary_bits);
+  return static_cast<std::int64_t>(sizeof(VertexId)) + (state.bytes() + vertices - 1) / vertices;
+}
+
 namespace {
 
-// Kernel 1, or reading its result back from a store made by an earlier run.
-PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
-                                   std::ostream& log) {
+StoreRequest store_request(const Graph500Options& options, int partitions) {
+  return {store_made_from(options.kronecker), partitions, options.neighbor_order};
+}
+
+// Kernel 1, or reading its result back from a store made by an earlier run. With a budget and a
+// store to reuse, nothing is read here: the searches open the store under the plan.
+std::optional<PartitionedGraph> construct_or_read(const Graph500Options& options, Graph500Report& report,
+                                                  const EdgeList& edge_list, std::ostream& log) {
   if (!options.reuse_store) return PartitionedGraph(build_csr(edge_list), report.partitions, options.neighbor_order);
-  log << "reading the graph from the store " << options.store_directory << std::endl;
   report.graph_from_store = true;
-  return read_store(options.store_directory,
-                    {store_made_from(options.kronecker), report.partitions, options.neighbor_order});
+  if (options.dram_budget_bytes > 0) return std::nullopt;
+  log << "reading the graph from the store " << options.store_directory << std::endl;
+  return read_store(options.store_directory, store_request(options, report.partitions));
+}
+
+// A too-small budget fails here, before any work: the status alone must fit.
+void check_budget_early(const Graph500Options& options, int partitions) {
+  if (options.dram_budget_bytes <= 0) return;
+  if (options.store_directory.empty()) {
+    throw Error("--dram-budget needs --store DIR: the lists that do not fit in DRAM are read from the store");
+  }
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  const std::int64_t status = vertices * bfs_status_bytes_per_vertex(vertices, partitions, options.bfs.summary_bits);
+  if (options.dram_budget_bytes < status) {
+    throw Error("DRAM budget of " + std::to_string(options.dram_budget_bytes) + " bytes is below the BFS status alone (" +
+                std::to_string(status) + " bytes for " + std::to_string(vertices) +
+                " vertices): raise --dram-budget or lower the SCALE");
+  }
+}
+
+// The graph the searches run on: the in-memory one, or the store opened under the plan.
+struct SearchGraph {
+  std::optional<PartitionedGraph> in_memory;
+  std::optional<TieredGraph> tiered;
+
+  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
+};
+
+TailFetchOptions fetch_options(const Graph500Options& options) {
+  TailFetchOptions fetch;
+  fetch.io = options.io;
+  return fetch;
+}
+
+// Plans the placement under the budget; opens the store with the lists split when they do not all fit.
+void place_under_budget(const Graph500Options& options, const EdgeList& edge_list, Graph500Report& report,
+                        SearchGraph& graph, std::ostream& log) {
+  const StoreRequest request = store_request(options, report.partitions);
+  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(options.kronecker.num_vertices(), report.partitions,
+                                                               options.bfs.summary_bits);
+  const GraphProfile profile = graph.in_memory ? profile_of(*graph.in_memory, per_vertex)
+                                               : profile_of_store(options.store_directory, request, per_vertex);
+  PlacementRequest placement;
+  placement.dram_budget_bytes = options.dram_budget_bytes;
+  placement.forced_head_entries = options.forced_head_entries;
+  const std::int64_t edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge));
+  const std::int64_t validator_bytes =
+      options.skip_validation ? 0 : Validator::working_bytes_for(options.kronecker.num_vertices());
+  const auto arena_bytes = static_cast<std::int64_t>(fetch_options(options).arena_bytes) * report.threads;
+  placement.reserved_bytes = edge_list_bytes + validator_bytes + arena_bytes;
+  placement.reserved_description = "edge list, validator, I/O buffers";
+  report.plan = plan_placement(profile, placement);
+  print_plan(log, *report.plan);
+  if (report.plan->fits_in_memory) {
+    if (!graph.in_memory) graph.in_memory = read_store(options.store_directory, request);
+    return;
+  }
+  graph.in_memory.reset();  // its memory goes before the resident lists are read
+  Stopwatch open_time;
+  graph.tiered.emplace(open_tiered_graph(options.store_directory, request, *report.plan));
+  report.lists_on_disk = graph.tiered->has_tails();
+  log << "opened the store with " << format_mebibytes(graph.tiered->owned_bytes()) << " of lists in DRAM in "
+      << format_seconds(open_time.seconds()) << std::endl;
 }
 
 }  // namespace
@@ -133,6 +211,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   report.threads = omp_get_max_threads();
   report.partitions = options.partitions > 0 ? options.partitions : numa_node_count();
   const KroneckerParams& kronecker = options.kronecker;
+  check_budget_early(options, report.partitions);
 
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
@@ -142,17 +221,19 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
 
   Stopwatch construction_time;
-  const PartitionedGraph graph = construct_or_read(options, report, edge_list, log);
+  SearchGraph graph;
+  graph.in_memory = construct_or_read(options, report, edge_list, log);
   report.official.construction_seconds = construction_time.seconds();
   log << "construction_time:              " << format_seconds(report.official.construction_seconds)
       << (report.graph_from_store ? " (read from the store)" : "") << std::endl;
   if (!options.store_directory.empty() && !options.reuse_store) {
     Stopwatch store_time;
-    write_store(options.store_directory, graph, store_made_from(kronecker));
+    write_store(options.store_directory, *graph.in_memory, store_made_from(kronecker));
     report.store_write_seconds = store_time.seconds();
     log << "store written to " << options.store_directory << " in " << format_seconds(report.store_write_seconds)
         << std::endl;
   }
+  if (options.dram_budget_bytes > 0) place_under_budget(options, edge_list, report, graph, log);
 
   const std::vector<VertexId> roots = pick_bfs_roots(kronecker.seed1, kronecker.seed2, kronecker.num_vertices(),
                                                      options.num_roots,
@@ -161,20 +242,24 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
 
   std::optional<Validator> validator;
   if (!options.skip_validation) validator.emplace(edge_list);
-  BfsEngine engine(graph, options.bfs);
+  BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch_options(options))
+                                  : BfsEngine(*graph.in_memory, options.bfs);
   std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
-  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)), graph.bytes(),
+  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)),
+                   graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0},
                    static_cast<std::int64_t>(parent.size() * sizeof(VertexId)) + engine.status_bytes(),
-                   validator ? validator->working_bytes() : 0};
+                   validator ? validator->working_bytes() : 0, engine.io_buffer_bytes()};
   log << format_memory(report.memory) << std::endl;
 
   engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
+  engine.take_io_stats();
   for (VertexId root : roots) {
     if (!search_root(edge_list, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
       report.validation_passed = false;
       break;
     }
   }
+  report.io_backend = engine.io_backend();
   fill_official(options, report);
   return report;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -13,6 +14,9 @@
 #include "gen/kronecker.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "storage/io_kind.hpp"
+#include "storage/io_stats.hpp"
+#include "storage/placement_plan.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -29,6 +33,11 @@ struct Graph500Options {
   // from there instead of constructing it (the edge list is still generated, for validation).
   std::string store_directory;
   bool reuse_store = false;
+  // Semi-external memory: with a budget (bytes, 0 for none) the searches run on the store opened
+  // with each list split between DRAM and disk as the placement planner decides.
+  std::int64_t dram_budget_bytes = 0;
+  std::optional<std::int64_t> forced_head_entries;  // --backward-head K
+  IoKind io = IoKind::kAuto;
 };
 
 // How a Kronecker graph's store records what it was made from.
@@ -41,6 +50,7 @@ struct RootResult {
   double teps = 0;
   double validate_seconds = -1;  // -1 when validation was skipped
   std::vector<LevelStats> levels;
+  IoSummary io;                   // tails read by this search (zero when all lists are in DRAM)
 };
 
 // Bytes of each large structure of a run, for the JSON report and the log.
@@ -49,6 +59,7 @@ struct MemoryFootprint {
   GraphBytes graph;
   std::int64_t bfs_status_bytes = 0;  // parent array, visited and frontier bitmaps, queues
   std::int64_t validator_bytes = 0;   // per-vertex arrays of one passing validation; 0 when skipped
+  std::int64_t io_buffer_bytes = 0;   // the tail fetchers' arenas (semi-external runs)
 };
 
 struct Graph500Report {
@@ -62,12 +73,20 @@ struct Graph500Report {
   bool validation_passed = true;
   std::string validation_failure;   // the first failure, naming the rule and the vertex
   MemoryFootprint memory;
+  std::optional<PlacementPlan> plan;  // with a DRAM budget
+  bool lists_on_disk = false;         // the searches read tails from the store
+  std::string io_backend;             // "io_uring" or "pread" when they did
+  IoStats io;                         // all searches' reads
 };
 
 // Validates one search and checks its TEPS edge count against the validator's, as the reference
 // does; returns the first failure (naming the rule and the vertex), or an empty string.
 std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
                          std::int64_t nedge);
+
+// BFS status bytes per vertex of a search on `vertices` vertices: the parent array and what
+// SearchState holds, for the planner.
+std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int partitions, int summary_bits);
 
 // Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
 std::int64_t estimate_run_bytes(const Graph500Options& options);

@@ -43,6 +43,9 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("store", report.options.store_directory);
   json.field("graph_from_store", report.graph_from_store);
   json.field("store_write_seconds", report.store_write_seconds);
+  json.field("dram_budget_bytes", options.dram_budget_bytes);
+  if (options.forced_head_entries) json.field("backward_head", *options.forced_head_entries);
+  json.field("io", std::string(io_kind_name(options.io)));
   json.field("validation", !options.skip_validation);
   json.end_object();
 }
@@ -111,6 +114,10 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
     json.field("discovered_vertices", level.discovered_vertices);
     json.field("bottom_up_early_exits", level.bottom_up_early_exits);
     json.field("seconds", level.seconds);
+    if (level.io.requests > 0) {
+      json.key("io");
+      write_json(json, level.io);
+    }
     json.end_object();
   }
   json.end_array();
@@ -130,6 +137,10 @@ void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
     } else {
       json.key("validate_seconds");
       json.null_value();
+    }
+    if (root.io.requests > 0) {
+      json.key("io");
+      write_json(json, root.io);
     }
     write_levels(json, root.levels);
     json.end_object();
@@ -155,7 +166,18 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.field("vertex_heads", report.memory.graph.heads);
   json.field("bfs_status", report.memory.bfs_status_bytes);
   json.field("validator", report.memory.validator_bytes);
+  json.field("io_buffers", report.memory.io_buffer_bytes);
   json.end_object();
+  if (report.plan) {
+    json.key("placement");
+    write_json(json, *report.plan);
+  }
+  json.field("lists_on_disk", report.lists_on_disk);
+  if (report.lists_on_disk) {
+    json.field("io_backend", report.io_backend);
+    json.key("io");
+    write_json(json, report.io.summary());
+  }
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
   write_official(json, report.official);

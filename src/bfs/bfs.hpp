@@ -96,6 +96,8 @@ class BfsEngine {
   std::int64_t io_buffer_bytes() const;
   // The reads of every search since the last call; resets them.
   IoStats take_io_stats();
+  // "io_uring" or "pread" once tails were read; empty otherwise.
+  std::string io_backend() const;
 
  private:
   StepCounts step(bool bottom_up);

@@ -112,6 +112,8 @@ std::int64_t BfsEngine::status_bytes() const { return state_->bytes(); }
 
 std::int64_t BfsEngine::io_buffer_bytes() const { return fetchers_ ? fetchers_->bytes() : 0; }
 
+std::string BfsEngine::io_backend() const { return fetchers_ ? fetchers_->backend() : std::string(); }
+
 IoStats BfsEngine::take_io_stats() { return std::exchange(io_stats_, IoStats()); }
 
 // Expands the current frontier in the form the direction needs; the next frontier becomes the

@@ -138,4 +138,15 @@ std::int64_t ThreadTailFetchers::bytes() const {
   return bytes;
 }
 
+std::string TailFetcher::backend() const {
+  return readers_.empty() ? std::string() : std::string(readers_.front().second->name());
+}
+
+std::string ThreadTailFetchers::backend() const {
+  for (const auto& fetcher : fetchers_) {
+    if (!fetcher->backend().empty()) return fetcher->backend();
+  }
+  return {};
+}
+
 }  // namespace semibfs

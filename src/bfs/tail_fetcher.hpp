@@ -54,6 +54,8 @@ class TailFetcher {
   // What the readers did since the last call, merged; resets them.
   IoStats take_stats();
   std::uint64_t arena_bytes() const { return arena_.size(); }
+  // The backend of its first reader ("io_uring" or "pread"), empty before any read.
+  std::string backend() const;
 
  private:
   struct Segment {
@@ -112,6 +114,8 @@ class ThreadTailFetchers {
   IoStats take_stats();
   // The arenas' bytes.
   std::int64_t bytes() const;
+  // The backend the readers use, empty before any read.
+  std::string backend() const;
 
  private:
   std::vector<std::unique_ptr<TailFetcher>> fetchers_;

@@ -12,7 +12,9 @@
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "graph/neighbor_order.hpp"
+#include "storage/byte_size.hpp"
 #include "storage/graph_store.hpp"
+#include "storage/io_kind.hpp"
 #include "storage/store_manifest.hpp"
 
 namespace semibfs::cli {
@@ -81,6 +83,12 @@ RunRequest parse_run(Arguments& arguments) {
       request.options.store_directory = arguments.take_value(option);
     } else if (option == "--reuse") {
       request.options.reuse_store = true;
+    } else if (option == "--dram-budget") {
+      request.options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
+    } else if (option == "--backward-head") {
+      request.options.forced_head_entries = parse_integer(option, arguments.take_value(option), 1, std::int64_t{1} << 32);
+    } else if (option == "--io") {
+      request.options.io = parse_io_kind(arguments.take_value(option));
     } else if (option == "--skip-validation") {
       request.options.skip_validation = true;
     } else if (option == "--json") {
@@ -94,6 +102,12 @@ RunRequest parse_run(Arguments& arguments) {
   request.options.threads = graph.threads;
   if (!request.json_path.empty()) check_writable(request.json_path);
   check_store_options(request.options);
+  if (request.options.dram_budget_bytes > 0 && request.options.store_directory.empty()) {
+    throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
+  }
+  if (request.options.forced_head_entries && request.options.dram_budget_bytes == 0) {
+    throw UsageError("--backward-head needs --dram-budget (without a budget every list is in DRAM)");
+  }
   return request;
 }
 

@@ -68,6 +68,43 @@ std::int64_t GraphProfile::graph_bytes() const {
   return placed_bytes() - bfs_status_bytes() + unused_capacity_bytes;
 }
 
+std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets) {
+  std::vector<std::int64_t> dense(kDenseDegrees, 0);
+  std::vector<std::int64_t> large;
+#pragma omp parallel
+  {
+    std::vector<std::int64_t> local_dense(kDenseDegrees, 0);
+    std::vector<std::int64_t> local_large;
+    for (const std::span<const std::int64_t> offsets : backward_offsets) {
+      const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+#pragma omp for schedule(static) nowait
+      for (std::int64_t row = 0; row < rows; ++row) {
+        const std::int64_t degree = offsets[row + 1] - offsets[row];
+        if (degree < kDenseDegrees) {
+          ++local_dense[degree];
+        } else {
+          local_large.push_back(degree);
+        }
+      }
+    }
+#pragma omp critical
+    {
+      for (std::int64_t degree = 0; degree < kDenseDegrees; ++degree) dense[degree] += local_dense[degree];
+      large.insert(large.end(), local_large.begin(), local_large.end());
+    }
+  }
+  std::vector<DegreeCount> degrees;
+  for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
+    if (dense[degree] > 0) degrees.push_back({degree, dense[degree]});
+  }
+  std::sort(large.begin(), large.end());
+  for (std::int64_t degree : large) {
+    if (degrees.empty() || degrees.back().degree != degree) degrees.push_back({degree, 0});
+    ++degrees.back().vertices;
+  }
+  return degrees;
+}
+
 GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex) {
   GraphProfile profile;
   profile.num_vertices = graph.num_vertices();
@@ -87,41 +124,9 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
     if (!profile.forward_is_backward) add_arrays(graph.forward(k));
   }
 
-  // Degrees from the backward graphs (a vertex's whole list lives in its own partition).
-  std::vector<std::int64_t> dense(kDenseDegrees, 0);
-  std::vector<std::int64_t> large;
-#pragma omp parallel
-  {
-    std::vector<std::int64_t> local_dense(kDenseDegrees, 0);
-    std::vector<std::int64_t> local_large;
-    for (int k = 0; k < graph.num_partitions(); ++k) {
-      const CsrGraph& backward = graph.backward(k);
-#pragma omp for schedule(static) nowait
-      for (std::int64_t row = 0; row < backward.num_vertices(); ++row) {
-        const std::int64_t degree = backward.degree(row);
-        if (degree < kDenseDegrees) {
-          ++local_dense[degree];
-        } else {
-          local_large.push_back(degree);
-        }
-      }
-    }
-#pragma omp critical
-    {
-      for (std::int64_t degree = 0; degree < kDenseDegrees; ++degree) dense[degree] += local_dense[degree];
-      large.insert(large.end(), local_large.begin(), local_large.end());
-    }
-  }
-  for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
-    if (dense[degree] > 0) profile.degrees.push_back({degree, dense[degree]});
-  }
-  std::sort(large.begin(), large.end());
-  for (std::int64_t degree : large) {
-    if (profile.degrees.empty() || profile.degrees.back().degree != degree) {
-      profile.degrees.push_back({degree, 0});
-    }
-    ++profile.degrees.back().vertices;
-  }
+  std::vector<std::span<const std::int64_t>> backward_offsets;
+  for (int k = 0; k < graph.num_partitions(); ++k) backward_offsets.emplace_back(graph.backward(k).offsets());
+  profile.degrees = degree_histogram(backward_offsets);
   return profile;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,10 @@ struct GraphProfile {
   // What PartitionedGraph::bytes().total() reports: the graph arrays plus the unused capacity.
   std::int64_t graph_bytes() const;
 };
+
+// The degree histogram of the vertices whose lists the backward offsets arrays (one per
+// partition, rows + 1 entries each) describe.
+std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets);
 
 // The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
 // will run on it (parents, frontier queues, bitmaps), which this layer does not know.

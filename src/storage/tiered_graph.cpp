@@ -199,4 +199,29 @@ TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& 
                      std::move(forward));
 }
 
+GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
+                              std::int64_t bfs_status_bytes_per_vertex) {
+  const StoreManifest manifest = read_store_manifest(directory, request);
+  const PartitionLayout layout(manifest.vertices, manifest.partitions);
+  GraphProfile profile;
+  profile.num_vertices = manifest.vertices;
+  profile.partitions = manifest.partitions;
+  profile.forward_is_backward = manifest.partitions == 1;
+  profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
+  profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
+  // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
+  profile.vertex_head_bytes = manifest.vertices * static_cast<std::int64_t>(sizeof(NeighborId)) +
+                              Bitmap::words_for(manifest.vertices) * 8;
+  std::vector<std::vector<std::int64_t>> offsets;
+  std::vector<std::span<const std::int64_t>> views;
+  for (int k = 0; k < layout.count(); ++k) {
+    offsets.push_back(read_store_offsets(directory, manifest, k, "backward", layout.range(k).size()));
+    views.emplace_back(offsets.back());
+    profile.offset_bytes += static_cast<std::int64_t>(offsets.back().size() * sizeof(std::int64_t));
+    if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
+  }
+  profile.degrees = degree_histogram(views);
+  return profile;
+}
+
 }  // namespace semibfs

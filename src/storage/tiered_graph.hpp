@@ -78,4 +78,9 @@ ResidencyRule forward_residency(const PlacementPlan& plan);
 // semibfs::Error naming it). The tails stay in the neighbours files.
 TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
 
+// The planner's profile of the store in `directory`, from its offsets alone (checked like
+// read_store checks them).
+GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
+                              std::int64_t bfs_status_bytes_per_vertex);
+
 }  // namespace semibfs

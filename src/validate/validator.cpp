@@ -145,9 +145,11 @@ ValidationReport Validator::validate(VertexId root, std::span<const VertexId> pa
   return report;
 }
 
-std::int64_t Validator::working_bytes() const {
+std::int64_t Validator::working_bytes() const { return working_bytes_for(edge_list_.num_vertices); }
+
+std::int64_t Validator::working_bytes_for(std::int64_t num_vertices) {
   // The int64 levels of rule 1 live through the edge pass.
-  return edge_list_.num_vertices * (8 + kInputEdgePassBytesPerVertex);
+  return num_vertices * (8 + kInputEdgePassBytesPerVertex);
 }
 
 }  // namespace semibfs

@@ -45,6 +45,8 @@ class Validator {
   ValidationReport validate(VertexId root, std::span<const VertexId> parent) const;
   // Peak bytes of the per-vertex arrays of a passing validate(); a failing one adds 8 per vertex.
   std::int64_t working_bytes() const;
+  // The same for a graph of `num_vertices` vertices, before there is a validator.
+  static std::int64_t working_bytes_for(std::int64_t num_vertices);
 
  private:
   const EdgeList& edge_list_;
