@@ -71,6 +71,7 @@ struct LevelStats {
 };
 
 class DirectionPolicy;
+struct FrontierFacts;
 class ThreadTailFetchers;
 class TieredGraph;
 
@@ -101,6 +102,7 @@ class BfsEngine {
 
  private:
   StepCounts step(bool bottom_up);
+  bool choose_bottom_up(const FrontierFacts& facts) const;
 
   std::unique_ptr<TieredGraph> owned_view_;  // when made from a PartitionedGraph
   const TieredGraph& graph_;

@@ -135,13 +135,27 @@ StepCounts BfsEngine::step(bool bottom_up) {
   return counts;
 }
 
+// With tails on disk, a bottom-up step over a small frontier finds no parent in the resident
+// entries of nearly every unvisited vertex and reads nearly every tail; top-down reads only the
+// frontier's tails. So the threshold policies go bottom-up only once the frontier holds at least
+// 1/kTieredBottomUpShare of the vertices (seed 000 Sec. VI-E: bottom-up's NVM reads are the tails).
+bool BfsEngine::choose_bottom_up(const FrontierFacts& facts) const {
+  constexpr std::int64_t kTieredBottomUpShare = 1024;
+  const bool bottom_up = policy_->next_step_bottom_up(facts);
+  if (bottom_up && fetchers_ && uses_thresholds(options_.policy) &&
+      facts.frontier_vertices * kTieredBottomUpShare < facts.num_vertices) {
+    return false;
+  }
+  return bottom_up;
+}
+
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
   state_->start(graph_.isolated(), root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
-    const bool bottom_up = policy_->next_step_bottom_up(facts);
+    const bool bottom_up = choose_bottom_up(facts);
     const StepCounts counts = step(bottom_up);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,

@@ -28,7 +28,7 @@ struct TailFetchOptions {
   // 64 reads in flight per thread: most of the disk's 4 KiB rate (docs/STORAGE.md).
   int queue_depth = 64;
   // Both halves of the arena; bounds the DRAM a thread holds for tails.
-  std::uint64_t arena_bytes = std::uint64_t{8} << 20;
+  std::uint64_t arena_bytes = std::uint64_t{4} << 20;
   // A longer tail is read in several requests, each handed back on its own.
   std::uint64_t max_request_bytes = std::uint64_t{1} << 20;
   // Tails at most this far apart share a request: one 4 KiB block costs about what a read does.

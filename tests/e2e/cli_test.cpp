@@ -77,7 +77,7 @@ TEST_F(Cli, HelpTextsExitZero) {
   }
   const std::string run_help = run("run --help").out;
   for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits", "--partitions",
-                             "--neighbor-order", "--store", "--reuse"}) {
+                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--backward-head", "--io"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
 }
@@ -112,6 +112,44 @@ TEST_F(Cli, StoreRoundTripAndMismatches) {
   EXPECT_EQ(std::filesystem::last_write_time(store / "manifest"), manifest_time);
 }
 
+// Semi-external runs on a store: a budget below everything splits the lists (the plan and the
+// reads are reported), every search validates with the in-memory nedge, under both I/O backends;
+// a budget below the BFS status fails with one line before any work.
+TEST_F(Cli, DramBudgetRunsValidateWithTheInMemoryNedge) {
+  const fs::path store = directory_ / "store";
+  fs::create_directories(store);
+  const std::string store_option = " --store " + store.string();
+  const CommandResult in_memory = run("run --scale 12 --roots 4" + store_option);
+  ASSERT_EQ(in_memory.exit_code, 0) << in_memory.err;
+  const auto nedges = [](const std::string& err) {
+    std::string values;
+    for (const std::string& line : lines_of(err)) {
+      const std::size_t at = line.find("nedge ");
+      if (line.rfind("BFS ", 0) == 0 && at != std::string::npos) values += line.substr(at, line.find(',', at) - at) + ";";
+    }
+    return values;
+  };
+  for (const char* io : {"pread", "auto"}) {
+    const fs::path json = directory_ / (std::string(io) + ".json");
+    const CommandResult tiered = run("run --scale 12 --roots 4 --reuse --dram-budget 9500KiB --backward-head 2 --io " +
+                                     std::string(io) + store_option + " --json " + json.string());
+    ASSERT_EQ(tiered.exit_code, 0) << io << "\n" << tiered.err;
+    EXPECT_NE(tiered.err.find("placement: DRAM budget"), std::string::npos) << tiered.err;
+    EXPECT_NE(tiered.err.find("K = 2 (forced)"), std::string::npos) << tiered.err;
+    EXPECT_NE(tiered.err.find("validation passed"), std::string::npos) << tiered.err;
+    EXPECT_EQ(tiered.err.find("FAILED"), std::string::npos) << tiered.err;
+    EXPECT_EQ(nedges(tiered.err), nedges(in_memory.err));
+    const std::string report = read_text(json);
+    EXPECT_NE(report.find("\"lists_on_disk\": true"), std::string::npos) << report;
+    EXPECT_NE(report.find("\"placement\": {"), std::string::npos) << report;
+    EXPECT_NE(report.find("\"mean_queue_depth\""), std::string::npos) << report;
+  }
+  const CommandResult too_small = run("run --scale 12 --roots 4 --reuse --dram-budget 4KiB" + store_option);
+  EXPECT_EQ(too_small.exit_code, 1);
+  EXPECT_EQ(lines_of(too_small.err).size(), 1u) << too_small.err;
+  EXPECT_NE(too_small.err.find("below the BFS status"), std::string::npos) << too_small.err;
+}
+
 TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
   const std::string json = (directory_ / "report.json").string();
   const std::vector<std::string> bad = {
@@ -142,6 +180,11 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --partitions 0 --json " + json,
       "run --scale 10 --partitions x --json " + json,
       "run --scale 10 --neighbor-order random --json " + json,
+      "run --scale 10 --dram-budget 64MiB --json " + json,
+      "run --scale 10 --dram-budget 64MB --json " + json,
+      "run --scale 10 --dram-budget lots --json " + json,
+      "run --scale 10 --backward-head 4 --json " + json,
+      "run --scale 10 --io floppy --json " + json,
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
       "run --scale 10 --json " + directory_.string(),
       "generate --scale 10",

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Semi-external memory figures: the same graph searched with the whole graph in DRAM and under
+# DRAM budgets of a fraction of the in-memory footprint, every variant once per round, rounds
+# repeated (the machine is shared and noisy: compare ratios from one run, quote medians).
+set -euo pipefail
+
+usage() {
+  cat <<'EOF_USAGE'
+Usage: bench/budget_sweep.sh [--scale S] [--rounds R] [--roots N] [--store DIR] [--io KIND]
+                             [--skip-validation] [FRACTION...]
+
+Builds the store of SCALE S (default 22) once in DIR (default out/budget-sweep/store-sS), runs
+`semibfs run --reuse` on it with every list in DRAM (the in-memory reference), and then with
+--dram-budget set to each FRACTION (default: 1 0.5 0.25 0.125) of the in-memory footprint (the
+memory_bytes total of the reference run: edge list, graph, BFS status, validator). Every run is
+timed by /usr/bin/time -v for its peak RSS. Prints per variant the median over R rounds (default 3)
+of the harmonic-mean TEPS, its ratio to the in-memory median, the reads and MiB per search, the
+mean request size, queue depth and latency percentiles, the seconds per search spent in top-down
+and bottom-up levels, and the peak RSS. A budget below the planner's minimum is reported as such.
+THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Output and JSON in out/budget-sweep/.
+EOF_USAGE
+}
+
+die() { echo "bench/budget_sweep.sh: $*" >&2; exit 1; }
+
+cd "$(dirname "$0")/.."
+semibfs=${SEMIBFS:-./build/semibfs}
+threads=${THREADS:-2}
+scale=22
+rounds=3
+roots=64
+io=auto
+store=
+validation=()
+fractions=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --scale) [ $# -ge 2 ] || die "--scale needs a number"; scale=$2; shift 2 ;;
+    --rounds) [ $# -ge 2 ] || die "--rounds needs a number"; rounds=$2; shift 2 ;;
+    --roots) [ $# -ge 2 ] || die "--roots needs a number"; roots=$2; shift 2 ;;
+    --store) [ $# -ge 2 ] || die "--store needs a directory"; store=$2; shift 2 ;;
+    --io) [ $# -ge 2 ] || die "--io needs auto, uring or pread"; io=$2; shift 2 ;;
+    --skip-validation) validation=(--skip-validation); shift ;;
+    -h | --help) usage; exit 0 ;;
+    -*) die "unknown option '$1' (see --help)" ;;
+    *) fractions+=("$1"); shift ;;
+  esac
+done
+[ ${#fractions[@]} -gt 0 ] || fractions=(1 0.5 0.25 0.125)
+[ -x "$semibfs" ] || die "$semibfs is not built (run: make build)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (apt-get install time)"
+out=out/budget-sweep
+mkdir -p "$out"
+store=${store:-$out/store-s$scale}
+
+common=(--scale "$scale" --roots "$roots" --store "$store" "${validation[@]}")
+if [ ! -f "$store/manifest" ]; then
+  mkdir -p "$store"
+  echo "building the store of SCALE $scale in $store" >&2
+  OMP_NUM_THREADS=$threads "$semibfs" run "${common[@]}" --roots 1 --skip-validation >"$out/build.txt" 2>&1 ||
+    die "building the store failed; see $out/build.txt"
+fi
+
+# One run: variant name, then semibfs options; JSON and output kept per round.
+run_variant() {
+  local name=$1 round=$2
+  shift 2
+  local base="$out/s$scale-$name-r$round"
+  echo "round $round: $name" >&2
+  if OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$semibfs" run "${common[@]}" --reuse --io "$io" \
+    --json "$base.json" "$@" >"$base.txt" 2>&1; then
+    return 0
+  fi
+  echo "  failed: $(grep -m1 'semibfs run:' "$base.txt" || tail -n1 "$base.txt")" >&2
+  rm -f "$base.json"
+}
+
+footprint() {
+  python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["memory_bytes"]
+print(sum(v for k, v in m.items() if k != "io_buffers"))' "$1"
+}
+
+for round in $(seq 1 "$rounds"); do
+  run_variant in-memory "$round"
+  reference="$out/s$scale-in-memory-r$round.json"
+  [ -f "$reference" ] || die "the in-memory run failed; see $out/s$scale-in-memory-r$round.txt"
+  total=$(footprint "$reference")
+  for fraction in "${fractions[@]}"; do
+    budget=$(python3 -c "import sys; print(int(float(sys.argv[1]) * int(sys.argv[2])))" "$fraction" "$total")
+    run_variant "budget-$fraction" "$round" --dram-budget "$budget"
+  done
+done
+
+python3 - "$out" "$scale" "$rounds" "${fractions[@]}" <<'EOF_PY' | tee "$out/summary-s$scale.txt"
+import json, os, re, statistics, sys
+out, scale, rounds, fractions = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+
+def load(name, round_):
+    base = f"{out}/s{scale}-{name}-r{round_}"
+    if not os.path.exists(base + ".json"):
+        text = open(base + ".txt").read() if os.path.exists(base + ".txt") else ""
+        line = next((l for l in text.splitlines() if "semibfs run:" in l), "failed")
+        return None, line
+    report = json.load(open(base + ".json"))
+    rss = 0
+    for line in open(base + ".time"):
+        m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", line)
+        if m: rss = int(m.group(1)) * 1024
+    return (report, rss), None
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+rows = []
+for name in ["in-memory"] + [f"budget-{f}" for f in fractions]:
+    runs, error = [], None
+    for r in range(1, rounds + 1):
+        run, failure = load(name, r)
+        if run: runs.append(run)
+        else: error = failure
+    if not runs:
+        rows.append((name, None, error)); continue
+    def per_search(report, key):
+        roots = report["roots"]
+        return sum(root.get("io", {}).get(key, 0) for root in roots) / len(roots)
+    def level_seconds(report, direction):
+        roots = report["roots"]
+        return sum(l["seconds"] for root in roots for l in root["levels"] if l["direction"] == direction) / len(roots)
+    io = [r["io"] for r, _ in runs if r.get("io")]
+    rows.append((name, {
+        "budget": runs[0][0]["options"]["dram_budget_bytes"],
+        "hteps": median([r["graph500"]["teps"]["harmonic_mean"] for r, _ in runs]),
+        "valid": all(r["validation_passed"] and r["options"]["validation"] for r, _ in runs),
+        "k": runs[0][0].get("placement", {}).get("backward_head_entries", "-"),
+        "reads": median([per_search(r, "requests") for r, _ in runs]),
+        "mib": median([per_search(r, "bytes") / 2**20 for r, _ in runs]),
+        "request": median([i["mean_request_bytes"] for i in io]) if io else 0,
+        "depth": median([i["mean_queue_depth"] for i in io]) if io else 0,
+        "p50": median([i["latency_us"]["p50"] for i in io]) if io else 0,
+        "p99": median([i["latency_us"]["p99"] for i in io]) if io else 0,
+        "td": median([level_seconds(r, "top-down") for r, _ in runs]),
+        "bu": median([level_seconds(r, "bottom-up") for r, _ in runs]),
+        "rss": median([rss for _, rss in runs]) / 2**20,
+        "rounds": len(runs),
+    }, None))
+
+reference = rows[0][1]["hteps"] if rows[0][1] else float("nan")
+print(f"SCALE {scale}, {rounds} rounds, medians; ratio = harmonic TEPS / in-memory harmonic TEPS")
+print(f"{'variant':<15} {'budget MiB':>10} {'K':>5} {'hTEPS':>10} {'ratio':>6} {'valid':>5} {'reads/BFS':>9} "
+      f"{'MiB/BFS':>8} {'req KiB':>7} {'QD':>5} {'p50 us':>7} {'p99 us':>7} {'TD s/BFS':>9} {'BU s/BFS':>9} {'RSS MiB':>8}")
+for name, row, error in rows:
+    if row is None:
+        print(f"{name:<15} {error}"); continue
+    print(f"{name:<15} {row['budget'] / 2**20:>10.0f} {str(row['k']):>5} {row['hteps']:>10.4g} "
+          f"{row['hteps'] / reference:>6.3f} {'yes' if row['valid'] else 'NO':>5} {row['reads']:>9.0f} {row['mib']:>8.2f} "
+          f"{row['request'] / 1024:>7.1f} {row['depth']:>5.1f} {row['p50']:>7.0f} {row['p99']:>7.0f} "
+          f"{row['td']:>9.4f} {row['bu']:>9.4f} {row['rss']:>8.0f}")
+EOF_PY
