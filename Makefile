@@ -2,13 +2,14 @@
 # machine lacks, build, and then run.
 SCALE ?= 20
 TSAN_TESTS ?= .
+FUZZ_SECONDS ?= 60
 MICRO_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 BUILD ?= build
 JOBS ?= $(shell nproc)
-PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev
+PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev zlib1g-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test micro sanitize tsan clean
+.PHONY: all deps configure build run test micro sanitize tsan fuzz clean
 
 all: build
 
@@ -59,5 +60,19 @@ tsan: deps
 	  TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1" \
 	  ctest --output-on-failure --timeout 3600 -R "$(TSAN_TESTS)"
 
+# libFuzzer runs of the graph file readers (fuzz/), FUZZ_SECONDS each, under ASan + UBSan; the corpus
+# grows in build-fuzz/corpus/ from the seeds in fuzz/seeds/, and a crash is saved in build-fuzz/.
+FUZZERS := snap mtx el g500 auto
+fuzz: deps
+	@dpkg -s clang >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq clang; }
+	CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEMIBFS_FUZZ=ON -DSEMIBFS_TESTS=OFF
+	cmake --build build-fuzz -j $(JOBS) --target $(addsuffix _fuzzer,$(FUZZERS))
+	for fuzzer in $(FUZZERS); do \
+	  mkdir -p build-fuzz/corpus/$$fuzzer && \
+	  ./build-fuzz/$${fuzzer}_fuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/$${fuzzer}- build-fuzz/corpus/$$fuzzer fuzz/seeds/$$fuzzer || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD) build-asan build-tsan out
+	rm -rf $(BUILD) build-asan build-tsan build-fuzz out

@@ -1,16 +1,16 @@
-// A scratch directory and a file whose every byte is known: the file is a run of 8-byte
-// little-endian integers, each holding its own byte offset, so any range can be checked.
+// A file whose every byte is known: a run of 8-byte little-endian integers, each holding its own
+// byte offset, so any range can be checked (written into a support/scratch_directory.hpp).
 #pragma once
 
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include "support/scratch_directory.hpp"
 
 namespace semibfs::testing {
 
@@ -37,25 +37,5 @@ inline std::int64_t first_mismatch(const std::byte* data, std::uint64_t offset, 
   }
   return -1;
 }
-
-// A fresh directory under the temporary directory, removed with everything in it.
-class ScratchDirectory {
- public:
-  ScratchDirectory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "semibfs-storage-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed for " + pattern);
-    path_ = pattern;
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 }  // namespace semibfs::testing

@@ -1,0 +1,92 @@
+// A sorted vector of the distinct file ids, built by merging sorted batches.
+#include "formats/id_map.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace semibfs {
+
+IdMap::IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size)
+    : sorted_ids_(std::move(sorted_ids)), size_(size) {}
+
+IdMap IdMap::identity(std::uint64_t count) {
+  if (count > kMaxFileId + 1) {
+    throw Error("cannot number " + std::to_string(count) + " vertices: semibfs takes at most 2^48");
+  }
+  return IdMap({}, count);
+}
+
+std::optional<VertexId> IdMap::find(std::uint64_t file_id) const {
+  if (is_identity()) {
+    if (file_id >= size_) return std::nullopt;
+    return static_cast<VertexId>(file_id);
+  }
+  const auto found = std::lower_bound(sorted_ids_.begin(), sorted_ids_.end(), file_id);
+  if (found == sorted_ids_.end() || *found != file_id) return std::nullopt;
+  return static_cast<VertexId>(found - sorted_ids_.begin());
+}
+
+VertexId IdMap::to_compact(std::uint64_t file_id) const {
+  const std::optional<VertexId> id = find(file_id);
+  if (!id) {
+    throw Error("file id " + std::to_string(file_id) + " is not among the " + std::to_string(size_) +
+                " ids of the graph (renumber with the map made from the same file)");
+  }
+  return *id;
+}
+
+void IdMap::to_compact(std::span<RawEdge> edges) const {
+  for (RawEdge& edge : edges) {
+    edge.source = static_cast<std::uint64_t>(to_compact(edge.source));
+    edge.target = static_cast<std::uint64_t>(to_compact(edge.target));
+  }
+}
+
+std::uint64_t IdMap::to_file(VertexId id) const {
+  if (id < 0 || static_cast<std::uint64_t>(id) >= size_) {
+    throw Error("compact id " + std::to_string(id) + " is outside 0.." + std::to_string(size_) +
+                " - 1 (a bug in the caller: please report it)");
+  }
+  return is_identity() ? static_cast<std::uint64_t>(id) : sorted_ids_[static_cast<std::size_t>(id)];
+}
+
+void IdMapBuilder::add(std::uint64_t file_id) {
+  if (file_id > kMaxFileId) {
+    throw Error("file id " + std::to_string(file_id) + " is 2^48 or more (ids go up to 2^48 - 1 = " +
+                std::to_string(kMaxFileId) + "; renumber the vertices)");
+  }
+  pending_.push_back(file_id);
+  if (pending_.size() >= std::max(batch_ids_, distinct_.size())) merge_pending();
+}
+
+void IdMapBuilder::add(std::span<const RawEdge> edges) {
+  for (const RawEdge& edge : edges) {
+    add(edge.source);
+    add(edge.target);
+  }
+}
+
+// Batches at least as large as the distinct set keep the merging cost O(n log n) in all.
+void IdMapBuilder::merge_pending() {
+  std::sort(pending_.begin(), pending_.end());
+  pending_.erase(std::unique(pending_.begin(), pending_.end()), pending_.end());
+  std::vector<std::uint64_t> merged;
+  merged.reserve(distinct_.size() + pending_.size());
+  std::set_union(distinct_.begin(), distinct_.end(), pending_.begin(), pending_.end(), std::back_inserter(merged));
+  distinct_ = std::move(merged);
+  pending_.clear();
+}
+
+IdMap IdMapBuilder::build() && {
+  merge_pending();
+  const std::uint64_t size = distinct_.size();
+  // Ids that are already 0..n-1 need no table.
+  if (distinct_.empty() || distinct_.back() == size - 1) return IdMap::identity(size);
+  distinct_.shrink_to_fit();
+  return IdMap(std::move(distinct_), size);
+}
+
+}  // namespace semibfs

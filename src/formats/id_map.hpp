@@ -1,0 +1,68 @@
+// Renumbering of sparse file ids to compact ids 0..n-1 and back. Compact ids follow the sorted
+// order of the distinct file ids, so the same file always gives the same numbering.
+// Memory: 8 bytes per distinct id (a sorted vector, looked up by binary search), none when the
+// file ids are already exactly 0..n-1; building needs up to about 4x that at its peak.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/types.hpp"
+#include "formats/raw_edge.hpp"
+
+namespace semibfs {
+
+class IdMap {
+ public:
+  // The map of file ids 0..count-1 onto themselves (e.g. an MTX file's declared order).
+  static IdMap identity(std::uint64_t count);
+
+  // Number of distinct file ids: compact ids are 0..size()-1.
+  std::uint64_t size() const { return size_; }
+  // True when file ids and compact ids coincide (no table is kept).
+  bool is_identity() const { return sorted_ids_.empty(); }
+
+  // The compact id of `file_id`, or none when the map does not hold it.
+  std::optional<VertexId> find(std::uint64_t file_id) const;
+  // The compact id of `file_id`; throws Error naming the id when the map does not hold it.
+  VertexId to_compact(std::uint64_t file_id) const;
+  // Both endpoints of every edge, in place.
+  void to_compact(std::span<RawEdge> edges) const;
+  // The file id of compact id `id`, 0 <= id < size().
+  std::uint64_t to_file(VertexId id) const;
+
+  std::size_t bytes() const { return sorted_ids_.size() * sizeof(std::uint64_t); }
+
+ private:
+  friend class IdMapBuilder;
+  IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size);
+
+  std::vector<std::uint64_t> sorted_ids_;  // empty for the identity
+  std::uint64_t size_ = 0;
+};
+
+// Collects file ids (e.g. from every chunk of an EdgeFileReader), then builds the map.
+class IdMapBuilder {
+ public:
+  // `batch_ids`: ids gathered before they are sorted into the distinct set (a memory bound).
+  explicit IdMapBuilder(std::size_t batch_ids = std::size_t{1} << 22)
+      : batch_ids_(std::max<std::size_t>(batch_ids, 1)) {}
+
+  // Throws Error naming the id when it is 2^48 or more.
+  void add(std::uint64_t file_id);
+  void add(std::span<const RawEdge> edges);
+  IdMap build() &&;
+
+ private:
+  void merge_pending();
+
+  std::size_t batch_ids_;
+  std::vector<std::uint64_t> distinct_;  // sorted, no repeats
+  std::vector<std::uint64_t> pending_;   // not yet merged into distinct_
+};
+
+}  // namespace semibfs

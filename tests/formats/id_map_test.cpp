@@ -1,0 +1,98 @@
+// Id remapping: sparse file ids to 0..n-1 in sorted order and back, the identity shortcut, the
+// 2^48 limit, and batching that does not change the result.
+#include "formats/id_map.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/error.hpp"
+#include "formats/format_files.hpp"
+
+namespace semibfs {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(IdMap, SortedDistinctIdsBecomeZeroToNMinusOne) {
+  IdMapBuilder builder;
+  builder.add(testing::edges({{900, 5}, {kMaxFileId, 5}, {42, 900}, {5, 5}}));
+  const IdMap map = std::move(builder).build();
+  EXPECT_EQ(map.size(), 4u);
+  EXPECT_FALSE(map.is_identity());
+  EXPECT_EQ(map.bytes(), 4 * sizeof(std::uint64_t));
+  EXPECT_EQ(map.to_compact(5), 0);
+  EXPECT_EQ(map.to_compact(42), 1);
+  EXPECT_EQ(map.to_compact(900), 2);
+  EXPECT_EQ(map.to_compact(kMaxFileId), 3);
+  EXPECT_EQ(map.to_file(3), kMaxFileId);
+  EXPECT_EQ(map.find(6), std::nullopt);
+  std::vector<RawEdge> edges = testing::edges({{900, 5}, {kMaxFileId, 42}});
+  map.to_compact(edges);
+  EXPECT_EQ(edges, testing::edges({{2, 0}, {3, 1}}));
+}
+
+TEST(IdMap, RoundTripOfRandomSparseIdsInAnyBatchSize) {
+  std::mt19937_64 random(7);
+  std::vector<std::uint64_t> ids(5000);
+  for (std::uint64_t& id : ids) id = random() % 3000 * 93824992236885ULL % (kMaxFileId + 1);
+  std::vector<std::uint64_t> distinct = ids;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  for (const std::size_t batch : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 22}) {
+    IdMapBuilder builder(batch);
+    for (const std::uint64_t id : ids) builder.add(id);
+    const IdMap map = std::move(builder).build();
+    ASSERT_EQ(map.size(), distinct.size()) << batch;
+    for (std::size_t i = 0; i < distinct.size(); ++i) {
+      ASSERT_EQ(map.to_file(static_cast<VertexId>(i)), distinct[i]);
+      ASSERT_EQ(map.to_compact(distinct[i]), static_cast<VertexId>(i));
+    }
+  }
+}
+
+TEST(IdMap, DenseIdsNeedNoTable) {
+  IdMapBuilder builder;
+  builder.add(testing::edges({{3, 0}, {1, 2}, {2, 2}}));
+  const IdMap map = std::move(builder).build();
+  EXPECT_TRUE(map.is_identity());
+  EXPECT_EQ(map.size(), 4u);
+  EXPECT_EQ(map.bytes(), 0u);
+  EXPECT_EQ(map.to_compact(3), 3);
+  EXPECT_EQ(map.to_file(2), 2u);
+  EXPECT_EQ(map.find(4), std::nullopt);
+}
+
+TEST(IdMap, IdentityKeepsIsolatedIds) {
+  const IdMap map = IdMap::identity(10);  // e.g. an MTX file declaring 10 rows
+  EXPECT_EQ(map.size(), 10u);
+  EXPECT_EQ(map.to_compact(9), 9);
+  EXPECT_THROW(map.to_compact(10), Error);
+  EXPECT_THROW(IdMap::identity(kMaxFileId + 2), Error);
+}
+
+TEST(IdMap, IdsOfTwoToTheFortyEightAreAnErrorNamingThem) {
+  IdMapBuilder builder;
+  EXPECT_NO_THROW(builder.add(kMaxFileId));
+  EXPECT_THAT(testing::error_of([&] { builder.add(kMaxFileId + 1); }), HasSubstr("file id 281474976710656 is 2^48"));
+  EXPECT_THAT(testing::error_of([&] { builder.add(~std::uint64_t{0}); }), HasSubstr("18446744073709551615"));
+}
+
+TEST(IdMap, UnknownIdsAreErrors) {
+  IdMapBuilder builder;
+  builder.add(100);
+  const IdMap map = std::move(builder).build();
+  EXPECT_THAT(testing::error_of([&] { map.to_compact(7); }), HasSubstr("file id 7 is not among the 1 ids"));
+  EXPECT_THROW(map.to_file(1), Error);
+  EXPECT_THROW(map.to_file(-1), Error);
+}
+
+TEST(IdMap, EmptyBuilderGivesAnEmptyMap) {
+  const IdMap map = IdMapBuilder().build();
+  EXPECT_EQ(map.size(), 0u);
+  EXPECT_EQ(map.find(0), std::nullopt);
+}
+
+}  // namespace
+}  // namespace semibfs
