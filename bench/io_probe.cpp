@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "driver_support.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
 #include "core/timer.hpp"
@@ -38,15 +39,7 @@ struct ProbeOptions {
   std::vector<IoKind> kinds = {IoKind::kUring, IoKind::kPread};
 };
 
-std::uint64_t parse_count(const std::string& flag, const std::string& text) {
-  try {
-    std::size_t used = 0;
-    const unsigned long long value = std::stoull(text, &used);
-    if (used == text.size() && value > 0) return value;
-  } catch (const std::exception&) {
-  }
-  throw UsageError(flag + " needs a positive integer, not '" + text + "'");
-}
+using bench_driver::parse_positive_count;
 
 ProbeOptions parse_options(int argc, char** argv) {
   ProbeOptions options;
@@ -59,17 +52,17 @@ ProbeOptions parse_options(int argc, char** argv) {
     } else if (flag == "--dir") {
       options.directory = value;
     } else if (flag == "--size-mib") {
-      options.size_mib = parse_count(flag, value);
+      options.size_mib = parse_positive_count(flag, value);
     } else if (flag == "--reads") {
-      options.reads = parse_count(flag, value);
+      options.reads = parse_positive_count(flag, value);
     } else if (flag == "--request-bytes") {
-      options.request_bytes = parse_count(flag, value);
+      options.request_bytes = parse_positive_count(flag, value);
     } else if (flag == "--depths") {
       options.depths.clear();
       std::size_t start = 0;
       while (start <= value.size()) {
         const std::size_t comma = std::min(value.find(',', start), value.size());
-        options.depths.push_back(static_cast<int>(parse_count(flag, value.substr(start, comma - start))));
+        options.depths.push_back(static_cast<int>(parse_positive_count(flag, value.substr(start, comma - start))));
         start = comma + 1;
       }
     } else if (flag == "--io") {
@@ -204,13 +197,5 @@ int run(int argc, char** argv) {
 }  // namespace semibfs
 
 int main(int argc, char** argv) {
-  try {
-    return semibfs::run(argc, argv);
-  } catch (const semibfs::UsageError& error) {
-    std::cerr << "semibfs_io_probe: " << error.what() << '\n';
-    return 2;
-  } catch (const std::exception& error) {
-    std::cerr << "semibfs_io_probe: " << error.what() << '\n';
-    return 1;
-  }
+  return semibfs::bench_driver::run_main("semibfs_io_probe", [&] { return semibfs::run(argc, argv); });
 }

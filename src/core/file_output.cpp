@@ -11,6 +11,7 @@
 #include <span>
 #include <utility>
 
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -22,6 +23,8 @@ std::string directory_of(const std::string& path) {
 }
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
+
+}  // namespace
 
 // A temporary file that is removed unless committed, so that every failure path cleans up.
 class TemporaryFile {
@@ -55,23 +58,12 @@ class TemporaryFile {
   bool committed_ = false;
 };
 
+namespace {
+
 [[noreturn]] void fail_write(const std::string& path, const char* step, int error_number) {
   throw Error("cannot write " + quoted(path) + ": " + step + " failed: " +
               std::strerror(error_number) +
               " (check that the directory exists, is writable and has free space)");
-}
-
-bool write_all(int descriptor, std::span<const std::byte> contents) {
-  const auto* data = reinterpret_cast<const char*>(contents.data());
-  std::size_t left = contents.size();
-  while (left > 0) {
-    const ssize_t written = ::write(descriptor, data, left);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    data += written;
-    left -= static_cast<std::size_t>(written);
-  }
-  return true;
 }
 
 // The rename must land in the directory on disk too; failure here is not worth an error.
@@ -98,17 +90,31 @@ void write_file_atomically(const std::string& path, const std::string& contents)
   write_file_atomically(path, std::as_bytes(std::span<const char>(contents.data(), contents.size())));
 }
 
-void write_file_atomically(const std::string& path, std::span<const std::byte> contents) {
+AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
   const std::string reason = unsuitable_target(path);
   if (!reason.empty()) throw Error("cannot write " + quoted(path) + ": " + reason);
-  TemporaryFile temporary(path + ".tmp." + std::to_string(::getpid()));
-  if (!temporary.opened()) fail_write(temporary.path(), "creating the file", errno);
-  if (!write_all(temporary.descriptor(), contents)) fail_write(temporary.path(), "write", errno);
-  if (::fsync(temporary.descriptor()) != 0) fail_write(temporary.path(), "fsync", errno);
-  if (!temporary.close()) fail_write(temporary.path(), "close", errno);
-  if (::rename(temporary.path().c_str(), path.c_str()) != 0) fail_write(path, "rename", errno);
-  temporary.commit();
-  sync_directory(directory_of(path));
+  temporary_ = std::make_unique<TemporaryFile>(path + ".tmp." + std::to_string(::getpid()));
+  if (!temporary_->opened()) fail_write(temporary_->path(), "creating the file", errno);
+}
+
+AtomicFileWriter::~AtomicFileWriter() = default;
+
+void AtomicFileWriter::append(std::span<const std::byte> bytes) {
+  if (!write_all(temporary_->descriptor(), bytes)) fail_write(temporary_->path(), "write", errno);
+}
+
+void AtomicFileWriter::commit() {
+  if (::fsync(temporary_->descriptor()) != 0) fail_write(temporary_->path(), "fsync", errno);
+  if (!temporary_->close()) fail_write(temporary_->path(), "close", errno);
+  if (::rename(temporary_->path().c_str(), path_.c_str()) != 0) fail_write(path_, "rename", errno);
+  temporary_->commit();
+  sync_directory(directory_of(path_));
+}
+
+void write_file_atomically(const std::string& path, std::span<const std::byte> contents) {
+  AtomicFileWriter file(path);
+  file.append(contents);
+  file.commit();
 }
 
 void check_writable(const std::string& path) {

@@ -3,10 +3,32 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 
 namespace semibfs {
+
+class TemporaryFile;
+
+// A file written piece by piece under `path + ".tmp.<pid>"` and renamed over `path` by commit()
+// (after a flush and fsync); destroyed uncommitted, it removes the temporary file and leaves
+// `path` as it was. Every failure is a semibfs::Error naming the file and the step.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(const std::string& path);
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+  ~AtomicFileWriter();
+
+  void append(std::span<const std::byte> bytes);
+  void commit();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::unique_ptr<TemporaryFile> temporary_;
+};
 
 // Writes `contents` to `path + ".tmp.<pid>"` in the same directory, flushes and fsyncs it, then
 // renames it over `path`. On failure the temporary file is removed and semibfs::Error is thrown;

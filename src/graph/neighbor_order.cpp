@@ -27,7 +27,7 @@ std::vector<std::uint32_t> clamped_degrees(const CsrGraph& graph) {
 
 // The first highest-degree neighbour is swapped to the front; the rest keep their id order
 // except the one it traded places with.
-void move_hub_first(std::span<NeighborId> list, const std::vector<std::uint32_t>& degrees) {
+void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
   std::size_t best = 0;
   for (std::size_t index = 1; index < list.size(); ++index) {
     if (degrees[list[index]] > degrees[list[best]]) best = index;
@@ -37,13 +37,12 @@ void move_hub_first(std::span<NeighborId> list, const std::vector<std::uint32_t>
 }
 
 // Keys (inverted degree << 32 | id) sort ascending into descending degree, ties by id.
-void sort_by_degree(std::span<NeighborId> list, const std::vector<std::uint32_t>& degrees,
-                    std::vector<std::uint64_t>& keys) {
-  keys.resize(list.size());
+void sort_by_degree(std::span<NeighborId> list, std::span<const std::uint32_t> degrees,
+                    std::span<std::uint64_t> keys) {
   for (std::size_t index = 0; index < list.size(); ++index) {
     keys[index] = std::uint64_t{UINT32_MAX - degrees[list[index]]} << 32 | list[index];
   }
-  std::sort(keys.begin(), keys.end());
+  std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(list.size()));
   for (std::size_t index = 0; index < list.size(); ++index) list[index] = static_cast<NeighborId>(keys[index]);
 }
 
@@ -78,13 +77,19 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order) {
 #pragma omp for schedule(dynamic, 1024)
     for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) {
       const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
-      if (list.size() < 2) continue;
-      if (order == NeighborOrder::kHubFirst) {
-        move_hub_first(list, degrees);
-      } else {
-        sort_by_degree(list, degrees, keys);
-      }
+      if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
+      order_list(list, order, degrees, keys);
     }
+  }
+}
+
+void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,
+                std::span<std::uint64_t> keys) {
+  if (list.size() < 2) return;
+  if (order == NeighborOrder::kHubFirst) {
+    move_hub_first(list, degrees);
+  } else if (order == NeighborOrder::kByDegree) {
+    sort_by_degree(list, degrees, keys);
   }
 }
 

@@ -3,6 +3,8 @@
 // the scan (Yasui et al., seed 000 Sec. IV-B sorts adjacency by degree for this reason).
 #pragma once
 
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "graph/csr_graph.hpp"
@@ -21,5 +23,10 @@ NeighborOrder parse_neighbor_order(const std::string& text);
 
 // Reorders every list of `graph` in place; degrees are the graph's own. OpenMP-parallel.
 void order_neighbors(CsrGraph& graph, NeighborOrder order);
+
+// Reorders one list, sorted by id, given every vertex's degree (in the graph without self-loops
+// and duplicates); `keys` is scratch of at least list.size() entries for kByDegree.
+void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,
+                std::span<std::uint64_t> keys);
 
 }  // namespace semibfs

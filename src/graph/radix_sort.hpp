@@ -12,8 +12,10 @@ namespace semibfs {
 
 class RadixSorter {
  public:
-  // Sorts keys ascending, using buffer (same size) as the other half of each pass. Bits outside
-  // `significant_bits` must be zero in every key. Returns whichever of the two holds the result.
+  // Sorts keys ascending by their `significant_bits`, using buffer (same size) as the other half
+  // of each pass; returns whichever of the two holds the result. The sort is stable and looks at
+  // no other bit, so bits outside `significant_bits` ride along as a payload (zero them to sort
+  // on the whole key).
   std::span<std::uint64_t> sort(std::span<std::uint64_t> keys, std::span<std::uint64_t> buffer,
                                 std::uint64_t significant_bits) {
     split_into_digits(significant_bits);

@@ -1,8 +1,5 @@
 #include "storage/graph_store.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
@@ -15,72 +12,21 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "core/file_output.hpp"
 #include "core/sha256.hpp"
 #include "storage/async_reader.hpp"
 #include "storage/io_kind.hpp"
 #include "storage/read_request.hpp"
 #include "storage/store_manifest.hpp"
+#include "storage/store_writer.hpp"
 
 namespace semibfs {
 namespace {
-
-std::string join(const std::string& directory, const std::string& name) {
-  return (std::filesystem::path(directory) / name).string();
-}
-
-// Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on the chained operator+.
-std::string array_name(int partition, const char* graph, const char* part) {
-  std::string name = "p";
-  name.append(std::to_string(partition)).append(".").append(graph).append(".").append(part);
-  return name;
-}
 
 std::string sha256_of(std::span<const std::byte> bytes) {
   Sha256 sha;
   sha.update(bytes.data(), bytes.size());
   return sha.finish_hex();
 }
-
-void check_store_directory(const std::string& directory) {
-  std::error_code error;
-  if (!std::filesystem::is_directory(directory, error)) {
-    throw Error("store directory '" + directory + "' does not exist or is not a directory (create it first)");
-  }
-}
-
-// The files written so far; removed again unless the whole store was written.
-class StoreWriter {
- public:
-  explicit StoreWriter(std::string directory) : directory_(std::move(directory)) {}
-  StoreWriter(const StoreWriter&) = delete;
-  StoreWriter& operator=(const StoreWriter&) = delete;
-  ~StoreWriter() {
-    if (complete_) return;
-    for (const std::string& name : written_) ::unlink(join(directory_, name).c_str());
-  }
-
-  template <typename T>
-  void add_array(const std::string& name, const std::vector<T>& values) {
-    const std::span<const std::byte> bytes = std::as_bytes(std::span<const T>(values));
-    write_file_atomically(join(directory_, name), bytes);
-    written_.push_back(name);
-    manifest_.arrays.push_back({name, static_cast<std::int64_t>(bytes.size()), sha256_of(bytes)});
-  }
-
-  // The manifest goes last: a directory without it holds no store.
-  void finish(StoreManifest manifest) {
-    manifest.arrays = std::move(manifest_.arrays);
-    write_file_atomically(join(directory_, kManifestName), manifest.to_text());
-    complete_ = true;
-  }
-
- private:
-  std::string directory_;
-  std::vector<std::string> written_;
-  StoreManifest manifest_;
-  bool complete_ = false;
-};
 
 std::string read_text(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
@@ -111,8 +57,8 @@ void read_whole_file(const std::string& path, std::span<std::byte> into) {
 
 template <typename T>
 std::vector<T> read_array(const std::string& directory, const StoreManifest& manifest, const std::string& name) {
-  const std::string path = join(directory, name);
-  const StoreArray& entry = manifest.array(name, join(directory, kManifestName));
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = manifest.array(name, store_path(directory, kManifestName));
   std::error_code error;
   const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
   if (error) damaged(path, "cannot be read: " + error.message());
@@ -128,12 +74,8 @@ std::vector<T> read_array(const std::string& directory, const StoreManifest& man
 
 CsrGraph read_graph(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
                     std::int64_t rows) {
-  std::vector<std::int64_t> offsets = read_array<std::int64_t>(directory, manifest, array_name(partition, graph, "offsets"));
-  std::vector<NeighborId> neighbors = read_array<NeighborId>(directory, manifest, array_name(partition, graph, "neighbors"));
-  if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
-    damaged(join(directory, array_name(partition, graph, "offsets")),
-            std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
-  }
+  std::vector<std::int64_t> offsets = read_store_offsets(directory, manifest, partition, graph, rows);
+  std::vector<NeighborId> neighbors = read_array<NeighborId>(directory, manifest, store_array_name(partition, graph, "neighbors"));
   return CsrGraph(rows, std::move(offsets), std::move(neighbors));
 }
 
@@ -153,39 +95,24 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
 
 bool store_exists(const std::string& directory) {
   std::error_code error;
-  return std::filesystem::exists(join(directory, kManifestName), error);
+  return std::filesystem::exists(store_path(directory, kManifestName), error);
 }
 
 void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from) {
-  check_store_directory(directory);
-  if (store_exists(directory)) {
-    throw Error("store directory '" + directory + "' already holds a store (reuse it with --reuse, or choose an empty directory)");
-  }
   StoreWriter writer(directory);
   for (int k = 0; k < graph.num_partitions(); ++k) {
-    writer.add_array(array_name(k, "backward", "offsets"), graph.backward(k).offsets());
-    writer.add_array(array_name(k, "backward", "neighbors"), graph.backward(k).all_neighbors());
+    writer.add_array(store_array_name(k, "backward", "offsets"), graph.backward(k).offsets());
+    writer.add_array(store_array_name(k, "backward", "neighbors"), graph.backward(k).all_neighbors());
     if (graph.num_partitions() == 1) continue;  // the forward graph is the backward graph
-    writer.add_array(array_name(k, "forward", "offsets"), graph.forward(k).offsets());
-    writer.add_array(array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
+    writer.add_array(store_array_name(k, "forward", "offsets"), graph.forward(k).offsets());
+    writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
   }
-  StoreManifest manifest;
-  manifest.made_from = made_from;
-  manifest.vertices = graph.num_vertices();
-  manifest.adjacencies = graph.num_adjacencies();
-  manifest.partitions = graph.num_partitions();
-  manifest.neighbor_order = to_string(graph.neighbor_order());
-  writer.finish(std::move(manifest));
+  writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order()});
 }
 
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
-  check_store_directory(directory);
-  const std::string manifest_path = join(directory, kManifestName);
-  if (!store_exists(directory)) {
-    throw Error("store directory '" + directory + "' holds no store (no manifest): run without --reuse to build one");
-  }
-  const StoreManifest manifest = StoreManifest::parse(read_text(manifest_path), manifest_path);
-  check_matches(directory, manifest, request);
+  const StoreManifest manifest = read_store_manifest(directory, request);
+  const std::string manifest_path = store_path(directory, kManifestName);
   const PartitionLayout layout(manifest.vertices, manifest.partitions);
   std::vector<CsrGraph> backward;
   std::vector<CsrGraph> forward;
@@ -203,7 +130,7 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
 
 StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request) {
   check_store_directory(directory);
-  const std::string manifest_path = join(directory, kManifestName);
+  const std::string manifest_path = store_path(directory, kManifestName);
   if (!store_exists(directory)) {
     throw Error("store directory '" + directory + "' holds no store (no manifest): run without --reuse to build one");
   }
@@ -213,15 +140,15 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
 }
 
 std::string store_array_path(const std::string& directory, int partition, const char* graph, const char* part) {
-  return join(directory, array_name(partition, graph, part));
+  return store_path(directory, store_array_name(partition, graph, part));
 }
 
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
                                              int partition, const char* graph, std::int64_t rows) {
-  const std::string name = array_name(partition, graph, "offsets");
+  const std::string name = store_array_name(partition, graph, "offsets");
   std::vector<std::int64_t> offsets = read_array<std::int64_t>(directory, manifest, name);
   if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
-    damaged(join(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
+    damaged(store_path(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
   }
   return offsets;
 }

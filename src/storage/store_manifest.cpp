@@ -1,6 +1,7 @@
 #include "storage/store_manifest.hpp"
 
 #include <cstdint>
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -98,6 +99,24 @@ const StoreArray& StoreManifest::array(const std::string& name, const std::strin
   }
   throw Error("store manifest '" + path + "' lists no array '" + name +
               "' (the store is damaged; rebuild it in an empty directory)");
+}
+
+std::string store_path(const std::string& directory, const std::string& name) {
+  return (std::filesystem::path(directory) / name).string();
+}
+
+// Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on the chained operator+.
+std::string store_array_name(int partition, const char* graph, const char* part) {
+  std::string name = "p";
+  name.append(std::to_string(partition)).append(".").append(graph).append(".").append(part);
+  return name;
+}
+
+void check_store_directory(const std::string& directory) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(directory, error)) {
+    throw Error("store directory '" + directory + "' does not exist or is not a directory (create it first)");
+  }
 }
 
 }  // namespace semibfs

@@ -40,4 +40,12 @@ struct StoreManifest {
   const StoreArray& array(const std::string& name, const std::string& path) const;
 };
 
+// The path of a store file, and the name of one array: "p{partition}.{graph}.{part}", e.g.
+// p0.backward.offsets (graph: backward or forward; part: offsets or neighbors).
+std::string store_path(const std::string& directory, const std::string& name);
+std::string store_array_name(int partition, const char* graph, const char* part);
+
+// Throws semibfs::Error unless `directory` is an existing directory.
+void check_store_directory(const std::string& directory);
+
 }  // namespace semibfs

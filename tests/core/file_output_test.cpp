@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <span>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -63,6 +64,24 @@ TEST_F(FileOutput, WritesEmptyFile) {
   write_file_atomically(path("empty"), "");
   EXPECT_TRUE(fs::exists(path("empty")));
   EXPECT_EQ(fs::file_size(path("empty")), 0u);
+}
+
+TEST_F(FileOutput, StreamsPiecesAndShowsNothingUntilCommitted) {
+  const auto bytes = [](const std::string& text) { return std::as_bytes(std::span<const char>(text.data(), text.size())); };
+  {
+    AtomicFileWriter file(path("streamed"));
+    file.append(bytes("first "));
+    file.append(bytes("second"));
+    EXPECT_FALSE(fs::exists(path("streamed")));
+    file.commit();
+  }
+  EXPECT_EQ(read(path("streamed")), "first second");
+  {
+    AtomicFileWriter abandoned(path("streamed"));
+    abandoned.append(bytes("never committed"));
+  }
+  EXPECT_EQ(read(path("streamed")), "first second");
+  EXPECT_EQ(entry_count(), 1u);  // the abandoned temporary is gone
 }
 
 TEST_F(FileOutput, MissingDirectoryThrowsAndLeavesNothing) {

@@ -3,8 +3,6 @@
 #include "storage/graph_store.hpp"
 
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -15,13 +13,18 @@
 #include <vector>
 
 #include "../graph/test_graphs.hpp"
+#include "same_graph.hpp"
 #include "core/error.hpp"
 #include "storage/store_manifest.hpp"
+#include "support/error_message.hpp"
+#include "support/file_size_limit.hpp"
 
 namespace semibfs {
 namespace {
 
 namespace fs = std::filesystem;
+using semibfs::testing::error_of;
+using semibfs::testing::expect_same_graph;
 using semibfs::testing::make_skewed_random_edge_list;
 
 constexpr const char* kMadeFrom = "test skewed n=3000 seed=7";
@@ -46,37 +49,8 @@ class GraphStoreTest : public ::testing::Test {
     for (const auto& entry : fs::directory_iterator(directory_)) names.push_back(entry.path().filename().string());
     return names;
   }
-  // The message of the Error that `action` throws, or "" when it throws none.
-  template <typename Action>
-  static std::string error_of(Action&& action) {
-    try {
-      action();
-    } catch (const Error& error) {
-      return error.what();
-    }
-    return "";
-  }
-
   fs::path directory_;
 };
-
-void expect_same_graph(const PartitionedGraph& a, const PartitionedGraph& b) {
-  ASSERT_EQ(a.num_vertices(), b.num_vertices());
-  ASSERT_EQ(a.num_partitions(), b.num_partitions());
-  EXPECT_EQ(a.num_adjacencies(), b.num_adjacencies());
-  for (VertexId vertex = 0; vertex < a.num_vertices(); ++vertex) {
-    const auto left = a.neighbors(vertex);
-    const auto right = b.neighbors(vertex);
-    ASSERT_TRUE(std::equal(left.begin(), left.end(), right.begin(), right.end())) << "vertex " << vertex;
-    EXPECT_EQ(a.head(vertex), b.head(vertex));
-    EXPECT_EQ(a.isolated().test(vertex), b.isolated().test(vertex));
-    for (int k = 0; k < a.num_partitions(); ++k) {
-      const auto f = a.forward(k).neighbors(vertex);
-      const auto g = b.forward(k).neighbors(vertex);
-      ASSERT_TRUE(std::equal(f.begin(), f.end(), g.begin(), g.end())) << "vertex " << vertex << " partition " << k;
-    }
-  }
-}
 
 TEST_F(GraphStoreTest, RoundTripsEveryPartitionCount) {
   for (const int partitions : {1, 3}) {
@@ -155,15 +129,11 @@ TEST_F(GraphStoreTest, ACutShortOrForeignManifestIsAClearError) {
 // fails with an error and leaves nothing in the directory.
 TEST_F(GraphStoreTest, AFullDiskFailsCleanlyWithNoPartialStore) {
   const PartitionedGraph graph = make_graph(3);
-  rlimit saved{};
-  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
-  const auto previous_handler = ::signal(SIGXFSZ, SIG_IGN);  // EFBIG instead of a signal
-  rlimit limited = saved;
-  limited.rlim_cur = 8192;  // room for the small arrays, not for the neighbour lists
-  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &limited), 0);
-  const std::string message = error_of([&] { write_store(dir(), graph, kMadeFrom); });
-  ::setrlimit(RLIMIT_FSIZE, &saved);
-  ::signal(SIGXFSZ, previous_handler);
+  std::string message;
+  {
+    const testing::ScopedFileSizeLimit limit(8192);  // room for the small arrays, not for the neighbour lists
+    message = error_of([&] { write_store(dir(), graph, kMadeFrom); });
+  }
   EXPECT_NE(message.find("cannot write"), std::string::npos) << message;
   EXPECT_TRUE(files().empty()) << files().size() << " files left behind, e.g. " << files().front();
 }

@@ -1,0 +1,123 @@
+// semibfs_external_build: builds the on-disk graph of a Kronecker SCALE either externally within
+// a DRAM budget (the edge file written in chunks, then storage/external_build.hpp) or in memory
+// (generate_kronecker, build_csr, PartitionedGraph, write_store), so that the two can be timed
+// and their peak RSS compared, e.g. under /usr/bin/time -v. Prints one line per step.
+//
+//   semibfs_external_build --scale S --dir DIR [--budget 256MiB] [--partitions P]
+//                          [--order id|hub-first|degree] [--in-memory]
+//   writes DIR/edges.packed48 (external only) and the store in DIR/store (created, must be new)
+#include <omp.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <iostream>
+#include <string>
+
+#include "driver_support.hpp"
+#include "bench/graph500_run.hpp"
+#include "core/error.hpp"
+#include "core/machine.hpp"
+#include "core/timer.hpp"
+#include "gen/kronecker.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "storage/byte_size.hpp"
+#include "storage/edge_file_writer.hpp"
+#include "storage/external_build.hpp"
+#include "storage/graph_store.hpp"
+
+namespace semibfs {
+namespace {
+
+struct DriverOptions {
+  KroneckerParams kronecker;
+  std::string directory;
+  std::int64_t budget = std::int64_t{256} << 20;
+  int partitions = 1;
+  NeighborOrder order = NeighborOrder::kHubFirst;
+  bool in_memory = false;
+};
+
+int parse_int(const std::string& flag, const std::string& text) {
+  const std::uint64_t value = bench_driver::parse_positive_count(flag, text);
+  if (value > 1024) throw UsageError(flag + " " + text + " is out of range");
+  return static_cast<int>(value);
+}
+
+DriverOptions parse_options(int argc, char** argv) {
+  DriverOptions options;
+  for (int index = 1; index < argc; ++index) {
+    const std::string flag = argv[index];
+    if (flag == "--in-memory") {
+      options.in_memory = true;
+      continue;
+    }
+    if (index + 1 >= argc) throw UsageError(flag + " needs a value (see the comment atop bench/external_build.cpp)");
+    const std::string value = argv[++index];
+    if (flag == "--scale") {
+      options.kronecker.scale = parse_int(flag, value);
+    } else if (flag == "--dir") {
+      options.directory = value;
+    } else if (flag == "--budget") {
+      options.budget = parse_byte_size(value, flag);
+    } else if (flag == "--partitions") {
+      options.partitions = parse_int(flag, value);
+    } else if (flag == "--order") {
+      options.order = parse_neighbor_order(value);
+    } else {
+      throw UsageError("unknown option '" + flag + "'");
+    }
+  }
+  if (options.directory.empty()) throw UsageError("--dir DIR is required");
+  return options;
+}
+
+void build_in_memory(const DriverOptions& options, const std::string& store) {
+  Stopwatch step;
+  const EdgeList edge_list = generate_kronecker(options.kronecker, false);
+  std::cout << "generate_kronecker: " << step.seconds() << " s\n";
+  step.restart();
+  CsrGraph csr = build_csr(edge_list);
+  const PartitionedGraph graph(std::move(csr), options.partitions, options.order);
+  std::cout << "build_csr + PartitionedGraph: " << step.seconds() << " s\n";
+  step.restart();
+  write_store(store, graph, store_made_from(options.kronecker));
+  std::cout << "write_store: " << step.seconds() << " s\n";
+}
+
+void build_externally(const DriverOptions& options, const std::string& store) {
+  const std::string edge_file = (std::filesystem::path(options.directory) / "edges.packed48").string();
+  const EdgeFileStats edges = write_kronecker_edge_file(options.kronecker, edge_file, options.budget, &std::cerr);
+  std::cout << "write_kronecker_edge_file: " << edges.seconds << " s, " << format_bytes(edges.bytes) << ", chunks of "
+            << edges.chunk_edges << " edges\n";
+  const ExternalBuildOptions build{options.budget, options.partitions, options.order,
+                                   store_made_from(options.kronecker), &std::cerr};
+  const ExternalBuildStats stats = build_store_from_edge_file(edge_file, options.kronecker.num_vertices(), store, build);
+  std::cout << "build_store_from_edge_file: " << stats.seconds << " s, " << stats.edge_file_passes
+            << " reads of the edge file, " << stats.collect_ranges << " collect ranges, " << stats.order_ranges
+            << " order ranges, scratch " << format_bytes(stats.scratch_bytes) << ", peak buffers "
+            << format_bytes(stats.peak_buffer_bytes) << " of a " << format_bytes(options.budget) << " budget\n";
+}
+
+int run(int argc, char** argv) {
+  const DriverOptions options = parse_options(argc, argv);
+  const std::string store = (std::filesystem::path(options.directory) / "store").string();
+  std::filesystem::create_directories(store);
+  std::cout << (options.in_memory ? "in memory" : "external") << ": SCALE " << options.kronecker.scale << ", "
+            << options.partitions << " partitions, order " << to_string(options.order) << ", " << omp_get_max_threads()
+            << " threads\n";
+  Stopwatch total;
+  if (options.in_memory) {
+    build_in_memory(options, store);
+  } else {
+    build_externally(options, store);
+  }
+  std::cout << "total: " << total.seconds() << " s, peak RSS " << format_bytes(peak_rss_bytes()) << "\n";
+  return 0;
+}
+
+}  // namespace
+}  // namespace semibfs
+
+int main(int argc, char** argv) {
+  return semibfs::bench_driver::run_main("semibfs_external_build", [&] { return semibfs::run(argc, argv); });
+}
