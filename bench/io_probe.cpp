@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "probe_main.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
 #include "core/timer.hpp"
@@ -203,14 +204,4 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace semibfs
 
-int main(int argc, char** argv) {
-  try {
-    return semibfs::run(argc, argv);
-  } catch (const semibfs::UsageError& error) {
-    std::cerr << "semibfs_io_probe: " << error.what() << '\n';
-    return 2;
-  } catch (const std::exception& error) {
-    std::cerr << "semibfs_io_probe: " << error.what() << '\n';
-    return 1;
-  }
-}
+int main(int argc, char** argv) { return semibfs::run_probe("semibfs_io_probe", semibfs::run, argc, argv); }
