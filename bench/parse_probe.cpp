@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "driver_support.hpp"
 #include "core/timer.hpp"
 #include "formats/edge_file_reader.hpp"
 #include "gen/packed_edge.hpp"
@@ -90,10 +91,5 @@ int run(int argc, char** argv) {
 }  // namespace semibfs
 
 int main(int argc, char** argv) {
-  try {
-    return semibfs::run(argc, argv);
-  } catch (const semibfs::Error& error) {
-    std::cerr << "semibfs_parse_probe: " << error.what() << "\n";
-    return 1;
-  }
+  return semibfs::bench_driver::run_main("semibfs_parse_probe", [&] { return semibfs::run(argc, argv); });
 }

@@ -1,3 +1,5 @@
+// The reference's nedge_traversed (src/validate.c), counted apart from the validator so that the
+// driver can check one against the other.
 #include "bench/teps_edge_count.hpp"
 
 namespace semibfs {
@@ -7,11 +9,9 @@ namespace {
 // (as in the validator's edge pass, which measured the same distance best).
 constexpr std::int64_t kPrefetchDistance = 32;
 
-}  // namespace
-
-std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent) {
-  const CompactEdge* edges = edge_list.edges.data();
-  const std::int64_t count = edge_list.num_edges();
+std::int64_t count_in_chunk(std::span<const CompactEdge> chunk, std::span<const VertexId> parent) {
+  const CompactEdge* edges = chunk.data();
+  const auto count = static_cast<std::int64_t>(chunk.size());
   std::int64_t traversed = 0;
 #pragma omp parallel for reduction(+ : traversed) schedule(static)
   for (std::int64_t i = 0; i < count; ++i) {
@@ -23,6 +23,19 @@ std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const Ve
     traversed += v0 != v1 && parent[v0] != kUnreached && parent[v1] != kUnreached;
   }
   return traversed;
+}
+
+}  // namespace
+
+std::int64_t count_traversed_edges(const EdgeSource& edges, std::span<const VertexId> parent) {
+  std::int64_t traversed = 0;
+  edges.for_each_chunk(
+      [&](std::span<const CompactEdge> chunk, std::int64_t) { traversed += count_in_chunk(chunk, parent); });
+  return traversed;
+}
+
+std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent) {
+  return count_traversed_edges(InMemoryEdgeSource(edge_list), parent);
 }
 
 }  // namespace semibfs

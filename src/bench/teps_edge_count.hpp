@@ -7,9 +7,12 @@
 
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
+#include "gen/edge_source.hpp"
 
 namespace semibfs {
 
+// Endpoints must be in [0, parent.size()). One parallel loop per chunk of the source.
+std::int64_t count_traversed_edges(const EdgeSource& edges, std::span<const VertexId> parent);
 std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent);
 
 }  // namespace semibfs

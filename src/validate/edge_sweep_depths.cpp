@@ -22,26 +22,39 @@ bool reach_across(std::vector<std::int64_t>& depths, VertexId from, VertexId to,
   return true;
 }
 
+// One sweep over one chunk; true when it reached a vertex.
+bool sweep_chunk(std::span<const CompactEdge> chunk, std::vector<std::int64_t>& depths, std::int64_t depth) {
+  const auto num_edges = static_cast<std::int64_t>(chunk.size());
+  const CompactEdge* edges = chunk.data();
+  bool reached_more = false;
+#pragma omp parallel for schedule(static) reduction(|| : reached_more)
+  for (std::int64_t e = 0; e < num_edges; ++e) {
+    const VertexId v0 = edges[e].v0();
+    const VertexId v1 = edges[e].v1();
+    if (v0 == v1) continue;
+    const bool forward = reach_across(depths, v0, v1, depth);
+    const bool backward = reach_across(depths, v1, v0, depth);
+    reached_more = reached_more || forward || backward;
+  }
+  return reached_more;
+}
+
 }  // namespace
 
-std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root) {
-  std::vector<std::int64_t> depths(static_cast<std::size_t>(edge_list.num_vertices), kNotInComponent);
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeSource& edges, VertexId root) {
+  std::vector<std::int64_t> depths(static_cast<std::size_t>(edges.num_vertices()), kNotInComponent);
   depths[static_cast<std::size_t>(root)] = 0;
-  const std::int64_t num_edges = edge_list.num_edges();
-  const CompactEdge* edges = edge_list.edges.data();
   for (std::int64_t depth = 0;; ++depth) {
     bool reached_more = false;
-#pragma omp parallel for schedule(static) reduction(|| : reached_more)
-    for (std::int64_t e = 0; e < num_edges; ++e) {
-      const VertexId v0 = edges[e].v0();
-      const VertexId v1 = edges[e].v1();
-      if (v0 == v1) continue;
-      const bool forward = reach_across(depths, v0, v1, depth);
-      const bool backward = reach_across(depths, v1, v0, depth);
-      reached_more = reached_more || forward || backward;
-    }
+    edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t) {
+      reached_more = sweep_chunk(chunk, depths, depth) || reached_more;
+    });
     if (!reached_more) return depths;
   }
+}
+
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root) {
+  return depths_by_edge_sweeps(InMemoryEdgeSource(edge_list), root);
 }
 
 }  // namespace semibfs

@@ -8,11 +8,13 @@
 
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
+#include "gen/edge_source.hpp"
 
 namespace semibfs {
 
 // Hop distance of every vertex from the root; -1 outside the root's connected component.
 // Self-loops are ignored; endpoints must be in [0, num_vertices) and the root a vertex.
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeSource& edges, VertexId root);
 std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root);
 
 }  // namespace semibfs

@@ -67,15 +67,12 @@ void prefetch_records(const std::vector<TreeRecord>& tree, const CompactEdge& ed
   __builtin_prefetch(&tree[static_cast<std::size_t>(edge.v1())]);
 }
 
-}  // namespace
-
-InputEdgeEvidence scan_input_edges(const EdgeList& edge_list, std::span<const VertexId> parent,
-                                   const std::vector<std::int64_t>& levels, FailureLog& failures) {
-  const std::vector<TreeRecord> tree = tree_records(parent, levels);
-  InputEdgeEvidence evidence;
-  evidence.parent_edge_seen.assign(parent.size(), 0);
-  const std::int64_t num_edges = edge_list.num_edges();
-  const CompactEdge* edges = edge_list.edges.data();
+// One chunk's tuples in parallel, adding to the evidence. Failures name edge first_index + e, so
+// the kept failures do not depend on where the chunks are cut.
+void scan_chunk(std::span<const CompactEdge> chunk, std::int64_t first_index, const std::vector<TreeRecord>& tree,
+                InputEdgeEvidence& evidence, FailureLog& failures) {
+  const auto num_edges = static_cast<std::int64_t>(chunk.size());
+  const CompactEdge* edges = chunk.data();
   std::int64_t both_reached = 0, one_reached = 0;
 #pragma omp parallel
   {
@@ -95,15 +92,27 @@ InputEdgeEvidence scan_input_edges(const EdgeList& edge_list, std::span<const Ve
       if (reached != 2) continue;
       ++both_reached;
       const std::uint32_t gap = std::max(record0.level, record1.level) - std::min(record0.level, record1.level);
-      if (gap > 1) report_level_gap(e, v0, record0.level, v1, record1.level, local);
+      if (gap > 1) report_level_gap(first_index + e, v0, record0.level, v1, record1.level, local);
       mark_if_parent_edge(v0, record0, v1, evidence.parent_edge_seen);
       mark_if_parent_edge(v1, record1, v0, evidence.parent_edge_seen);
     }
 #pragma omp critical(semibfs_validate_merge)
     failures.merge(std::move(local));
   }
-  evidence.nedge = both_reached;
-  evidence.one_end_reached = one_reached;
+  evidence.nedge += both_reached;
+  evidence.one_end_reached += one_reached;
+}
+
+}  // namespace
+
+InputEdgeEvidence scan_input_edges(const EdgeSource& edges, std::span<const VertexId> parent,
+                                   const std::vector<std::int64_t>& levels, FailureLog& failures) {
+  const std::vector<TreeRecord> tree = tree_records(parent, levels);
+  InputEdgeEvidence evidence;
+  evidence.parent_edge_seen.assign(parent.size(), 0);
+  edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+    scan_chunk(chunk, first_index, tree, evidence, failures);
+  });
   return evidence;
 }
 

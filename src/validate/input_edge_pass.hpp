@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "gen/edge_list.hpp"
+#include "gen/edge_source.hpp"
 #include "validate/failure_log.hpp"
 
 namespace semibfs {
@@ -23,8 +23,8 @@ struct InputEdgeEvidence {
 
 // Records a rule-3 failure for every reached tuple whose levels differ by more than one, naming
 // the deeper endpoint. Needs a tree without rule-1 failures (levels from tree_levels) and endpoints
-// in [0, parent.size()), at most 2^32 vertices.
-InputEdgeEvidence scan_input_edges(const EdgeList& edge_list, std::span<const VertexId> parent,
+// in [0, parent.size()), at most 2^32 vertices. One parallel loop per chunk of the source.
+InputEdgeEvidence scan_input_edges(const EdgeSource& edges, std::span<const VertexId> parent,
                                    const std::vector<std::int64_t>& levels, FailureLog& failures);
 
 // Bytes per vertex that scan_input_edges holds, on top of the levels it is given.

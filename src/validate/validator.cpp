@@ -41,22 +41,25 @@ T at(const std::vector<T>& values, VertexId v) {
 
 VertexId at(std::span<const VertexId> parent, VertexId v) { return parent[static_cast<std::size_t>(v)]; }
 
-// Once per validator: the passes index per-vertex arrays by endpoint without checking it.
-void check_endpoints(const EdgeList& edge_list) {
-  check_compact_vertex_count(edge_list.num_vertices);
-  const std::int64_t num_edges = edge_list.num_edges();
-  const std::int64_t num_vertices = edge_list.num_vertices;
-  std::int64_t first_bad = num_edges;
+// Once per validator: the passes index per-vertex arrays by endpoint without checking it. The
+// chunks come in edge-index order, so the first chunk with a bad edge holds the first bad edge.
+void check_endpoints(const EdgeSource& edges) {
+  check_compact_vertex_count(edges.num_vertices());
+  const std::int64_t num_vertices = edges.num_vertices();
+  edges.for_each_chunk([num_vertices](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+    const auto num_edges = static_cast<std::int64_t>(chunk.size());
+    std::int64_t first_bad = num_edges;
 #pragma omp parallel for schedule(static) reduction(min : first_bad)
-  for (std::int64_t e = 0; e < num_edges; ++e) {
-    const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(e)];
-    if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
-  }
-  if (first_bad == num_edges) return;
-  const CompactEdge& edge = edge_list.edges[static_cast<std::size_t>(first_bad)];
-  throw Error("validation: edge " + std::to_string(first_bad) + " (" + std::to_string(edge.v0()) + ", " +
-              std::to_string(edge.v1()) + ") has an endpoint outside [0, " + std::to_string(num_vertices) +
-              ")");
+    for (std::int64_t e = 0; e < num_edges; ++e) {
+      const CompactEdge& edge = chunk[static_cast<std::size_t>(e)];
+      if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
+    }
+    if (first_bad == num_edges) return;
+    const CompactEdge& edge = chunk[static_cast<std::size_t>(first_bad)];
+    throw Error("validation: edge " + std::to_string(first_index + first_bad) + " (" + std::to_string(edge.v0()) +
+                ", " + std::to_string(edge.v1()) + ") has an endpoint outside [0, " + std::to_string(num_vertices) +
+                ")");
+  });
 }
 
 void check_spans_component(VertexId v, VertexId p, std::int64_t depth, FailureLog& failures) {
@@ -124,20 +127,25 @@ std::int64_t count_unseen_parent_edges(VertexId root, std::span<const VertexId> 
 
 }  // namespace
 
-Validator::Validator(const EdgeList& edge_list) : edge_list_(edge_list) { check_endpoints(edge_list); }
+Validator::Validator(const EdgeSource& edges) : edges_(edges) { check_endpoints(edges_); }
+
+Validator::Validator(const EdgeList& edge_list)
+    : owned_edges_(std::make_unique<InMemoryEdgeSource>(edge_list)), edges_(*owned_edges_) {
+  check_endpoints(edges_);
+}
 
 ValidationReport Validator::validate(VertexId root, std::span<const VertexId> parent) const {
-  check_arguments(root, parent, edge_list_.num_vertices);
+  check_arguments(root, parent, edges_.num_vertices());
   ValidationReport report;
   FailureLog failures;
   const std::vector<std::int64_t> levels = tree_levels(root, parent, failures);
   if (failures.empty()) {
-    const InputEdgeEvidence evidence = scan_input_edges(edge_list_, parent, levels, failures);
+    const InputEdgeEvidence evidence = scan_input_edges(edges_, parent, levels, failures);
     report.nedge = evidence.nedge;
     const bool proven = failures.empty() && evidence.one_end_reached == 0 &&
                         count_unseen_parent_edges(root, parent, evidence.parent_edge_seen) == 0;
     if (!proven) {
-      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edge_list_, root);
+      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edges_, root);
       check_vertices(root, parent, depths, evidence.parent_edge_seen, failures);
     }
   }
@@ -145,7 +153,9 @@ ValidationReport Validator::validate(VertexId root, std::span<const VertexId> pa
   return report;
 }
 
-std::int64_t Validator::working_bytes() const { return working_bytes_for(edge_list_.num_vertices); }
+std::int64_t Validator::working_bytes() const {
+  return working_bytes_for(edges_.num_vertices()) + edges_.buffer_bytes();
+}
 
 std::int64_t Validator::working_bytes_for(std::int64_t num_vertices) {
   // The int64 levels of rule 1 live through the edge pass.

@@ -1,15 +1,18 @@
 // Graph500 validation of a BFS parent array against the input edge list, the five rules of the
 // specification. Independent of the search code; like the reference's validator (validate.c) it
-// keeps no adjacency: per-vertex arrays and passes over the edge list.
+// keeps no adjacency: per-vertex arrays and passes over the edge list, in memory or read from a
+// file chunk by chunk (gen/edge_source.hpp).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
+#include "gen/edge_source.hpp"
 
 namespace semibfs {
 
@@ -35,21 +38,25 @@ struct ValidationReport {
 
 class Validator {
  public:
-  // Checks once that every endpoint is in [0, num_vertices) and that there are at most 2^32
-  // vertices, else throws semibfs::Error. The edge list must outlive the validator.
+  // Checks once, in one pass over the source, that every endpoint is in [0, num_vertices) and that
+  // there are at most 2^32 vertices, else throws semibfs::Error. The source must outlive the validator.
+  explicit Validator(const EdgeSource& edges);
+  // The same over the edge list in memory, in one chunk; the list must outlive the validator.
   explicit Validator(const EdgeList& edge_list);
   // Checks the five rules in parallel; rules 2 to 5 and nedge only when rule 1 holds (levels need a tree).
   // An input edge with one reached endpoint always means a vertex that fails rule 4, which names it;
   // the edge is not reported again. Throws semibfs::Error when the root is not a vertex or the
   // parent array does not have one entry per vertex (a caller's mistake, not a search's).
   ValidationReport validate(VertexId root, std::span<const VertexId> parent) const;
-  // Peak bytes of the per-vertex arrays of a passing validate(); a failing one adds 8 per vertex.
+  // Peak bytes of the per-vertex arrays of a passing validate() and of the source's chunk buffers;
+  // a failing one adds 8 per vertex.
   std::int64_t working_bytes() const;
   // The same for a graph of `num_vertices` vertices, before there is a validator.
   static std::int64_t working_bytes_for(std::int64_t num_vertices);
 
  private:
-  const EdgeList& edge_list_;
+  std::unique_ptr<const EdgeSource> owned_edges_;  // made by the EdgeList constructor only
+  const EdgeSource& edges_;
 };
 
 }  // namespace semibfs

@@ -175,6 +175,21 @@ inline ::testing::AssertionResult has_failure(const semibfs::ValidationReport& r
          << "no rule " << rule << " failure for vertex " << vertex << "; " << describe(report);
 }
 
+// Whether two reports agree in everything: nedge, the failure count and each kept failure.
+inline ::testing::AssertionResult same_report(const semibfs::ValidationReport& expected,
+                                              const semibfs::ValidationReport& actual) {
+  bool same = expected.nedge == actual.nedge && expected.failure_count == actual.failure_count &&
+              expected.failures.size() == actual.failures.size();
+  for (std::size_t i = 0; same && i < expected.failures.size(); ++i) {
+    same = expected.failures[i].rule == actual.failures[i].rule &&
+           expected.failures[i].vertex == actual.failures[i].vertex &&
+           expected.failures[i].message == actual.failures[i].message;
+  }
+  if (same) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "expected nedge " << expected.nedge << ", " << describe(expected)
+                                       << "\nbut got nedge " << actual.nedge << ", " << describe(actual);
+}
+
 // Runs each test with 1 and 2 OpenMP threads.
 class ThreadCountTest : public ::testing::TestWithParam<int> {
  protected:
