@@ -15,6 +15,8 @@
 #include "bfs/search_state.hpp"
 #include "storage/graph_store.hpp"
 #include "storage/tiered_graph.hpp"
+#include "bench/semi_external_run.hpp"
+#include "gen/edge_source.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -47,7 +49,7 @@ std::string format_memory(const MemoryFootprint& memory) {
 }
 
 // Searches one root and validates the result; returns false when validation failed.
-bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* validator,
+bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator,
                  VertexId root, std::vector<VertexId>& parent, Graph500Report& report,
                  std::ostream& log) {
   RootResult result;
@@ -58,7 +60,7 @@ bool search_root(const EdgeList& edge_list, BfsEngine& engine, const Validator* 
   const IoStats io = engine.take_io_stats();
   result.io = io.summary();
   report.io.merge(io);
-  result.nedge = count_traversed_edges(edge_list, parent);
+  result.nedge = count_traversed_edges(edges, parent);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report.roots.size();
   log << "BFS " << index << ": root " << root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
@@ -105,6 +107,7 @@ std::string check_search(const Validator& validator, VertexId root, std::span<co
 }
 
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
+  if (options.dram_budget_bytes > 0) return options.dram_budget_bytes;  // the planner keeps to it
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t edges = options.kronecker.num_edges();
   const std::int64_t edge_list = edges * static_cast<std::int64_t>(sizeof(CompactEdge));
@@ -131,13 +134,11 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
   return {store_made_from(options.kronecker), partitions, options.neighbor_order};
 }
 
-// Kernel 1, or reading its result back from a store made by an earlier run. With a budget and a
-// store to reuse, nothing is read here: the searches open the store under the plan.
+// Kernel 1, or reading its result back from a store made by an earlier run.
 std::optional<PartitionedGraph> construct_or_read(const Graph500Options& options, Graph500Report& report,
                                                   const EdgeList& edge_list, std::ostream& log) {
   if (!options.reuse_store) return PartitionedGraph(build_csr(edge_list), report.partitions, options.neighbor_order);
   report.graph_from_store = true;
-  if (options.dram_budget_bytes > 0) return std::nullopt;
   log << "reading the graph from the store " << options.store_directory << std::endl;
   return read_store(options.store_directory, store_request(options, report.partitions));
 }
@@ -165,41 +166,19 @@ struct SearchGraph {
   std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
 };
 
-TailFetchOptions fetch_options(const Graph500Options& options) {
-  TailFetchOptions fetch;
-  fetch.io = options.io;
-  return fetch;
-}
-
-// Plans the placement under the budget; opens the store with the lists split when they do not all fit.
-void place_under_budget(const Graph500Options& options, const EdgeList& edge_list, Graph500Report& report,
-                        SearchGraph& graph, std::ostream& log) {
-  const StoreRequest request = store_request(options, report.partitions);
-  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(options.kronecker.num_vertices(), report.partitions,
-                                                               options.bfs.summary_bits);
-  const GraphProfile profile = graph.in_memory ? profile_of(*graph.in_memory, per_vertex)
-                                               : profile_of_store(options.store_directory, request, per_vertex);
-  PlacementRequest placement;
-  placement.dram_budget_bytes = options.dram_budget_bytes;
-  placement.forced_head_entries = options.forced_head_entries;
-  const std::int64_t edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge));
-  const std::int64_t validator_bytes =
-      options.skip_validation ? 0 : Validator::working_bytes_for(options.kronecker.num_vertices());
-  const auto arena_bytes = static_cast<std::int64_t>(fetch_options(options).arena_bytes) * report.threads;
-  placement.reserved_bytes = edge_list_bytes + validator_bytes + arena_bytes;
-  placement.reserved_description = "edge list, validator, I/O buffers";
-  report.plan = plan_placement(profile, placement);
-  print_plan(log, *report.plan);
-  if (report.plan->fits_in_memory) {
-    if (!graph.in_memory) graph.in_memory = read_store(options.store_directory, request);
-    return;
+// Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
+void construct_in_memory(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
+                         SearchGraph& graph, std::ostream& log) {
+  Stopwatch construction_time;
+  graph.in_memory = construct_or_read(options, report, edge_list, log);
+  report.official.construction_seconds = construction_time.seconds();
+  if (!options.store_directory.empty() && !options.reuse_store) {
+    Stopwatch store_time;
+    write_store(options.store_directory, *graph.in_memory, store_made_from(options.kronecker));
+    report.store_write_seconds = store_time.seconds();
+    log << "store written to " << options.store_directory << " in " << format_seconds(report.store_write_seconds)
+        << std::endl;
   }
-  graph.in_memory.reset();  // its memory goes before the resident lists are read
-  Stopwatch open_time;
-  graph.tiered.emplace(open_tiered_graph(options.store_directory, request, *report.plan));
-  report.lists_on_disk = graph.tiered->has_tails();
-  log << "opened the store with " << format_mebibytes(graph.tiered->owned_bytes()) << " of lists in DRAM in "
-      << format_seconds(open_time.seconds()) << std::endl;
 }
 
 }  // namespace
@@ -215,25 +194,24 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
 
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
-  Stopwatch generation_time;
-  const EdgeList edge_list = generate_kronecker(kronecker, false);
-  report.official.generation_seconds = generation_time.seconds();
-  log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
-
-  Stopwatch construction_time;
   SearchGraph graph;
-  graph.in_memory = construct_or_read(options, report, edge_list, log);
-  report.official.construction_seconds = construction_time.seconds();
+  EdgeList edge_list;
+  std::unique_ptr<EdgeSource> edges;
+  if (options.dram_budget_bytes > 0) {
+    SemiExternalGraph prepared = prepare_semi_external(options, report, log);
+    edges = std::move(prepared.edges);
+    graph.in_memory = std::move(prepared.in_memory);
+    graph.tiered = std::move(prepared.tiered);
+  } else {
+    Stopwatch generation_time;
+    edge_list = generate_kronecker(kronecker, false);
+    report.official.generation_seconds = generation_time.seconds();
+    edges = std::make_unique<InMemoryEdgeSource>(edge_list);
+    construct_in_memory(options, report, edge_list, graph, log);
+  }
+  log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
   log << "construction_time:              " << format_seconds(report.official.construction_seconds)
       << (report.graph_from_store ? " (read from the store)" : "") << std::endl;
-  if (!options.store_directory.empty() && !options.reuse_store) {
-    Stopwatch store_time;
-    write_store(options.store_directory, *graph.in_memory, store_made_from(kronecker));
-    report.store_write_seconds = store_time.seconds();
-    log << "store written to " << options.store_directory << " in " << format_seconds(report.store_write_seconds)
-        << std::endl;
-  }
-  if (options.dram_budget_bytes > 0) place_under_budget(options, edge_list, report, graph, log);
 
   const std::vector<VertexId> roots = pick_bfs_roots(kronecker.seed1, kronecker.seed2, kronecker.num_vertices(),
                                                      options.num_roots,
@@ -241,9 +219,10 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
 
   std::optional<Validator> validator;
-  if (!options.skip_validation) validator.emplace(edge_list);
-  BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch_options(options))
-                                  : BfsEngine(*graph.in_memory, options.bfs);
+  if (!options.skip_validation) validator.emplace(*edges);
+  TailFetchOptions fetch;
+  fetch.io = options.io;
+  BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
   std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
   report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)),
                    graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0},
@@ -254,7 +233,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
   engine.take_io_stats();
   for (VertexId root : roots) {
-    if (!search_root(edge_list, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
+    if (!search_root(*edges, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
       report.validation_passed = false;
       break;
     }
