@@ -5,6 +5,7 @@
 
 #include "bfs/tail_fetcher.hpp"
 #include "core/error.hpp"
+#include "core/machine.hpp"
 #include "core/timer.hpp"
 #include "storage/edge_file_writer.hpp"
 #include "storage/external_build.hpp"
@@ -71,6 +72,7 @@ SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500
     }
   }
 
+  log << "edge file and store ready; peak RSS so far " << peak_rss_bytes() / (1 << 20) << " MiB" << std::endl;
   SemiExternalGraph graph;
   graph.edges = std::make_unique<PackedFileEdgeSource>(edges, kronecker.num_vertices(), edge_source_options(options));
   const StoreRequest request{store_made_from(kronecker), report.partitions, options.neighbor_order};
@@ -95,7 +97,8 @@ SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500
     report.lists_on_disk = graph.tiered->has_tails();
   }
   const double open_seconds = open_time.seconds();
-  log << "opened the store in " << open_seconds << " s" << std::endl;
+  log << "opened the store in " << open_seconds << " s; peak RSS so far " << peak_rss_bytes() / (1 << 20) << " MiB"
+      << std::endl;
   if (report.graph_from_store) report.official.construction_seconds = open_seconds;
   return graph;
 }

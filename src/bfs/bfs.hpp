@@ -111,6 +111,7 @@ class BfsEngine {
   std::unique_ptr<SearchState> state_;
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
+  std::int64_t vertices_with_tails_ = 0;
 };
 
 }  // namespace semibfs

@@ -104,6 +104,7 @@ BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFet
   pin_threads(graph_);
   state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
   if (graph_.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), fetch);
+  vertices_with_tails_ = graph_.vertices_with_tails();
 }
 
 BfsEngine::~BfsEngine() = default;
@@ -136,14 +137,15 @@ StepCounts BfsEngine::step(bool bottom_up) {
 }
 
 // With tails on disk, a bottom-up step over a small frontier finds no parent in the resident
-// entries of nearly every unvisited vertex and reads nearly every tail; top-down reads only the
-// frontier's tails. So the threshold policies go bottom-up only once the frontier holds at least
-// 1/kTieredBottomUpShare of the vertices (seed 000 Sec. VI-E: bottom-up's NVM reads are the tails).
+// entries of nearly every unvisited vertex that has a tail, and reads that tail; top-down reads
+// only the frontier's tails. So the threshold policies go bottom-up only once the frontier holds
+// at least 1/kTailsPerFrontierVertex of the vertices with tails (seed 000 Sec. VI-E: bottom-up's
+// NVM reads are the tails); with a large K few vertices have tails and the guard rarely acts.
 bool BfsEngine::choose_bottom_up(const FrontierFacts& facts) const {
-  constexpr std::int64_t kTieredBottomUpShare = 1024;
+  constexpr std::int64_t kTailsPerFrontierVertex = 64;
   const bool bottom_up = policy_->next_step_bottom_up(facts);
   if (bottom_up && fetchers_ && uses_thresholds(options_.policy) &&
-      facts.frontier_vertices * kTieredBottomUpShare < facts.num_vertices) {
+      facts.frontier_vertices * kTailsPerFrontierVertex < vertices_with_tails_) {
     return false;
   }
   return bottom_up;

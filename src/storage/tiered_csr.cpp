@@ -35,6 +35,7 @@ TieredCsr::TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t
   resident_offsets_ = owned_resident_offsets_;
   resident_ = owned_resident_;
   if (resident_entry_count() == num_entries()) tail_path_.clear();
+  for (std::int64_t row = 0; row < num_rows(); ++row) rows_with_tails_ += tail_entries(row) > 0 ? 1 : 0;
 }
 
 std::int64_t TieredCsr::owned_bytes() const {

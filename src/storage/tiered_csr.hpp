@@ -63,6 +63,8 @@ class TieredCsr {
   const std::string& tail_path() const { return tail_path_; }
   std::int64_t num_entries() const { return offsets_.back(); }
   std::int64_t resident_entry_count() const { return static_cast<std::int64_t>(resident_.size()); }
+  // Rows whose list has a tail on disk.
+  std::int64_t rows_with_tails() const { return rows_with_tails_; }
   // DRAM this object owns: offsets, resident index and entries (0 for a view).
   std::int64_t owned_bytes() const;
 
@@ -74,6 +76,7 @@ class TieredCsr {
   std::vector<std::int64_t> owned_resident_offsets_;
   std::vector<NeighborId> owned_resident_;
   std::string tail_path_;
+  std::int64_t rows_with_tails_ = 0;
 };
 
 }  // namespace semibfs

@@ -53,6 +53,12 @@ bool TieredGraph::has_tails() const {
   return std::any_of(backward_.begin(), backward_.end(), tails) || std::any_of(forward_.begin(), forward_.end(), tails);
 }
 
+std::int64_t TieredGraph::vertices_with_tails() const {
+  std::int64_t vertices = 0;
+  for (const TieredCsr& lists : backward_) vertices += lists.rows_with_tails();
+  return vertices;
+}
+
 std::int64_t TieredGraph::owned_bytes() const {
   std::int64_t bytes = static_cast<std::int64_t>(owned_heads_.size() * sizeof(NeighborId));
   if (owned_isolated_) bytes += owned_isolated_->num_words() * 8;

@@ -42,6 +42,8 @@ class TieredGraph {
   std::span<const NeighborId> heads() const { return heads_; }
   // Whether any list has entries on disk.
   bool has_tails() const;
+  // Vertices whose backward list has a tail on disk: what a bottom-up step may have to read.
+  std::int64_t vertices_with_tails() const;
   // DRAM the opened graph holds (0 for a view): offsets, resident lists, heads.
   std::int64_t owned_bytes() const;
 
