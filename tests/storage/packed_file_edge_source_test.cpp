@@ -17,7 +17,7 @@
 #include "gen/chunk_recorder.hpp"
 #include "gen/kronecker.hpp"
 #include "storage/aligned_buffer.hpp"
-#include "storage/packed_edge_file.hpp"
+#include "storage/packed_edge_file_writer.hpp"
 #include "storage/pattern_file.hpp"
 
 namespace semibfs {

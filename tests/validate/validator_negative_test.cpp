@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "storage/packed_edge_file.hpp"
+#include "storage/packed_edge_file_writer.hpp"
 #include "storage/packed_file_edge_source.hpp"
 #include "storage/pattern_file.hpp"
 #include "validate/validator.hpp"

@@ -13,7 +13,7 @@
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "storage/packed_edge_file.hpp"
+#include "storage/packed_edge_file_writer.hpp"
 #include "storage/packed_file_edge_source.hpp"
 #include "storage/pattern_file.hpp"
 #include "validate/validator.hpp"
