@@ -122,10 +122,10 @@ std::string store_made_from(const KroneckerParams& kronecker) {
          " seed1=" + std::to_string(kronecker.seed1) + " seed2=" + std::to_string(kronecker.seed2);
 }
 
-std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int partitions, int summary_bits) {
+std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits) {
   if (vertices <= 0) return 0;
-  const SearchState state(PartitionLayout(vertices, partitions), summary_bits);
-  return static_cast<std::int64_t>(sizeof(VertexId)) + (state.bytes() + vertices - 1) / vertices;
+  const std::int64_t status = SearchState::bytes_for(vertices, summary_bits);
+  return static_cast<std::int64_t>(sizeof(VertexId)) + (status + vertices - 1) / vertices;
 }
 
 namespace {
@@ -144,13 +144,13 @@ std::optional<PartitionedGraph> construct_or_read(const Graph500Options& options
 }
 
 // A too-small budget fails here, before any work: the status alone must fit.
-void check_budget_early(const Graph500Options& options, int partitions) {
+void check_budget_early(const Graph500Options& options) {
   if (options.dram_budget_bytes <= 0) return;
   if (options.store_directory.empty()) {
     throw Error("--dram-budget needs --store DIR: the lists that do not fit in DRAM are read from the store");
   }
   const std::int64_t vertices = options.kronecker.num_vertices();
-  const std::int64_t status = vertices * bfs_status_bytes_per_vertex(vertices, partitions, options.bfs.summary_bits);
+  const std::int64_t status = vertices * bfs_status_bytes_per_vertex(vertices, options.bfs.summary_bits);
   if (options.dram_budget_bytes < status) {
     throw Error("DRAM budget of " + std::to_string(options.dram_budget_bytes) + " bytes is below the BFS status alone (" +
                 std::to_string(status) + " bytes for " + std::to_string(vertices) +
@@ -190,7 +190,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   report.threads = omp_get_max_threads();
   report.partitions = options.partitions > 0 ? options.partitions : numa_node_count();
   const KroneckerParams& kronecker = options.kronecker;
-  check_budget_early(options, report.partitions);
+  check_budget_early(options);
 
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;

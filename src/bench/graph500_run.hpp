@@ -85,8 +85,8 @@ std::string check_search(const Validator& validator, VertexId root, std::span<co
                          std::int64_t nedge);
 
 // BFS status bytes per vertex of a search on `vertices` vertices: the parent array and what
-// SearchState holds, for the planner.
-std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int partitions, int summary_bits);
+// SearchState holds, for the planner (computed, nothing allocated).
+std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits);
 
 // Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
 std::int64_t estimate_run_bytes(const Graph500Options& options);

@@ -77,7 +77,7 @@ SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500
   graph.edges = std::make_unique<PackedFileEdgeSource>(edges, kronecker.num_vertices(), edge_source_options(options));
   const StoreRequest request{store_made_from(kronecker), report.partitions, options.neighbor_order};
   const std::int64_t per_vertex =
-      bfs_status_bytes_per_vertex(kronecker.num_vertices(), report.partitions, options.bfs.summary_bits);
+      bfs_status_bytes_per_vertex(kronecker.num_vertices(), options.bfs.summary_bits);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.dram_budget_bytes;
   placement.forced_head_entries = options.forced_head_entries;

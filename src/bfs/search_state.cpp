@@ -67,4 +67,11 @@ std::int64_t SearchState::bytes() const {
          visited.num_words() * 8;
 }
 
+std::int64_t SearchState::bytes_for(std::int64_t num_vertices, int summary_bits) {
+  const std::int64_t queues = 2 * num_vertices * static_cast<std::int64_t>(sizeof(NeighborId));
+  const std::int64_t summary_groups = summary_bits == 0 ? 0 : (num_vertices + summary_bits - 1) / summary_bits;
+  const std::int64_t bitmap_words = Bitmap::words_for(num_vertices) + Bitmap::words_for(summary_groups);
+  return queues + (2 * bitmap_words + Bitmap::words_for(num_vertices)) * 8;
+}
+
 }  // namespace semibfs

@@ -45,6 +45,8 @@ struct SearchState {
   void start(const Bitmap& isolated, VertexId root, std::span<VertexId> parent);
 
   std::int64_t bytes() const;  // without the caller's parent array
+  // What bytes() will be for a search of `num_vertices` vertices, without allocating it.
+  static std::int64_t bytes_for(std::int64_t num_vertices, int summary_bits);
 
   const PartitionLayout& layout;
   std::span<VertexId> parent;  // the caller's, set by the engine for each search
