@@ -71,7 +71,6 @@ struct LevelStats {
 };
 
 class DirectionPolicy;
-struct FrontierFacts;
 class ThreadTailFetchers;
 class TieredGraph;
 
@@ -102,7 +101,6 @@ class BfsEngine {
 
  private:
   StepCounts step(bool bottom_up);
-  bool choose_bottom_up(const FrontierFacts& facts) const;
 
   std::unique_ptr<TieredGraph> owned_view_;  // when made from a PartitionedGraph
   const TieredGraph& graph_;
@@ -111,7 +109,6 @@ class BfsEngine {
   std::unique_ptr<SearchState> state_;
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
-  std::int64_t vertices_with_tails_ = 0;
 };
 
 }  // namespace semibfs

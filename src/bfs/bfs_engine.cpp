@@ -72,6 +72,7 @@ FrontierFacts first_facts(const TieredGraph& graph, VertexId root) {
   facts.frontier_vertices = 1;
   facts.frontier_edges = graph.degree(root);
   facts.unexplored_edges = graph.num_adjacencies() - graph.degree(root);
+  facts.vertices_with_tails = graph.vertices_with_tails();
   return facts;
 }
 
@@ -104,7 +105,6 @@ BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFet
   pin_threads(graph_);
   state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
   if (graph_.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), fetch);
-  vertices_with_tails_ = graph_.vertices_with_tails();
 }
 
 BfsEngine::~BfsEngine() = default;
@@ -136,28 +136,13 @@ StepCounts BfsEngine::step(bool bottom_up) {
   return counts;
 }
 
-// With tails on disk, a bottom-up step over a small frontier finds no parent in the resident
-// entries of nearly every unvisited vertex that has a tail, and reads that tail; top-down reads
-// only the frontier's tails. So the threshold policies go bottom-up only once the frontier holds
-// at least 1/kTailsPerFrontierVertex of the vertices with tails (seed 000 Sec. VI-E: bottom-up's
-// NVM reads are the tails); with a large K few vertices have tails and the guard rarely acts.
-bool BfsEngine::choose_bottom_up(const FrontierFacts& facts) const {
-  constexpr std::int64_t kTailsPerFrontierVertex = 64;
-  const bool bottom_up = policy_->next_step_bottom_up(facts);
-  if (bottom_up && fetchers_ && uses_thresholds(options_.policy) &&
-      facts.frontier_vertices * kTailsPerFrontierVertex < vertices_with_tails_) {
-    return false;
-  }
-  return bottom_up;
-}
-
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
   check_run_arguments(graph_, root, parent);
   state_->start(graph_.isolated(), root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
-    const bool bottom_up = choose_bottom_up(facts);
+    const bool bottom_up = policy_->next_step_bottom_up(facts);
     const StepCounts counts = step(bottom_up);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,

@@ -19,10 +19,22 @@ struct FrontierFacts {
   std::int64_t frontier_edges = 0;              // m_f: sum of the frontier's degrees
   std::int64_t unexplored_edges = 0;            // m_u: sum of the unvisited vertices' degrees
   bool last_step_bottom_up = false;
+  std::int64_t vertices_with_tails = 0;         // vertices whose list is partly on disk (0: all in DRAM)
 
   bool growing() const { return frontier_vertices > previous_frontier_vertices; }
   bool shrinking() const { return frontier_vertices < previous_frontier_vertices; }
 };
+
+// With tails on disk, a bottom-up step over a small frontier finds no parent in the resident
+// entries of nearly every unvisited vertex that has a tail, and reads that tail; top-down reads
+// only the frontier's tails. So the threshold policies go bottom-up only once the frontier holds
+// at least 1/64 of the vertices with tails (seed 000 Sec. VI-E: bottom-up's NVM reads are the
+// tails); with a large K few vertices have tails and this rarely acts. 1/64 won a sweep of n/1024,
+// 1/256 and 1/64 at SCALE 22 (docs/PERFORMANCE.md).
+inline bool tails_allow_bottom_up(const FrontierFacts& facts) {
+  constexpr std::int64_t kTailsPerFrontierVertex = 64;
+  return facts.frontier_vertices * kTailsPerFrontierVertex >= facts.vertices_with_tails;
+}
 
 class DirectionPolicy {
  public:
@@ -50,8 +62,8 @@ class AlphaBetaPolicy final : public DirectionPolicy {
     if (facts.level == 1) return false;  // "We first start BFS ... by using the top-down approach"
     const double frontier = static_cast<double>(facts.frontier_vertices);
     const double vertices = static_cast<double>(facts.num_vertices);
-    if (!facts.last_step_bottom_up) return facts.growing() && frontier > vertices / alpha_;
-    return !(facts.shrinking() && frontier < vertices / beta_);
+    if (!facts.last_step_bottom_up) return facts.growing() && frontier > vertices / alpha_ && tails_allow_bottom_up(facts);
+    return !(facts.shrinking() && frontier < vertices / beta_) && tails_allow_bottom_up(facts);
   }
 
  private:
@@ -69,10 +81,12 @@ class BeamerPolicy final : public DirectionPolicy {
   bool next_step_bottom_up(const FrontierFacts& facts) const override {
     if (!facts.last_step_bottom_up) {
       const double unexplored = static_cast<double>(facts.unexplored_edges);
-      return facts.growing() && static_cast<double>(facts.frontier_edges) > unexplored / alpha_;
+      return facts.growing() && static_cast<double>(facts.frontier_edges) > unexplored / alpha_ &&
+             tails_allow_bottom_up(facts);
     }
     const double vertices = static_cast<double>(facts.num_vertices);
-    return !(facts.shrinking() && static_cast<double>(facts.frontier_vertices) < vertices / beta_);
+    return !(facts.shrinking() && static_cast<double>(facts.frontier_vertices) < vertices / beta_) &&
+           tails_allow_bottom_up(facts);
   }
 
  private:

@@ -37,6 +37,23 @@ FrontierFacts growing_top_down_facts() {
   return facts;
 }
 
+// With tails on disk, both threshold policies stay top-down (or return to it) while the frontier
+// holds fewer than 1/64 of the vertices with tails; 10 frontier vertices cover 640.
+TEST(DirectionPolicyTiersTest, TailsOnDiskKeepSmallFrontiersTopDown) {
+  FrontierFacts facts = growing_top_down_facts();
+  for (const bool last_bottom_up : {false, true}) {
+    SCOPED_TRACE(last_bottom_up ? "after a bottom-up step" : "after a top-down step");
+    facts.last_step_bottom_up = last_bottom_up;
+    facts.vertices_with_tails = 640;
+    EXPECT_TRUE(AlphaBetaPolicy(1e9, 1e9).next_step_bottom_up(facts));
+    EXPECT_TRUE(BeamerPolicy(1e9, 1e9).next_step_bottom_up(facts));
+    facts.vertices_with_tails = 641;
+    EXPECT_FALSE(AlphaBetaPolicy(1e9, 1e9).next_step_bottom_up(facts));
+    EXPECT_FALSE(BeamerPolicy(1e9, 1e9).next_step_bottom_up(facts));
+    EXPECT_TRUE(BottomUpPolicy().next_step_bottom_up(facts)) << "a forced direction is kept";
+  }
+}
+
 TEST(AlphaBetaPolicyTest, GoesBottomUpWhenAGrowingFrontierPassesNOverAlpha) {
   FrontierFacts facts = growing_top_down_facts();
   EXPECT_TRUE(AlphaBetaPolicy(101, 1).next_step_bottom_up(facts));  // 10 > 1000 / 101
