@@ -58,13 +58,7 @@ void read_whole_file(const std::string& path, std::span<std::byte> into) {
 template <typename T>
 std::vector<T> read_array(const std::string& directory, const StoreManifest& manifest, const std::string& name) {
   const std::string path = store_path(directory, name);
-  const StoreArray& entry = manifest.array(name, store_path(directory, kManifestName));
-  std::error_code error;
-  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
-  if (error) damaged(path, "cannot be read: " + error.message());
-  if (size != entry.bytes) {
-    damaged(path, std::to_string(size) + " bytes where the manifest says " + std::to_string(entry.bytes));
-  }
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
   if (entry.bytes % static_cast<std::int64_t>(sizeof(T)) != 0) damaged(path, "size is not a whole number of entries");
   std::vector<T> values(static_cast<std::size_t>(entry.bytes) / sizeof(T));
   read_whole_file(path, std::as_writable_bytes(std::span<T>(values)));
@@ -139,8 +133,17 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
   return manifest;
 }
 
-std::string store_array_path(const std::string& directory, int partition, const char* graph, const char* part) {
-  return store_path(directory, store_array_name(partition, graph, part));
+const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
+                                      const std::string& name) {
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = manifest.array(name, store_path(directory, kManifestName));
+  std::error_code error;
+  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) damaged(path, "cannot be read: " + error.message());
+  if (size != entry.bytes) {
+    damaged(path, std::to_string(size) + " bytes where the manifest says " + std::to_string(entry.bytes));
+  }
+  return entry;
 }
 
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,

@@ -33,11 +33,13 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request);
 
 // For loaders that read a store in their own way (tiered_graph.cpp): the manifest, checked
-// against the request like read_store does; the path of one array file ("backward" or "forward",
-// "offsets" or "neighbors"); an offsets array, its size and SHA-256 checked; and the error a
-// damaged file raises.
+// against the request like read_store does; an array's manifest entry, its file's size checked;
+// an offsets array ("backward" or "forward"), its size
+// and SHA-256 checked; and the error a damaged file raises. File names: store_manifest.hpp.
 StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request);
-std::string store_array_path(const std::string& directory, int partition, const char* graph, const char* part);
+// The manifest's entry for the array file `name`, after checking that the file has its size.
+const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
+                                      const std::string& name);
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
                                              int partition, const char* graph, std::int64_t rows);
 [[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <functional>
 #include <utility>
 
@@ -84,13 +83,6 @@ ResidencyRule forward_residency(const PlacementPlan& plan) {
 
 namespace {
 
-std::int64_t file_bytes(const std::string& path) {
-  std::error_code error;
-  const auto size = std::filesystem::file_size(path, error);
-  if (error) store_file_damaged(path, "cannot be read: " + error.message());
-  return static_cast<std::int64_t>(size);
-}
-
 // Copies the resident part of every row while the neighbours file streams past once, and checks
 // the file against the manifest on the way.
 class ResidentCollector {
@@ -140,12 +132,12 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
     const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
     resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree);
   }
-  const std::string path = store_array_path(directory, partition, graph, "neighbors");
-  const StoreArray& entry = manifest.array(std::filesystem::path(path).filename().string(), path);
-  const std::int64_t size = file_bytes(path);
-  if (size != entry.bytes || size != offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))) {
-    store_file_damaged(path, std::to_string(size) + " bytes where the manifest says " + std::to_string(entry.bytes) +
-                                 " and the offsets " + std::to_string(offsets.back() * 4));
+  const std::string name = store_array_name(partition, graph, "neighbors");
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  if (entry.bytes != offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))) {
+    store_file_damaged(path, std::to_string(entry.bytes) + " bytes where the offsets say " +
+                                 std::to_string(offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))));
   }
   std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
   ResidentCollector collector(offsets, resident_offsets, resident);
@@ -188,7 +180,7 @@ TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& 
     }
   }
   if (adjacencies != manifest.adjacencies) {
-    store_file_damaged(directory + "/" + kManifestName, "lists " + std::to_string(manifest.adjacencies) +
+    store_file_damaged(store_path(directory, kManifestName), "lists " + std::to_string(manifest.adjacencies) +
                                                             " adjacencies, the arrays hold " + std::to_string(adjacencies));
   }
   std::vector<TieredCsr> forward;
