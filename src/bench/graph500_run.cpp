@@ -122,6 +122,10 @@ std::string store_made_from(const KroneckerParams& kronecker) {
          " seed1=" + std::to_string(kronecker.seed1) + " seed2=" + std::to_string(kronecker.seed2);
 }
 
+StoreRequest store_request(const Graph500Options& options, int partitions) {
+  return {store_made_from(options.kronecker), partitions, options.neighbor_order};
+}
+
 std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits) {
   if (vertices <= 0) return 0;
   const std::int64_t status = SearchState::bytes_for(vertices, summary_bits);
@@ -130,13 +134,9 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 
 namespace {
 
-StoreRequest store_request(const Graph500Options& options, int partitions) {
-  return {store_made_from(options.kronecker), partitions, options.neighbor_order};
-}
-
 // Kernel 1, or reading its result back from a store made by an earlier run.
-std::optional<PartitionedGraph> construct_or_read(const Graph500Options& options, Graph500Report& report,
-                                                  const EdgeList& edge_list, std::ostream& log) {
+PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
+                                   std::ostream& log) {
   if (!options.reuse_store) return PartitionedGraph(build_csr(edge_list), report.partitions, options.neighbor_order);
   report.graph_from_store = true;
   log << "reading the graph from the store " << options.store_directory << std::endl;
@@ -158,17 +158,9 @@ void check_budget_early(const Graph500Options& options) {
   }
 }
 
-// The graph the searches run on: the in-memory one, or the store opened under the plan.
-struct SearchGraph {
-  std::optional<PartitionedGraph> in_memory;
-  std::optional<TieredGraph> tiered;
-
-  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
-};
-
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
 void construct_in_memory(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
-                         SearchGraph& graph, std::ostream& log) {
+                         SearchInputs& graph, std::ostream& log) {
   Stopwatch construction_time;
   graph.in_memory = construct_or_read(options, report, edge_list, log);
   report.official.construction_seconds = construction_time.seconds();
@@ -194,21 +186,18 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
 
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
-  SearchGraph graph;
   EdgeList edge_list;
-  std::unique_ptr<EdgeSource> edges;
+  SearchInputs graph;
   if (options.dram_budget_bytes > 0) {
-    SemiExternalGraph prepared = prepare_semi_external(options, report, log);
-    edges = std::move(prepared.edges);
-    graph.in_memory = std::move(prepared.in_memory);
-    graph.tiered = std::move(prepared.tiered);
+    graph = prepare_semi_external(options, report, log);
   } else {
     Stopwatch generation_time;
     edge_list = generate_kronecker(kronecker, false);
     report.official.generation_seconds = generation_time.seconds();
-    edges = std::make_unique<InMemoryEdgeSource>(edge_list);
+    graph.edges = std::make_unique<InMemoryEdgeSource>(edge_list);
     construct_in_memory(options, report, edge_list, graph, log);
   }
+  const EdgeSource& edges = *graph.edges;
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
   log << "construction_time:              " << format_seconds(report.official.construction_seconds)
       << (report.graph_from_store ? " (read from the store)" : "") << std::endl;
@@ -219,7 +208,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
 
   std::optional<Validator> validator;
-  if (!options.skip_validation) validator.emplace(*edges);
+  if (!options.skip_validation) validator.emplace(edges);
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
@@ -233,7 +222,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
   engine.take_io_stats();
   for (VertexId root : roots) {
-    if (!search_root(*edges, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
+    if (!search_root(edges, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
       report.validation_passed = false;
       break;
     }

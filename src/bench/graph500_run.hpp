@@ -14,6 +14,7 @@
 #include "gen/kronecker.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "storage/graph_store.hpp"
 #include "storage/io_kind.hpp"
 #include "storage/io_stats.hpp"
 #include "storage/placement_plan.hpp"
@@ -42,6 +43,8 @@ struct Graph500Options {
 
 // How a Kronecker graph's store records what it was made from.
 std::string store_made_from(const KroneckerParams& kronecker);
+// What a run asks of the store it reuses: how the graph was made, partitions, neighbour order.
+StoreRequest store_request(const Graph500Options& options, int partitions);
 
 struct RootResult {
   VertexId root = kUnreached;

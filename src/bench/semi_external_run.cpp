@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
+#include "gen/packed_edge.hpp"
 #include "storage/edge_file_writer.hpp"
 #include "storage/external_build.hpp"
 #include "storage/graph_store.hpp"
@@ -15,8 +16,6 @@
 
 namespace semibfs {
 namespace {
-
-constexpr std::int64_t kPackedEdgeBytes = 12;
 
 // Chunks of the edge file for validation: 2^19 edges (16 MiB of buffers), fewer under a small budget.
 PackedFileOptions edge_source_options(const Graph500Options& options) {
@@ -30,14 +29,19 @@ PackedFileOptions edge_source_options(const Graph500Options& options) {
 bool edge_file_complete(const std::string& path, const KroneckerParams& kronecker) {
   std::error_code error;
   const auto size = std::filesystem::file_size(path, error);
-  return !error && static_cast<std::int64_t>(size) == kronecker.num_edges() * kPackedEdgeBytes;
+  return !error && static_cast<std::int64_t>(size) == kronecker.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
+}
+
+// Generation: the edges in chunks of at most the budget, straight into the file.
+void write_edge_file(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
+  Stopwatch generation_time;
+  write_kronecker_edge_file(options.kronecker, edge_file_path(options.store_directory), options.dram_budget_bytes,
+                            &log);
+  report.official.generation_seconds = generation_time.seconds();
 }
 
 void write_edges_and_store(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
-  const std::string edges = edge_file_path(options.store_directory);
-  Stopwatch generation_time;
-  write_kronecker_edge_file(options.kronecker, edges, options.dram_budget_bytes, &log);
-  report.official.generation_seconds = generation_time.seconds();
+  write_edge_file(options, report, log);
   ExternalBuildOptions build;
   build.memory_budget_bytes = options.dram_budget_bytes;
   build.partitions = report.partitions;
@@ -45,7 +49,8 @@ void write_edges_and_store(const Graph500Options& options, Graph500Report& repor
   build.made_from = store_made_from(options.kronecker);
   build.progress = &log;
   Stopwatch construction_time;
-  build_store_from_edge_file(edges, options.kronecker.num_vertices(), options.store_directory, build);
+  build_store_from_edge_file(edge_file_path(options.store_directory), options.kronecker.num_vertices(),
+                             options.store_directory, build);
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;
 }
@@ -56,7 +61,7 @@ std::string edge_file_path(const std::string& store_directory) {
   return (std::filesystem::path(store_directory) / "edges.packed48").string();
 }
 
-SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
+SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
   const KroneckerParams& kronecker = options.kronecker;
   const std::string edges = edge_file_path(options.store_directory);
   if (!options.reuse_store) {
@@ -66,16 +71,14 @@ SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500
     if (!edge_file_complete(edges, kronecker)) {
       log << "the store has no complete edge file; writing " << edges << std::endl;
       std::filesystem::remove(edges);
-      Stopwatch generation_time;
-      write_kronecker_edge_file(kronecker, edges, options.dram_budget_bytes, &log);
-      report.official.generation_seconds = generation_time.seconds();
+      write_edge_file(options, report, log);
     }
   }
 
   log << "edge file and store ready; peak RSS so far " << peak_rss_bytes() / (1 << 20) << " MiB" << std::endl;
-  SemiExternalGraph graph;
+  SearchInputs graph;
   graph.edges = std::make_unique<PackedFileEdgeSource>(edges, kronecker.num_vertices(), edge_source_options(options));
-  const StoreRequest request{store_made_from(kronecker), report.partitions, options.neighbor_order};
+  const StoreRequest request = store_request(options, report.partitions);
   const std::int64_t per_vertex =
       bfs_status_bytes_per_vertex(kronecker.num_vertices(), options.bfs.summary_bits);
   PlacementRequest placement;

@@ -17,10 +17,13 @@
 
 namespace semibfs {
 
-struct SemiExternalGraph {
-  std::unique_ptr<EdgeSource> edges;          // the packed edge file, read in chunks
-  std::optional<PartitionedGraph> in_memory;  // when the plan fits everything in DRAM
-  std::optional<TieredGraph> tiered;          // otherwise
+// What the searches run on and are validated against, in memory or under a budget.
+struct SearchInputs {
+  std::unique_ptr<EdgeSource> edges;          // the edge list in DRAM, or the packed file read in chunks
+  std::optional<PartitionedGraph> in_memory;  // the graph in DRAM
+  std::optional<TieredGraph> tiered;          // or the store opened with its lists split
+
+  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
 };
 
 // The packed edge file of a store directory.
@@ -29,6 +32,6 @@ std::string edge_file_path(const std::string& store_directory);
 // Writes (or with --reuse finds) the edge file and the store, plans the placement under the budget
 // (printed to `log` and kept in the report) and opens the graph; fills the report's generation,
 // construction and store figures.
-SemiExternalGraph prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log);
+SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log);
 
 }  // namespace semibfs
