@@ -16,13 +16,13 @@ TailFetcher::TailFetcher(const TailFetchOptions& options) : options_(options) {
   arena_ = AlignedBuffer(2 * half_bytes_);
 }
 
-std::size_t TailFetcher::reader_for(const std::string& path) {
+std::size_t TailFetcher::reader_for(const TieredCsr& lists) {
   for (std::size_t index = 0; index < readers_.size(); ++index) {
-    if (readers_[index].first == path) return index;
+    if (readers_[index].first == &lists) return index;
   }
   ReaderOptions reader_options;
   reader_options.queue_depth = options_.queue_depth;
-  readers_.emplace_back(path, make_reader(options_.io, path, reader_options));
+  readers_.emplace_back(&lists, make_reader(options_.io, lists.tail_path(), reader_options));
   unsent_.emplace_back();
   return readers_.size() - 1;
 }
@@ -96,7 +96,7 @@ bool TailFetcher::anything_in_flight() const { return outstanding_[0] + outstand
 
 void TailFetcher::wait_some() {
   flush();
-  for (auto& [path, reader] : readers_) {
+  for (auto& [lists, reader] : readers_) {
     if (reader->pending() == 0) continue;
     reader->wait(completed_);
     return;
@@ -106,7 +106,7 @@ void TailFetcher::wait_some() {
 
 IoStats TailFetcher::take_stats() {
   IoStats total;
-  for (auto& [path, reader] : readers_) {
+  for (auto& [lists, reader] : readers_) {
     total.merge(reader->stats());
     reader->reset_stats();
   }

@@ -72,7 +72,9 @@ class TailFetcher {
     std::vector<Segment> segments;
   };
 
-  std::size_t reader_for(const std::string& path);
+  // The reader of the file that holds `lists`' tails, opened on first use; found by the lists'
+  // address, not by comparing paths, since every tail request asks.
+  std::size_t reader_for(const TieredCsr& lists);
   // Adds one piece of a tail (bytes [begin, end) of the file) to the open request or a new one;
   // returns false when the open request must be sent first.
   bool try_append(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end);
@@ -95,7 +97,7 @@ class TailFetcher {
   int current_half_ = 0;
   std::uint64_t used_[2] = {0, 0};
   std::uint64_t outstanding_[2] = {0, 0};
-  std::vector<std::pair<std::string, std::unique_ptr<AsyncReader>>> readers_;
+  std::vector<std::pair<const TieredCsr*, std::unique_ptr<AsyncReader>>> readers_;
   std::vector<std::vector<ReadRequest>> unsent_;  // per reader
   std::vector<Request> slots_;
   std::vector<std::size_t> free_slots_;
@@ -147,7 +149,7 @@ void TailFetcher::send_open_request(Handler& handle) {
 
 template <typename Handler>
 void TailFetcher::request(const TieredCsr& lists, std::int64_t row, Handler&& handle) {
-  const std::size_t reader = reader_for(lists.tail_path());
+  const std::size_t reader = reader_for(lists);
   std::uint64_t begin = static_cast<std::uint64_t>(lists.tail_begin(row)) * sizeof(NeighborId);
   const std::uint64_t end = begin + static_cast<std::uint64_t>(lists.tail_entries(row)) * sizeof(NeighborId);
   // Pieces end on entry boundaries and leave room for the block rounding of their start.
