@@ -28,7 +28,7 @@ struct FuzzInput {
     options.read_bytes = std::size_t{1} << ((sizes >> 3) & 15);   // 1 byte to 32 KiB
   }
   std::string_view bytes;
-  ReaderOptions options;
+  EdgeReaderOptions options;
   std::uint8_t variant = 0;
 };
 

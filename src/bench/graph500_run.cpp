@@ -82,18 +82,16 @@ bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* va
   return valid;
 }
 
-void fill_official(const Graph500Options& options, Graph500Report& report) {
+}  // namespace
+
+void fill_official_searches(Graph500Report& report) {
   Graph500Results& official = report.official;
-  official.scale = options.kronecker.scale;
-  official.edgefactor = options.kronecker.edgefactor;
   for (const RootResult& root : report.roots) {
     official.bfs_seconds.push_back(root.bfs_seconds);
     official.nedge.push_back(static_cast<double>(root.nedge));
     official.validate_seconds.push_back(root.validate_seconds);
   }
 }
-
-}  // namespace
 
 std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
                          std::int64_t nedge) {
@@ -143,13 +141,13 @@ PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Repor
   return read_store(options.store_directory, store_request(options, report.partitions));
 }
 
-// A too-small budget fails here, before any work: the status alone must fit.
-void check_budget_early(const Graph500Options& options) {
+}  // namespace
+
+void check_dram_budget(const Graph500Options& options, std::int64_t vertices) {
   if (options.dram_budget_bytes <= 0) return;
   if (options.store_directory.empty()) {
     throw Error("--dram-budget needs --store DIR: the lists that do not fit in DRAM are read from the store");
   }
-  const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t status = vertices * bfs_status_bytes_per_vertex(vertices, options.bfs.summary_bits);
   if (options.dram_budget_bytes < status) {
     throw Error("DRAM budget of " + std::to_string(options.dram_budget_bytes) + " bytes is below the BFS status alone (" +
@@ -157,6 +155,8 @@ void check_budget_early(const Graph500Options& options) {
                 " vertices): raise --dram-budget or lower the SCALE");
   }
 }
+
+namespace {
 
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
 void construct_in_memory(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
@@ -179,10 +179,11 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (options.threads > 0) omp_set_num_threads(options.threads);
   Graph500Report report;
   report.options = options;
+  report.graph = store_made_from(options.kronecker);
   report.threads = omp_get_max_threads();
   report.partitions = options.partitions > 0 ? options.partitions : numa_node_count();
   const KroneckerParams& kronecker = options.kronecker;
-  check_budget_early(options);
+  check_dram_budget(options, kronecker.num_vertices());
 
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
@@ -197,7 +198,6 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
     graph.edges = std::make_unique<InMemoryEdgeSource>(edge_list);
     construct_in_memory(options, report, edge_list, graph, log);
   }
-  const EdgeSource& edges = *graph.edges;
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
   log << "construction_time:              " << format_seconds(report.official.construction_seconds)
       << (report.graph_from_store ? " (read from the store)" : "") << std::endl;
@@ -207,20 +207,34 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
 
+  std::vector<VertexId> parent;
+  report.memory.edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge));
+  run_searches(options, graph, roots, true, parent, report, log);
+  report.official.scale = kronecker.scale;
+  report.official.edgefactor = kronecker.edgefactor;
+  fill_official_searches(report);
+  return report;
+}
+
+void run_searches(const Graph500Options& options, const SearchInputs& graph, std::span<const VertexId> roots,
+                  bool warm_up, std::vector<VertexId>& parent, Graph500Report& report, std::ostream& log) {
+  const EdgeSource& edges = *graph.edges;
   std::optional<Validator> validator;
   if (!options.skip_validation) validator.emplace(edges);
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
-  std::vector<VertexId> parent(static_cast<std::size_t>(kronecker.num_vertices()));
-  report.memory = {static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge)),
-                   graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0},
-                   static_cast<std::int64_t>(parent.size() * sizeof(VertexId)) + engine.status_bytes(),
-                   validator ? validator->working_bytes() : 0, engine.io_buffer_bytes()};
+  parent.assign(static_cast<std::size_t>(edges.num_vertices()), kUnreached);
+  report.memory.graph = graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0};
+  report.memory.bfs_status_bytes = static_cast<std::int64_t>(parent.size() * sizeof(VertexId)) + engine.status_bytes();
+  report.memory.validator_bytes = validator ? validator->working_bytes() : 0;
+  report.memory.io_buffer_bytes = engine.io_buffer_bytes();
   log << format_memory(report.memory) << std::endl;
 
-  engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
-  engine.take_io_stats();
+  if (warm_up && !roots.empty()) {
+    engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
+    engine.take_io_stats();
+  }
   for (VertexId root : roots) {
     if (!search_root(edges, engine, validator ? &*validator : nullptr, root, parent, report, log)) {
       report.validation_passed = false;
@@ -228,8 +242,6 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
     }
   }
   report.io_backend = engine.io_backend();
-  fill_official(options, report);
-  return report;
 }
 
 }  // namespace semibfs

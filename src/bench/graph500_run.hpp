@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench/official_output.hpp"
+#include "bench/search_inputs.hpp"
 #include "bfs/bfs.hpp"
 #include "gen/kronecker.hpp"
 #include "graph/neighbor_order.hpp"
@@ -39,6 +40,9 @@ struct Graph500Options {
   std::int64_t dram_budget_bytes = 0;
   std::optional<std::int64_t> forced_head_entries;  // --backward-head K
   IoKind io = IoKind::kAuto;
+  // DRAM the caller holds through the searches besides what the run allocates (bfs: the id map);
+  // the placement planner leaves it free.
+  std::int64_t caller_bytes = 0;
 };
 
 // How a Kronecker graph's store records what it was made from.
@@ -67,6 +71,7 @@ struct MemoryFootprint {
 
 struct Graph500Report {
   Graph500Options options;
+  std::string graph;                // what was searched: a made-from line, "kronecker scale=..." or "file ..."
   int threads = 0;                  // the thread count that actually ran
   int partitions = 1;               // the partition count that actually ran
   bool graph_from_store = false;    // construction_seconds then is the time to read the store
@@ -93,6 +98,19 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 
 // Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
 std::int64_t estimate_run_bytes(const Graph500Options& options);
+
+// A budget too small for the BFS status of `vertices` vertices fails here, before any work (and
+// a budget without a store directory).
+void check_dram_budget(const Graph500Options& options, std::int64_t vertices);
+
+// Kernel 2 over prepared inputs: with `warm_up`, an untimed search from the first root; then each
+// root searched (timed), its TEPS edges counted and validated (untimed) unless validation is
+// skipped. Fills report.roots, memory (but edge_list_bytes, the caller's), io, io_backend and
+// validation; stops at the first failed validation. `parent` ends with the last search's tree.
+void run_searches(const Graph500Options& options, const SearchInputs& graph, std::span<const VertexId> roots,
+                  bool warm_up, std::vector<VertexId>& parent, Graph500Report& report, std::ostream& log);
+// The official block's per-search figures from report.roots (scale and edgefactor are the caller's).
+void fill_official_searches(Graph500Report& report);
 
 // Runs the benchmark; progress and per-root lines go to `log`. A failed validation stops the
 // searches (as the reference does) and is reported in the result, not thrown.

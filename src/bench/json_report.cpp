@@ -27,6 +27,7 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   const Graph500Options& options = report.options;
   json.key("options");
   json.begin_object();
+  json.field("graph", report.graph);
   json.field("scale", options.kronecker.scale);
   json.field("edgefactor", options.kronecker.edgefactor);
   json.field("seed1", options.kronecker.seed1);

@@ -15,16 +15,20 @@
 #include "validate/validator.hpp"
 
 namespace semibfs {
-namespace {
 
-// Chunks of the edge file for validation: 2^19 edges (16 MiB of buffers), fewer under a small budget.
 PackedFileOptions edge_source_options(const Graph500Options& options) {
   PackedFileOptions source;
   source.io = options.io;
-  source.chunk_edges = std::clamp<std::int64_t>(options.dram_budget_bytes / 64 / 32 / 1024 * 1024, 1024,
-                                                 std::int64_t{1} << 19);
+  if (options.dram_budget_bytes > 0) {
+    source.chunk_edges = std::clamp<std::int64_t>(options.dram_budget_bytes / 64 / 32 / 1024 * 1024, 1024,
+                                                   std::int64_t{1} << 19);
+  } else {
+    source.chunk_edges = std::int64_t{1} << 19;
+  }
   return source;
 }
+
+namespace {
 
 bool edge_file_complete(const std::string& path, const KroneckerParams& kronecker) {
   std::error_code error;
@@ -74,35 +78,49 @@ SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Repor
       write_edge_file(options, report, log);
     }
   }
-
   log << "edge file and store ready; peak RSS so far " << peak_rss_bytes() / (1 << 20) << " MiB" << std::endl;
-  SearchInputs graph;
-  graph.edges = std::make_unique<PackedFileEdgeSource>(edges, kronecker.num_vertices(), edge_source_options(options));
-  const StoreRequest request = store_request(options, report.partitions);
-  const std::int64_t per_vertex =
-      bfs_status_bytes_per_vertex(kronecker.num_vertices(), options.bfs.summary_bits);
+  Stopwatch open_time;
+  SearchInputs graph = open_store_for_search(options.store_directory, store_request(options, report.partitions),
+                                             kronecker.num_vertices(), options, report, log);
+  if (report.graph_from_store) report.official.construction_seconds = open_time.seconds();
+  return graph;
+}
+
+PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t edge_buffer_bytes,
+                                   const std::string& store_directory, const StoreRequest& request,
+                                   std::int64_t num_vertices, int threads) {
   PlacementRequest placement;
   placement.dram_budget_bytes = options.dram_budget_bytes;
   placement.forced_head_entries = options.forced_head_entries;
-  const std::int64_t validator_bytes =
-      options.skip_validation ? 0 : Validator::working_bytes_for(kronecker.num_vertices());
-  const auto arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * report.threads;
-  placement.reserved_bytes = graph.edges->buffer_bytes() + validator_bytes + arena_bytes;
-  placement.reserved_description = "edge chunks, validator, I/O buffers";
-  report.plan = plan_placement(profile_of_store(options.store_directory, request, per_vertex), placement);
-  print_plan(log, *report.plan);
+  const std::int64_t validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
+  const auto arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * threads;
+  placement.reserved_bytes = edge_buffer_bytes + validator_bytes + arena_bytes + options.caller_bytes;
+  placement.reserved_description = options.caller_bytes > 0 ? "edge chunks, validator, I/O buffers, id map"
+                                                            : "edge chunks, validator, I/O buffers";
+  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
+  return plan_placement(profile_of_store(store_directory, request, per_vertex), placement);
+}
 
+SearchInputs open_store_for_search(const std::string& store_directory, const StoreRequest& request,
+                                   std::int64_t num_vertices, const Graph500Options& options, Graph500Report& report,
+                                   std::ostream& log) {
+  SearchInputs graph;
+  graph.edges = std::make_unique<PackedFileEdgeSource>(edge_file_path(store_directory), num_vertices,
+                                                       edge_source_options(options));
   Stopwatch open_time;
-  if (report.plan->fits_in_memory) {
-    graph.in_memory = read_store(options.store_directory, request);
+  if (options.dram_budget_bytes > 0) {
+    report.plan = plan_store_placement(options, graph.edges->buffer_bytes(), store_directory, request, num_vertices,
+                                       report.threads);
+    print_plan(log, *report.plan);
+  }
+  if (!report.plan || report.plan->fits_in_memory) {
+    graph.in_memory = read_store(store_directory, request);
   } else {
-    graph.tiered.emplace(open_tiered_graph(options.store_directory, request, *report.plan));
+    graph.tiered.emplace(open_tiered_graph(store_directory, request, *report.plan));
     report.lists_on_disk = graph.tiered->has_tails();
   }
-  const double open_seconds = open_time.seconds();
-  log << "opened the store in " << open_seconds << " s; peak RSS so far " << peak_rss_bytes() / (1 << 20) << " MiB"
-      << std::endl;
-  if (report.graph_from_store) report.official.construction_seconds = open_seconds;
+  log << "opened the store in " << open_time.seconds() << " s; peak RSS so far " << peak_rss_bytes() / (1 << 20)
+      << " MiB" << std::endl;
   return graph;
 }
 

@@ -6,25 +6,20 @@
 // graph in DRAM.
 #pragma once
 
-#include <memory>
-#include <optional>
+#include <cstdint>
 #include <ostream>
+#include <string>
 
 #include "bench/graph500_run.hpp"
-#include "gen/edge_source.hpp"
-#include "graph/partitioned_graph.hpp"
-#include "storage/tiered_graph.hpp"
+#include "bench/search_inputs.hpp"
+#include "storage/graph_store.hpp"
+#include "storage/packed_file_edge_source.hpp"
 
 namespace semibfs {
 
-// What the searches run on and are validated against, in memory or under a budget.
-struct SearchInputs {
-  std::unique_ptr<EdgeSource> edges;          // the edge list in DRAM, or the packed file read in chunks
-  std::optional<PartitionedGraph> in_memory;  // the graph in DRAM
-  std::optional<TieredGraph> tiered;          // or the store opened with its lists split
-
-  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
-};
+// How validation reads the edge file: chunks of 2^19 edges (16 MiB of buffers), fewer under a
+// small budget.
+PackedFileOptions edge_source_options(const Graph500Options& options);
 
 // The packed edge file of a store directory.
 std::string edge_file_path(const std::string& store_directory);
@@ -33,5 +28,19 @@ std::string edge_file_path(const std::string& store_directory);
 // (printed to `log` and kept in the report) and opens the graph; fills the report's generation,
 // construction and store figures.
 SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log);
+
+// The placement plan of a store's arrays under options.dram_budget_bytes, after what the searches
+// hold besides the graph (the edge file's chunk buffers, the validator, the tail fetchers' arenas).
+PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t edge_buffer_bytes,
+                                   const std::string& store_directory, const StoreRequest& request,
+                                   std::int64_t num_vertices, int threads);
+
+// The searches' inputs from a store and the packed edge file beside it: with a DRAM budget, the
+// placement planned (printed to `log`, kept in the report) and the store opened as it says; without
+// one, the store read whole into DRAM. Either way validation streams the edge file. Used by the
+// Kronecker path above and by `semibfs bfs` on stores built from graph files.
+SearchInputs open_store_for_search(const std::string& store_directory, const StoreRequest& request,
+                                   std::int64_t num_vertices, const Graph500Options& options, Graph500Report& report,
+                                   std::ostream& log);
 
 }  // namespace semibfs

@@ -11,6 +11,11 @@ const char* const kMainHelp =
     "  run        a Graph500 run: generate, construct, 64 timed and validated searches,\n"
     "             the official output block on stdout\n"
     "  generate   write the Graph500 Kronecker edge list to a file\n"
+    "  build      turn a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip\n"
+    "             or not) into a store, within a DRAM budget\n"
+    "  bfs        searches on a store made by build: one root with its parents and levels\n"
+    "             written out, or N random roots with the statistics block of run\n"
+    "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
     "\n"
     "Run 'semibfs COMMAND --help' for a command's options.\n";
 

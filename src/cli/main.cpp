@@ -20,6 +20,9 @@ int dispatch(const std::vector<std::string>& words) {
   Arguments arguments(command, std::vector<std::string>(words.begin() + 1, words.end()));
   if (command == "run") return run_command(arguments);
   if (command == "generate") return generate_command(arguments);
+  if (command == "build") return build_command(arguments);
+  if (command == "bfs") return bfs_command(arguments);
+  if (command == "info") return info_command(arguments);
   throw semibfs::UsageError("unknown command '" + command + "'");
 }
 
@@ -28,7 +31,8 @@ int dispatch(const std::vector<std::string>& words) {
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   // Errors name the subcommand when there is one, and point at its help.
-  const bool known = !words.empty() && (words.front() == "run" || words.front() == "generate");
+  const bool known = !words.empty() && (words.front() == "run" || words.front() == "generate" ||
+                                        words.front() == "build" || words.front() == "bfs" || words.front() == "info");
   const std::string command = known ? " " + words.front() : "";
   try {
     return dispatch(words);

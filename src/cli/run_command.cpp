@@ -5,16 +5,15 @@
 #include <iostream>
 
 #include "bench/graph500_run.hpp"
-#include "bench/json_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/kronecker_options.hpp"
+#include "cli/search_options.hpp"
+#include "cli/search_report.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "graph/neighbor_order.hpp"
-#include "storage/byte_size.hpp"
 #include "storage/graph_store.hpp"
-#include "storage/io_kind.hpp"
 #include "storage/store_manifest.hpp"
 
 namespace semibfs::cli {
@@ -28,13 +27,6 @@ struct RunRequest {
   std::string json_path;
   bool help = false;
 };
-
-int parse_summary_bits(const std::string& option, const std::string& text) {
-  for (const int bits : kSummaryBitsChoices) {
-    if (text == std::to_string(bits)) return bits;
-  }
-  throw UsageError(option + " must be one of " + summary_bits_choices() + ", got '" + text + "'");
-}
 
 // Before any work: --reuse needs a store to read, and the store directory must exist; a new
 // store must not replace one that is there.
@@ -60,21 +52,12 @@ RunRequest parse_run(Arguments& arguments) {
   while (!arguments.done()) {
     const std::string option = arguments.take();
     if (take_graph_option(option, arguments, kMaxInMemoryScale, graph)) continue;
+    if (take_search_option(option, arguments, request.options)) continue;
     if (option == "-h" || option == "--help") {
       request.help = true;
       return request;
     } else if (option == "--roots") {
       request.options.num_roots = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1 << 20));
-    } else if (option == "--policy") {
-      request.options.bfs.policy = parse_policy(arguments.take_value(option));
-    } else if (option == "--direction") {
-      request.options.bfs.policy = parse_direction(arguments.take_value(option));
-    } else if (option == "--alpha") {
-      request.options.bfs.alpha = parse_positive_double(option, arguments.take_value(option));
-    } else if (option == "--beta") {
-      request.options.bfs.beta = parse_positive_double(option, arguments.take_value(option));
-    } else if (option == "--summary-bits") {
-      request.options.bfs.summary_bits = parse_summary_bits(option, arguments.take_value(option));
     } else if (option == "--partitions") {
       request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
     } else if (option == "--neighbor-order") {
@@ -83,14 +66,6 @@ RunRequest parse_run(Arguments& arguments) {
       request.options.store_directory = arguments.take_value(option);
     } else if (option == "--reuse") {
       request.options.reuse_store = true;
-    } else if (option == "--dram-budget") {
-      request.options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
-    } else if (option == "--backward-head") {
-      request.options.forced_head_entries = parse_integer(option, arguments.take_value(option), 1, std::int64_t{1} << 32);
-    } else if (option == "--io") {
-      request.options.io = parse_io_kind(arguments.take_value(option));
-    } else if (option == "--skip-validation") {
-      request.options.skip_validation = true;
     } else if (option == "--json") {
       request.json_path = arguments.take_value(option);
     } else {
@@ -105,9 +80,7 @@ RunRequest parse_run(Arguments& arguments) {
   if (request.options.dram_budget_bytes > 0 && request.options.store_directory.empty()) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
-  if (request.options.forced_head_entries && request.options.dram_budget_bytes == 0) {
-    throw UsageError("--backward-head needs --dram-budget (without a budget every list is in DRAM)");
-  }
+  check_search_options(request.options);
   return request;
 }
 
@@ -135,19 +108,7 @@ int run_command(Arguments& arguments) {
     return 0;
   }
   require_memory(request.options);
-  const Graph500Report report = run_graph500(request.options, std::cerr);
-  if (!request.json_path.empty()) {
-    write_file_atomically(request.json_path, format_json_report(report, read_machine_info(), peak_rss_bytes()));
-  }
-  if (!report.validation_passed) {
-    std::fputs("No results printed for invalid run.\n", stdout);
-    throw Error("validation failed: " + report.validation_failure);
-  }
-  std::fputs(format_official_output(report.official).c_str(), stdout);
-  if (request.options.skip_validation) {
-    std::fputs("semibfs run: validation was skipped; these figures are not a valid Graph500 result\n", stderr);
-  }
-  return 0;
+  return print_search_report(run_graph500(request.options, std::cerr), request.json_path, "run");
 }
 
 }  // namespace semibfs::cli

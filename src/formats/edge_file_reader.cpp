@@ -19,7 +19,7 @@ std::string to_string(Directedness directedness) {
   return "unknown";
 }
 
-EdgeFileReader::EdgeFileReader(EdgeFileInfo info, const ReaderOptions& options)
+EdgeFileReader::EdgeFileReader(EdgeFileInfo info, const EdgeReaderOptions& options)
     : info_(std::move(info)), chunk_edges_(std::max<std::size_t>(options.chunk_edges, 1)) {}
 
 bool EdgeFileReader::next_chunk(std::vector<RawEdge>& out) {
@@ -40,8 +40,10 @@ namespace {
 
 constexpr std::size_t kSniffBytes = 4096;
 
+}  // namespace
+
 std::unique_ptr<EdgeFileReader> open_edge_source(std::unique_ptr<ByteSource> raw, InputFormat format,
-                                                 const std::string& name, const ReaderOptions& options) {
+                                                 const std::string& name, const EdgeReaderOptions& options) {
   EdgeFileInfo info;
   info.name = name;
   auto source = std::make_unique<PeekableSource>(std::move(raw));
@@ -61,15 +63,13 @@ std::unique_ptr<EdgeFileReader> open_edge_source(std::unique_ptr<ByteSource> raw
   throw Error("cannot read '" + name + "': no reader for its format (a bug: please report it)");
 }
 
-}  // namespace
-
 std::unique_ptr<EdgeFileReader> open_edge_file(const std::string& path, InputFormat format,
-                                               const ReaderOptions& options) {
+                                               const EdgeReaderOptions& options) {
   return open_edge_source(open_file_source(path), format, path, options);
 }
 
 std::unique_ptr<EdgeFileReader> open_edge_memory(std::string_view bytes, InputFormat format,
-                                                 const std::string& name, const ReaderOptions& options) {
+                                                 const std::string& name, const EdgeReaderOptions& options) {
   return open_edge_source(make_memory_source(bytes), format, name, options);
 }
 

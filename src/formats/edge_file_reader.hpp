@@ -15,12 +15,13 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/byte_source.hpp"
 #include "formats/input_format.hpp"
 #include "formats/raw_edge.hpp"
 
 namespace semibfs {
 
-struct ReaderOptions {
+struct EdgeReaderOptions {
   std::size_t chunk_edges = std::size_t{1} << 20;  // edges per next_chunk (16 MiB of RawEdge)
   std::size_t read_bytes = std::size_t{4} << 20;   // bytes per read from the file
 };
@@ -49,13 +50,13 @@ class EdgeFileReader {
   EdgeFileReader& operator=(const EdgeFileReader&) = delete;
 
   const EdgeFileInfo& info() const { return info_; }
-  // Replaces `out` with the next edges, at most ReaderOptions::chunk_edges; false (and `out` empty)
+  // Replaces `out` with the next edges, at most EdgeReaderOptions::chunk_edges; false (and `out` empty)
   // once the file is done. Throws Error on a malformed file, and on one that holds no edge at all.
   bool next_chunk(std::vector<RawEdge>& out);
   std::uint64_t edges_read() const { return edges_read_; }
 
  protected:
-  EdgeFileReader(EdgeFileInfo info, const ReaderOptions& options);
+  EdgeFileReader(EdgeFileInfo info, const EdgeReaderOptions& options);
   // Appends edges to `out` until it holds `limit`; stops short only at the end of the input, after
   // checking what the end must satisfy (MTX nnz, whole binary records).
   virtual void read_edges(std::vector<RawEdge>& out, std::size_t limit) = 0;
@@ -70,11 +71,15 @@ class EdgeFileReader {
 // Opens a graph file; `format` kAuto detects it (input_format.hpp). Reads the header (SNAP comments
 // before the first edge, the MTX banner and size line) before it returns.
 std::unique_ptr<EdgeFileReader> open_edge_file(const std::string& path, InputFormat format,
-                                               const ReaderOptions& options = {});
+                                               const EdgeReaderOptions& options = {});
+// The same over any byte source (e.g. one that counts the bytes read, for progress lines); `name`
+// stands for the file name in detection and errors.
+std::unique_ptr<EdgeFileReader> open_edge_source(std::unique_ptr<ByteSource> bytes, InputFormat format,
+                                                 const std::string& name, const EdgeReaderOptions& options = {});
 // The same over bytes in memory (tests, fuzzers); `bytes` must outlive the reader and `name`
 // stands for the file name in detection and errors.
 std::unique_ptr<EdgeFileReader> open_edge_memory(std::string_view bytes, InputFormat format,
                                                  const std::string& name = "<memory>",
-                                                 const ReaderOptions& options = {});
+                                                 const EdgeReaderOptions& options = {});
 
 }  // namespace semibfs

@@ -15,7 +15,7 @@ static_assert(std::endian::native == std::endian::little, "Graph500 binary files
 
 class G500Reader final : public EdgeFileReader {
  public:
-  G500Reader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const ReaderOptions& options)
+  G500Reader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const EdgeReaderOptions& options)
       : EdgeFileReader(std::move(info), options),
         source_(std::move(source)),
         record_bytes_(info_.format == InputFormat::kG500Packed ? sizeof(PackedEdge) : 2 * sizeof(std::int64_t)),
@@ -91,7 +91,7 @@ class G500Reader final : public EdgeFileReader {
 }  // namespace
 
 std::unique_ptr<EdgeFileReader> make_g500_reader(std::unique_ptr<ByteSource> source, EdgeFileInfo info,
-                                                 const ReaderOptions& options) {
+                                                 const EdgeReaderOptions& options) {
   return std::make_unique<G500Reader>(std::move(source), std::move(info), options);
 }
 

@@ -19,6 +19,23 @@ IdMap IdMap::identity(std::uint64_t count) {
   return IdMap({}, count);
 }
 
+IdMap IdMap::from_sorted_ids(std::vector<std::uint64_t> sorted_ids) {
+  for (std::size_t i = 0; i < sorted_ids.size(); ++i) {
+    if (sorted_ids[i] > kMaxFileId) {
+      throw Error("id map: id " + std::to_string(sorted_ids[i]) + " at position " + std::to_string(i) +
+                  " is 2^48 or more");
+    }
+    if (i > 0 && sorted_ids[i] <= sorted_ids[i - 1]) {
+      throw Error("id map: the ids are not strictly ascending at position " + std::to_string(i) + " (" +
+                  std::to_string(sorted_ids[i - 1]) + " then " + std::to_string(sorted_ids[i]) + ")");
+    }
+  }
+  const std::uint64_t size = sorted_ids.size();
+  // Strictly ascending ids that end at n - 1 are 0..n-1.
+  if (sorted_ids.empty() || sorted_ids.back() == size - 1) return identity(size);
+  return IdMap(std::move(sorted_ids), size);
+}
+
 std::optional<VertexId> IdMap::find(std::uint64_t file_id) const {
   if (is_identity()) {
     if (file_id >= size_) return std::nullopt;
@@ -58,8 +75,10 @@ void IdMapBuilder::add(std::uint64_t file_id) {
     throw Error("file id " + std::to_string(file_id) + " is 2^48 or more (ids go up to 2^48 - 1 = " +
                 std::to_string(kMaxFileId) + "; renumber the vertices)");
   }
+  // Reserved whole, so that memory_bound_bytes() holds: the batch never reallocates.
+  if (pending_.empty()) pending_.reserve(pending_limit());
   pending_.push_back(file_id);
-  if (pending_.size() >= std::max(batch_ids_, distinct_.size())) merge_pending();
+  if (pending_.size() >= pending_limit()) merge_pending();
 }
 
 void IdMapBuilder::add(std::span<const RawEdge> edges) {
@@ -77,16 +96,13 @@ void IdMapBuilder::merge_pending() {
   merged.reserve(distinct_.size() + pending_.size());
   std::set_union(distinct_.begin(), distinct_.end(), pending_.begin(), pending_.end(), std::back_inserter(merged));
   distinct_ = std::move(merged);
-  pending_.clear();
+  std::vector<std::uint64_t>().swap(pending_);  // the next batch is reserved at its new size
 }
 
 IdMap IdMapBuilder::build() && {
   merge_pending();
-  const std::uint64_t size = distinct_.size();
   // Ids that are already 0..n-1 need no table.
-  if (distinct_.empty() || distinct_.back() == size - 1) return IdMap::identity(size);
-  distinct_.shrink_to_fit();
-  return IdMap(std::move(distinct_), size);
+  return IdMap::from_sorted_ids(std::move(distinct_));
 }
 
 }  // namespace semibfs

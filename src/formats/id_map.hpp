@@ -20,6 +20,10 @@ class IdMap {
  public:
   // The map of file ids 0..count-1 onto themselves (e.g. an MTX file's declared order).
   static IdMap identity(std::uint64_t count);
+  // The map whose compact id i is file id sorted_ids[i] (as a store's vertex-ids file keeps it):
+  // the identity when they are 0..n-1. Throws Error naming the position when the ids are not
+  // strictly ascending or one is 2^48 or more.
+  static IdMap from_sorted_ids(std::vector<std::uint64_t> sorted_ids);
 
   // Number of distinct file ids: compact ids are 0..size()-1.
   std::uint64_t size() const { return size_; }
@@ -36,6 +40,8 @@ class IdMap {
   std::uint64_t to_file(VertexId id) const;
 
   std::size_t bytes() const { return sorted_ids_.size() * sizeof(std::uint64_t); }
+  // The file ids in compact order; empty for the identity.
+  std::span<const std::uint64_t> sorted_ids() const { return sorted_ids_; }
 
  private:
   friend class IdMapBuilder;
@@ -57,8 +63,18 @@ class IdMapBuilder {
   void add(std::span<const RawEdge> edges);
   IdMap build() &&;
 
+  // Distinct ids merged so far (ids still pending are not counted).
+  std::uint64_t merged_ids() const { return distinct_.size(); }
+  // The most bytes the builder holds from now until the next id is added: the distinct set, the
+  // pending batch (reserved whole, so it never reallocates) and, during a merge, the merged copy:
+  // about 32 bytes per distinct id once the batches are as large as the set.
+  std::size_t memory_bound_bytes() const {
+    return (distinct_.capacity() + distinct_.size() + 2 * pending_limit()) * sizeof(std::uint64_t);
+  }
+
  private:
   void merge_pending();
+  std::size_t pending_limit() const { return std::max(batch_ids_, distinct_.size()); }
 
   std::size_t batch_ids_;
   std::vector<std::uint64_t> distinct_;  // sorted, no repeats

@@ -29,7 +29,7 @@ std::vector<std::string> lowercase_words(std::string_view line) {
 
 class MtxReader final : public EdgeFileReader {
  public:
-  MtxReader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const ReaderOptions& options)
+  MtxReader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const EdgeReaderOptions& options)
       : EdgeFileReader(std::move(info), options), lines_(std::move(source), info_.name, options.read_bytes) {
     read_banner();
     read_size_line();
@@ -152,7 +152,7 @@ class MtxReader final : public EdgeFileReader {
 }  // namespace
 
 std::unique_ptr<EdgeFileReader> make_mtx_reader(std::unique_ptr<ByteSource> source, EdgeFileInfo info,
-                                                const ReaderOptions& options) {
+                                                const EdgeReaderOptions& options) {
   return std::make_unique<MtxReader>(std::move(source), std::move(info), options);
 }
 

@@ -19,7 +19,7 @@ bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
 
 class TextEdgeReader final : public EdgeFileReader {
  public:
-  TextEdgeReader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const ReaderOptions& options)
+  TextEdgeReader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const EdgeReaderOptions& options)
       : EdgeFileReader(std::move(info), options),
         lines_(std::move(source), info_.name, options.read_bytes),
         comments_allowed_(info_.format == InputFormat::kSnap) {
@@ -90,7 +90,7 @@ class TextEdgeReader final : public EdgeFileReader {
 }  // namespace
 
 std::unique_ptr<EdgeFileReader> make_text_edge_reader(std::unique_ptr<ByteSource> source, EdgeFileInfo info,
-                                                      const ReaderOptions& options) {
+                                                      const EdgeReaderOptions& options) {
   return std::make_unique<TextEdgeReader>(std::move(source), std::move(info), options);
 }
 

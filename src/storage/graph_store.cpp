@@ -122,15 +122,23 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
   return graph;
 }
 
-StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request) {
+StoreManifest read_store_manifest(const std::string& directory) {
   check_store_directory(directory);
   const std::string manifest_path = store_path(directory, kManifestName);
   if (!store_exists(directory)) {
-    throw Error("store directory '" + directory + "' holds no store (no manifest): run without --reuse to build one");
+    throw Error("store directory '" + directory + "' holds no store (no manifest): build one first");
   }
-  StoreManifest manifest = StoreManifest::parse(read_text(manifest_path), manifest_path);
+  return StoreManifest::parse(read_text(manifest_path), manifest_path);
+}
+
+StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request) {
+  StoreManifest manifest = read_store_manifest(directory);
   check_matches(directory, manifest, request);
   return manifest;
+}
+
+StoreRequest request_matching(const StoreManifest& manifest) {
+  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order)};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,

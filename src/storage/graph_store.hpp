@@ -37,6 +37,10 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
 // an offsets array ("backward" or "forward"), its size
 // and SHA-256 checked; and the error a damaged file raises. File names: store_manifest.hpp.
 StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request);
+// The manifest as it is, checked against nothing (`semibfs info`, stores built from files).
+StoreManifest read_store_manifest(const std::string& directory);
+// The request that the store with `manifest` satisfies.
+StoreRequest request_matching(const StoreManifest& manifest);
 // The manifest's entry for the array file `name`, after checking that the file has its size.
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
                                       const std::string& name);

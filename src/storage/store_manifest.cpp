@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "storage/key_value_text.hpp"
 
 namespace semibfs {
 namespace {
@@ -15,18 +16,6 @@ constexpr const char* kMagic = "semibfs-graph-store";
 [[noreturn]] void bad_manifest(const std::string& path, int line, const std::string& what) {
   throw Error("store manifest '" + path + "' line " + std::to_string(line) + ": " + what +
               " (the store is damaged or not a semibfs store; rebuild it in an empty directory)");
-}
-
-std::int64_t parse_count(const std::string& text, const std::string& path, int line) {
-  std::size_t used = 0;
-  std::int64_t value = -1;
-  try {
-    value = std::stoll(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || value < 0) bad_manifest(path, line, "'" + text + "' is not a count");
-  return value;
 }
 
 }  // namespace
@@ -46,30 +35,17 @@ std::string StoreManifest::to_text() const {
 
 StoreManifest StoreManifest::parse(const std::string& text, const std::string& path) {
   StoreManifest manifest;
-  std::istringstream lines(text);
-  std::string line;
-  int number = 0;
-  bool ended = false;
-  while (std::getline(lines, line)) {
-    ++number;
-    const std::size_t space = line.find(' ');
-    const std::string key = line.substr(0, space);
-    const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
-    if (number == 1) {
-      if (key != kMagic) bad_manifest(path, number, "does not start with '" + std::string(kMagic) + "'");
-      manifest.version = static_cast<int>(parse_count(value, path, number));
-      if (manifest.version != kStoreFormatVersion) {
-        bad_manifest(path, number, "format version " + value + ", this semibfs reads version " +
-                                       std::to_string(kStoreFormatVersion));
-      }
-    } else if (key == "made-from") {
+  const KeyValueText format(kMagic, kStoreFormatVersion, "manifest",
+                            [&](int line, const std::string& what) { bad_manifest(path, line, what); });
+  format.read(text, [&](const std::string& key, const std::string& value, int number) {
+    if (key == "made-from") {
       manifest.made_from = value;
     } else if (key == "vertices") {
-      manifest.vertices = parse_count(value, path, number);
+      manifest.vertices = format.count(value, number);
     } else if (key == "adjacencies") {
-      manifest.adjacencies = parse_count(value, path, number);
+      manifest.adjacencies = format.count(value, number);
     } else if (key == "partitions") {
-      manifest.partitions = static_cast<int>(parse_count(value, path, number));
+      manifest.partitions = static_cast<int>(format.count(value, number));
     } else if (key == "neighbor-order") {
       manifest.neighbor_order = value;
     } else if (key == "array") {
@@ -79,17 +55,12 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
       if (!(fields >> array.name >> bytes >> array.sha256) || array.sha256.size() != 64) {
         bad_manifest(path, number, "an array line needs a name, a size and a SHA-256");
       }
-      array.bytes = parse_count(bytes, path, number);
+      array.bytes = format.count(bytes, number);
       manifest.arrays.push_back(array);
-    } else if (key == "end") {
-      ended = true;
-      break;
     } else {
       bad_manifest(path, number, "unknown key '" + key + "'");
     }
-  }
-  if (number == 0) bad_manifest(path, 1, "the manifest is empty");
-  if (!ended) bad_manifest(path, number, "no 'end' line: the manifest is cut short");
+  });
   return manifest;
 }
 

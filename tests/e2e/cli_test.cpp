@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/sha256.hpp"
+#include "support/command_runner.hpp"
 #include "support/test_vectors.hpp"
 
 namespace semibfs {
@@ -18,56 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string read_text(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/semibfs-cli-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    directory_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(directory_); }
-
-  CommandResult run(const std::string& arguments) {
-    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
-    const std::string command = std::string(SEMIBFS_BINARY) + " " + arguments + " >" + out.string() +
-                                " 2>" + err.string();
-    const int status = std::system(command.c_str());
-    CommandResult result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_text(out);
-    result.err = read_text(err);
-    fs::remove(out);
-    fs::remove(err);
-    return result;
-  }
-
-  std::vector<std::string> files_in_directory() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(directory_)) names.push_back(entry.path().filename());
-    return names;
-  }
-
-  fs::path directory_;
-};
+using testing::CommandResult;
+using testing::lines_of;
+using testing::read_text;
+using Cli = testing::CommandTest;
 
 TEST_F(Cli, HelpTextsExitZero) {
   for (const char* arguments : {"--help", "run --help", "generate --help"}) {

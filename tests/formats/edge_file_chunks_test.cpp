@@ -51,7 +51,7 @@ TEST(EdgeFileChunks, AnyChunkAndReadSizeGivesTheSameEdges) {
                                           std::size_t{1} << 20}) {
       for (const std::size_t read_bytes : {std::size_t{1}, std::size_t{5}, std::size_t{13}, std::size_t{4096}}) {
         const auto reader = open_edge_memory(sample.bytes, InputFormat::kAuto, sample.name,
-                                             ReaderOptions{chunk_edges, read_bytes});
+                                             EdgeReaderOptions{chunk_edges, read_bytes});
         std::vector<RawEdge> all;
         std::vector<RawEdge> chunk;
         while (reader->next_chunk(chunk)) {
@@ -73,12 +73,12 @@ TEST(EdgeFileChunks, FileAndMemoryAgree) {
   for (const Sample& sample : samples()) {
     const std::string path = directory.file(sample.name);
     testing::write_bytes(path, sample.bytes);
-    EXPECT_EQ(testing::read_file(path, InputFormat::kAuto, ReaderOptions{100, 777}), sample.edges) << sample.name;
+    EXPECT_EQ(testing::read_file(path, InputFormat::kAuto, EdgeReaderOptions{100, 777}), sample.edges) << sample.name;
   }
 }
 
 TEST(EdgeFileChunks, FullChunksUntilTheLast) {
-  const auto reader = open_edge_memory("0 1\n1 2\n2 3\n3 4\n4 5\n", InputFormat::kEl, "g", ReaderOptions{2, 4});
+  const auto reader = open_edge_memory("0 1\n1 2\n2 3\n3 4\n4 5\n", InputFormat::kEl, "g", EdgeReaderOptions{2, 4});
   std::vector<RawEdge> chunk;
   std::vector<std::size_t> sizes;
   while (reader->next_chunk(chunk)) sizes.push_back(chunk.size());

@@ -37,12 +37,12 @@ inline std::vector<RawEdge> read_all(EdgeFileReader& reader) {
 }
 
 inline std::vector<RawEdge> read_file(const std::string& path, InputFormat format = InputFormat::kAuto,
-                                      const ReaderOptions& options = {}) {
+                                      const EdgeReaderOptions& options = {}) {
   return read_all(*open_edge_file(path, format, options));
 }
 
 inline std::vector<RawEdge> read_memory(std::string_view bytes, InputFormat format,
-                                        const std::string& name = "<memory>", const ReaderOptions& options = {}) {
+                                        const std::string& name = "<memory>", const EdgeReaderOptions& options = {}) {
   return read_all(*open_edge_memory(bytes, format, name, options));
 }
 

@@ -50,7 +50,7 @@ TEST(G500Reader, ReadsWhatTheGeneratorWritesInBothLayouts) {
 
   const std::string int64 = write_with_generator(directory, "graph.int64", EdgeFormat::kInt64);
   EXPECT_EQ(read_file(int64), expected_edges());
-  EXPECT_EQ(read_file(int64, InputFormat::kG500Int64, ReaderOptions{2, 20}), expected_edges());
+  EXPECT_EQ(read_file(int64, InputFormat::kG500Int64, EdgeReaderOptions{2, 20}), expected_edges());
 }
 
 TEST(G500Reader, Int64IdsUpToTwoToTheFortyEightMinusOne) {

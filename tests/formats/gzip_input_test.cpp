@@ -48,7 +48,7 @@ TEST(GzipInput, EveryFormatReadsTheSameCompressed) {
     EXPECT_EQ(plain[10], (RawEdge{10, 70})) << sample.name;
     const std::string path = directory.file(sample.name + ".gz");
     testing::write_bytes(path, testing::gzip(sample.bytes));
-    const auto reader = open_edge_file(path, InputFormat::kAuto, ReaderOptions{1000, 4096});
+    const auto reader = open_edge_file(path, InputFormat::kAuto, EdgeReaderOptions{1000, 4096});
     EXPECT_TRUE(reader->info().gzip);
     EXPECT_EQ(testing::read_all(*reader), plain) << sample.name;
   }

@@ -94,5 +94,19 @@ TEST(IdMap, EmptyBuilderGivesAnEmptyMap) {
   EXPECT_EQ(map.find(0), std::nullopt);
 }
 
+// The map a store's vertex-ids file holds, read back: checked, and the identity for 0..n-1.
+TEST(IdMapFromSortedIds, RebuildsTheMapAndChecksTheIds) {
+  const IdMap map = IdMap::from_sorted_ids({5, 42, 900, kMaxFileId});
+  EXPECT_EQ(map.size(), 4u);
+  EXPECT_EQ(map.to_compact(900), 2);
+  EXPECT_EQ(std::vector<std::uint64_t>(map.sorted_ids().begin(), map.sorted_ids().end()),
+            (std::vector<std::uint64_t>{5, 42, 900, kMaxFileId}));
+  EXPECT_TRUE(IdMap::from_sorted_ids({0, 1, 2}).is_identity());
+  EXPECT_TRUE(IdMap::from_sorted_ids({}).is_identity());
+  EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({1, 5, 5}); }), ::testing::HasSubstr("position 2"));
+  EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({3, 2}); }), ::testing::HasSubstr("ascending"));
+  EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({1, kMaxFileId + 1}); }), ::testing::HasSubstr("2^48"));
+}
+
 }  // namespace
 }  // namespace semibfs

@@ -1,0 +1,159 @@
+// `semibfs info`: what a store holds (made by `build` or by `run --store`): how it was made,
+// vertices, edges, the degree distribution, partitions, files, and with --dram-budget the
+// placement the planner would choose for a search under that budget.
+#include <omp.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bench/graph500_run.hpp"
+#include "bench/semi_external_run.hpp"
+#include "cli/commands.hpp"
+#include "cli/search_options.hpp"
+#include "core/error.hpp"
+#include "storage/byte_size.hpp"
+#include "storage/graph_store.hpp"
+#include "storage/input_store.hpp"
+#include "storage/packed_file_edge_source.hpp"
+#include "storage/placement_plan.hpp"
+#include "storage/tiered_graph.hpp"
+
+namespace semibfs::cli {
+
+const char* const kInfoHelp =
+    "Usage: semibfs info STORE [--dram-budget SIZE] [--threads N]\n"
+    "\n"
+    "Prints what a store holds: how it was made (for 'build' stores the input file, its format and\n"
+    "id numbering), vertices, edges, the degree distribution, partitions and the files on disk.\n"
+    "\n"
+    "  --dram-budget SIZE   also the placement the planner would choose for searches with this\n"
+    "                       budget (as 'bfs --dram-budget' and 'run --dram-budget' print it)\n"
+    "  --threads N          threads the planned searches would use (their I/O buffers; default:\n"
+    "                       all cores)\n"
+    "  -h, --help           this text\n";
+
+namespace {
+
+struct InfoRequest {
+  std::string store;
+  Graph500Options options;
+  bool help = false;
+};
+
+InfoRequest parse_info(Arguments& arguments) {
+  InfoRequest request;
+  while (!arguments.done()) {
+    const std::string option = arguments.take();
+    if (option == "-h" || option == "--help") {
+      request.help = true;
+      return request;
+    } else if (option == "--dram-budget" || option == "--backward-head") {
+      take_search_option(option, arguments, request.options);
+    } else if (option == "--threads") {
+      request.options.threads = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 4096));
+    } else if (!option.starts_with("-") && request.store.empty()) {
+      request.store = option;
+    } else {
+      throw UsageError("unknown option '" + option + "'");
+    }
+  }
+  if (request.store.empty()) throw UsageError("no STORE given (a directory made by 'semibfs build' or 'run --store')");
+  check_search_options(request.options);
+  return request;
+}
+
+// The degree below which `fraction` of the vertices with edges lie.
+std::int64_t degree_quantile(const std::vector<DegreeCount>& degrees, std::int64_t with_edges, double fraction) {
+  const auto wanted = static_cast<std::int64_t>(fraction * static_cast<double>(with_edges));
+  std::int64_t seen = 0;
+  for (const DegreeCount& count : degrees) {
+    seen += count.vertices;
+    if (seen > wanted) return count.degree;
+  }
+  return degrees.empty() ? 0 : degrees.back().degree;
+}
+
+void print_degrees(const GraphProfile& profile) {
+  std::int64_t with_edges = 0;
+  for (const DegreeCount& count : profile.degrees) with_edges += count.vertices;
+  std::printf("vertices with edges: %lld (isolated %lld)\n", static_cast<long long>(with_edges),
+              static_cast<long long>(profile.num_vertices - with_edges));
+  if (with_edges == 0) return;
+  std::printf("degree: min %lld, median %lld, mean %.2f, p90 %lld, p99 %lld, p99.9 %lld, max %lld\n",
+              static_cast<long long>(profile.degrees.front().degree),
+              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.5)),
+              static_cast<double>(profile.num_entries()) / static_cast<double>(with_edges),
+              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.9)),
+              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.99)),
+              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.999)),
+              static_cast<long long>(profile.degrees.back().degree));
+  std::printf("degree histogram (vertices per degree range):\n");
+  std::int64_t low = 1;
+  auto next = profile.degrees.begin();
+  while (next != profile.degrees.end()) {
+    std::int64_t vertices = 0;
+    for (; next != profile.degrees.end() && next->degree < 2 * low; ++next) vertices += next->vertices;
+    if (vertices > 0) {
+      std::printf("  %12lld - %-12lld %lld\n", static_cast<long long>(low), static_cast<long long>(2 * low - 1),
+                  static_cast<long long>(vertices));
+    }
+    low *= 2;
+  }
+}
+
+void print_input(const InputDescription& input) {
+  std::printf("input: %s\nformat: %s%s\nedges read: %lld (self-loops and duplicates included)\n", input.source.c_str(),
+              to_string(input.format).c_str(), input.gzip ? " (gzip)" : "", static_cast<long long>(input.edges));
+  std::printf("searched as: %s\nids: %s\n", input.directed ? "directed (out-edges)" : "undirected (symmetrized)",
+              input.identity_ids ? "the file's own ids (no renumbering)"
+                                 : "renumbered compactly; results are reported in the file's ids");
+}
+
+void print_files(const std::string& store, const StoreManifest& manifest) {
+  std::int64_t total = 0;
+  for (const std::filesystem::directory_entry& entry : std::filesystem::directory_iterator(store)) {
+    if (entry.is_regular_file()) total += static_cast<std::int64_t>(entry.file_size());
+  }
+  std::printf("files: %zu graph arrays, %s in the directory in all\n", manifest.arrays.size(), format_bytes(total).c_str());
+}
+
+int print_info(const InfoRequest& request) {
+  if (request.options.threads > 0) omp_set_num_threads(request.options.threads);
+  const StoreManifest manifest = read_store_manifest(request.store);
+  const StoreRequest store = request_matching(manifest);
+  std::printf("store: %s\nmade from: %s\n", request.store.c_str(), manifest.made_from.c_str());
+  if (input_store_exists(request.store)) print_input(read_input_description(request.store));
+  std::printf("vertices: %lld\nadjacencies: %lld (list entries, both directions, duplicates and self-loops removed)\n"
+              "partitions: %d\nneighbour order: %s\n",
+              static_cast<long long>(manifest.vertices), static_cast<long long>(manifest.adjacencies),
+              manifest.partitions, manifest.neighbor_order.c_str());
+  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.options.bfs.summary_bits);
+  const GraphProfile profile = profile_of_store(request.store, store, per_vertex);
+  print_degrees(profile);
+  std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
+              format_bytes(profile.bfs_status_bytes()).c_str());
+  print_files(request.store, manifest);
+  if (request.options.dram_budget_bytes > 0) {
+    const PackedFileEdgeSource edges(edge_file_path(request.store), manifest.vertices,
+                                     edge_source_options(request.options));
+    print_plan(std::cout, plan_store_placement(request.options, edges.buffer_bytes(), request.store, store,
+                                               manifest.vertices, omp_get_max_threads()));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int info_command(Arguments& arguments) {
+  const InfoRequest request = parse_info(arguments);
+  if (request.help) {
+    std::fputs(kInfoHelp, stdout);
+    return 0;
+  }
+  return print_info(request);
+}
+
+}  // namespace semibfs::cli

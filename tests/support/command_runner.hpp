@@ -1,0 +1,70 @@
+// Running the semibfs binary from a test: each test gets a scratch directory, and a command's exit
+// code, stdout and stderr come back as strings.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace semibfs::testing {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+// A fixture with a fresh directory under /tmp and run("ARGS") = `semibfs ARGS` with its output kept.
+class CommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/semibfs-cli-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    directory_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+
+  CommandResult run(const std::string& arguments) {
+    const std::filesystem::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
+    const std::string command = std::string(SEMIBFS_BINARY) + " " + arguments + " >" + out.string() +
+                                " 2>" + err.string();
+    const int status = std::system(command.c_str());
+    CommandResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_text(out);
+    result.err = read_text(err);
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
+    return result;
+  }
+
+  std::vector<std::string> files_in_directory() const {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(directory_)) names.push_back(entry.path().filename());
+    return names;
+  }
+
+  std::filesystem::path directory_;
+};
+
+}  // namespace semibfs::testing
