@@ -29,6 +29,7 @@ std::string to_string(EdgeFormat format) {
 namespace {
 
 void write_bytes(std::FILE* file, const std::string& file_name, const void* data, std::size_t size) {
+  if (size == 0) return;  // an empty span's data() may be null, which fwrite must not get
   if (std::fwrite(data, 1, size, file) != size) {
     throw Error("cannot write the edge list to " + file_name + ": " + std::strerror(errno) +
                 " (check free space and permissions)");
