@@ -87,8 +87,8 @@ SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Repor
 }
 
 PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t edge_buffer_bytes,
-                                   const std::string& store_directory, const StoreRequest& request,
-                                   std::int64_t num_vertices, int threads) {
+                                   const StoreIndex& store, int threads) {
+  const std::int64_t num_vertices = store.manifest.vertices;
   PlacementRequest placement;
   placement.dram_budget_bytes = options.dram_budget_bytes;
   placement.forced_head_entries = options.forced_head_entries;
@@ -98,7 +98,7 @@ PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t 
   placement.reserved_description = options.caller_bytes > 0 ? "edge chunks, validator, I/O buffers, id map"
                                                             : "edge chunks, validator, I/O buffers";
   const std::int64_t per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
-  return plan_placement(profile_of_store(store_directory, request, per_vertex), placement);
+  return plan_placement(profile_of_store(store, per_vertex), placement);
 }
 
 SearchInputs open_store_for_search(const std::string& store_directory, const StoreRequest& request,
@@ -109,15 +109,17 @@ SearchInputs open_store_for_search(const std::string& store_directory, const Sto
                                                        edge_source_options(options));
   Stopwatch open_time;
   if (options.dram_budget_bytes > 0) {
-    report.plan = plan_store_placement(options, graph.edges->buffer_bytes(), store_directory, request, num_vertices,
-                                       report.threads);
+    // The offsets read for the plan are the ones the tiered open keeps: read once.
+    StoreIndex store = read_store_index(store_directory, request);
+    report.plan = plan_store_placement(options, graph.edges->buffer_bytes(), store, report.threads);
     print_plan(log, *report.plan);
+    if (!report.plan->fits_in_memory) {
+      graph.tiered.emplace(open_tiered_graph(std::move(store), *report.plan));
+      report.lists_on_disk = graph.tiered->has_tails();
+    }
   }
-  if (!report.plan || report.plan->fits_in_memory) {
+  if (!graph.tiered) {
     graph.in_memory = read_store(store_directory, request);
-  } else {
-    graph.tiered.emplace(open_tiered_graph(store_directory, request, *report.plan));
-    report.lists_on_disk = graph.tiered->has_tails();
   }
   log << "opened the store in " << open_time.seconds() << " s; peak RSS so far " << peak_rss_bytes() / (1 << 20)
       << " MiB" << std::endl;

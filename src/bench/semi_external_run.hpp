@@ -14,6 +14,7 @@
 #include "bench/search_inputs.hpp"
 #include "storage/graph_store.hpp"
 #include "storage/packed_file_edge_source.hpp"
+#include "storage/tiered_graph.hpp"
 
 namespace semibfs {
 
@@ -32,8 +33,7 @@ SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Repor
 // The placement plan of a store's arrays under options.dram_budget_bytes, after what the searches
 // hold besides the graph (the edge file's chunk buffers, the validator, the tail fetchers' arenas).
 PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t edge_buffer_bytes,
-                                   const std::string& store_directory, const StoreRequest& request,
-                                   std::int64_t num_vertices, int threads);
+                                   const StoreIndex& store, int threads);
 
 // The searches' inputs from a store and the packed edge file beside it: with a DRAM budget, the
 // placement planned (printed to `log`, kept in the report) and the store opened as it says; without

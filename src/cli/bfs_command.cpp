@@ -138,9 +138,11 @@ VertexId find_root(const BfsRequest& request, const IdMap& ids) {
   return *root;
 }
 
-// The roots, as compact ids: the one asked for, or N drawn as the reference draws them.
-std::vector<VertexId> choose_roots(const BfsRequest& request, const IdMap& ids, const SearchInputs& graph) {
-  if (request.root) return {find_root(request, ids)};
+// The roots, as compact ids: the one asked for (found before any work), or N drawn as the
+// reference draws them.
+std::vector<VertexId> choose_roots(const BfsRequest& request, std::optional<VertexId> root, const IdMap& ids,
+                                   const SearchInputs& graph) {
+  if (root) return {*root};
   std::vector<VertexId> roots = pick_bfs_roots(request.seed1, request.seed2, static_cast<std::int64_t>(ids.size()),
                                                *request.roots, [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of " + request.store + " has an edge, so there is no BFS root");
@@ -212,7 +214,7 @@ int run_bfs(const BfsRequest& request) {
   check_dram_budget(options, input.vertices);
   const IdMap ids = read_id_map(request.store, input);
   options.caller_bytes = static_cast<std::int64_t>(ids.bytes());
-  if (request.root) find_root(request, ids);
+  const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
 
   Graph500Report report;
   report.options = options;
@@ -224,7 +226,7 @@ int run_bfs(const BfsRequest& request) {
   const SearchInputs graph = open_store_for_search(request.store, store, input.vertices, options, report, std::cerr);
   report.official.construction_seconds = open_time.seconds();
 
-  const std::vector<VertexId> roots = choose_roots(request, ids, graph);
+  const std::vector<VertexId> roots = choose_roots(request, root, ids, graph);
   log_file_ids(roots, ids, std::cerr);
   std::vector<VertexId> parent;
   run_searches(options, graph, roots, request.roots.has_value(), parent, report, std::cerr);

@@ -131,7 +131,8 @@ int print_info(const InfoRequest& request) {
               static_cast<long long>(manifest.vertices), static_cast<long long>(manifest.adjacencies),
               manifest.partitions, manifest.neighbor_order.c_str());
   const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.options.bfs.summary_bits);
-  const GraphProfile profile = profile_of_store(request.store, store, per_vertex);
+  const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
+  const GraphProfile profile = profile_of_store(index, per_vertex);
   print_degrees(profile);
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
@@ -139,8 +140,7 @@ int print_info(const InfoRequest& request) {
   if (request.options.dram_budget_bytes > 0) {
     const PackedFileEdgeSource edges(edge_file_path(request.store), manifest.vertices,
                                      edge_source_options(request.options));
-    print_plan(std::cout, plan_store_placement(request.options, edges.buffer_bytes(), request.store, store,
-                                               manifest.vertices, omp_get_max_threads()));
+    print_plan(std::cout, plan_store_placement(request.options, edges.buffer_bytes(), index, omp_get_max_threads()));
   }
   return 0;
 }

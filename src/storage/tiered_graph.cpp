@@ -120,12 +120,13 @@ class ResidentCollector {
   std::int64_t row_ = 0;
 };
 
-// One graph of one partition: its offsets whole, its lists split by `rule`; `vertex_degree` gives
-// the whole degree of a row's vertex where the list holds only part of it (forward lists).
+// One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
+// `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
+// (forward lists).
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
-                     std::int64_t rows, const ResidencyRule& rule,
+                     std::vector<std::int64_t> offsets, const ResidencyRule& rule,
                      const std::function<std::int64_t(std::int64_t row)>& vertex_degree) {
-  std::vector<std::int64_t> offsets = read_store_offsets(directory, manifest, partition, graph, rows);
+  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t length = offsets[row + 1] - offsets[row];
@@ -150,19 +151,34 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
 
 }  // namespace
 
+StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
+  StoreIndex index{directory, request, read_store_manifest(directory, request), {}};
+  const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  for (int k = 0; k < layout.count(); ++k) {
+    index.backward_offsets.push_back(
+        read_store_offsets(directory, index.manifest, k, "backward", layout.range(k).size()));
+  }
+  return index;
+}
+
 TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan) {
+  return open_tiered_graph(read_store_index(directory, request), plan);
+}
+
+TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   if (!plan.fits_in_memory && plan.head_entries < 1) {
     throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
                 " entries per backward list in DRAM; the dense heads need at least 1");
   }
-  const StoreManifest manifest = read_store_manifest(directory, request);
+  const std::string& directory = index.directory;
+  const StoreManifest& manifest = index.manifest;
   const PartitionLayout layout(manifest.vertices, manifest.partitions);
   const std::int64_t num_vertices = manifest.vertices;
   std::vector<TieredCsr> backward;
   for (int k = 0; k < layout.count(); ++k) {
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
-    backward.push_back(open_lists(directory, manifest, k, "backward", layout.range(k).size(), backward_residency(plan),
-                                  nullptr));
+    backward.push_back(open_lists(directory, manifest, k, "backward", std::move(index.backward_offsets[k]),
+                                  backward_residency(plan), nullptr));
   }
   std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
   Bitmap isolated(num_vertices);
@@ -190,17 +206,22 @@ TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& 
       return backward[owner].degree(vertex - layout.range(owner).begin);
     };
     for (int k = 0; k < layout.count(); ++k) {
-      forward.push_back(open_lists(directory, manifest, k, "forward", num_vertices, forward_residency(plan), vertex_degree));
+      forward.push_back(open_lists(directory, manifest, k, "forward",
+                                   read_store_offsets(directory, manifest, k, "forward", num_vertices),
+                                   forward_residency(plan), vertex_degree));
     }
   }
-  return TieredGraph(request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
+  return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
                      std::move(forward));
 }
 
 GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
                               std::int64_t bfs_status_bytes_per_vertex) {
-  const StoreManifest manifest = read_store_manifest(directory, request);
-  const PartitionLayout layout(manifest.vertices, manifest.partitions);
+  return profile_of_store(read_store_index(directory, request), bfs_status_bytes_per_vertex);
+}
+
+GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex) {
+  const StoreManifest& manifest = index.manifest;
   GraphProfile profile;
   profile.num_vertices = manifest.vertices;
   profile.partitions = manifest.partitions;
@@ -210,12 +231,10 @@ GraphProfile profile_of_store(const std::string& directory, const StoreRequest& 
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
   profile.vertex_head_bytes = manifest.vertices * static_cast<std::int64_t>(sizeof(NeighborId)) +
                               Bitmap::words_for(manifest.vertices) * 8;
-  std::vector<std::vector<std::int64_t>> offsets;
   std::vector<std::span<const std::int64_t>> views;
-  for (int k = 0; k < layout.count(); ++k) {
-    offsets.push_back(read_store_offsets(directory, manifest, k, "backward", layout.range(k).size()));
-    views.emplace_back(offsets.back());
-    profile.offset_bytes += static_cast<std::int64_t>(offsets.back().size() * sizeof(std::int64_t));
+  for (const std::vector<std::int64_t>& offsets : index.backward_offsets) {
+    views.emplace_back(offsets);
+    profile.offset_bytes += static_cast<std::int64_t>(offsets.size() * sizeof(std::int64_t));
     if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
   }
   profile.degrees = degree_histogram(views);

@@ -74,14 +74,26 @@ class TieredGraph {
 ResidencyRule backward_residency(const PlacementPlan& plan);
 ResidencyRule forward_residency(const PlacementPlan& plan);
 
-// Opens the store in `directory` (checked against `request` like read_store) with the lists split
-// by `plan`: reads every offsets array and streams every neighbours file once, keeping the
-// resident entries, checking sizes and SHA-256 against the manifest (a damaged file is a
-// semibfs::Error naming it). The tails stay in the neighbours files.
+// What start-up reads of a store before deciding anything: its manifest (checked against the
+// request like read_store checks it) and its backward offsets, read once for both the planner's
+// profile and the open.
+struct StoreIndex {
+  std::string directory;
+  StoreRequest request;
+  StoreManifest manifest;
+  std::vector<std::vector<std::int64_t>> backward_offsets;  // one array per partition, rows + 1 each
+};
+StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
+
+// Opens the store with the lists split by `plan`: uses the index's backward offsets, reads the
+// forward ones (P > 1) and streams every neighbours file once, keeping the resident entries,
+// checking sizes and SHA-256 against the manifest (a damaged file is a semibfs::Error naming it).
+// The tails stay in the neighbours files.
+TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan);
 TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
 
-// The planner's profile of the store in `directory`, from its offsets alone (checked like
-// read_store checks them).
+// The planner's profile of a store, from its offsets alone.
+GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex);
 GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
                               std::int64_t bfs_status_bytes_per_vertex);
 
