@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
   cat <<'EOF_USAGE'
-Usage: bench/snap_build.sh [--scale S] [--edgefactor E] [--budget SIZE]
+Usage: bench/snap_build.sh [--scale S] [--edgefactor E] [--budget SIZE] [--directed]
 
 Writes (once) a synthetic SNAP file in out/snap-build/: the Kronecker graph of SCALE S (default
 20) and edgefactor E (default 10: 10,485,760 edges) from `semibfs generate --format text`, every
@@ -13,6 +13,7 @@ id scattered by an odd multiplier modulo 2^45 (sparse, non-compact ids, as a cra
 '#' header lines and a '#' comment every million edges. Then times
 `semibfs build FILE -o STORE --dram-budget SIZE` (default 512MiB) under /usr/bin/time -v and
 prints the input MB, parse seconds, MB/s and edges/s, build seconds and edges/s, and peak RSS.
+--directed builds the out-edge store (in- and out-lists) instead of the symmetrized one.
 THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Summary, stderr and store in
 out/snap-build/.
 EOF_USAGE
@@ -26,11 +27,13 @@ threads=${THREADS:-2}
 scale=20
 edgefactor=10
 budget=512MiB
+direction=()
 while [ $# -gt 0 ]; do
   case $1 in
     --scale) [ $# -ge 2 ] || die "--scale needs a number"; scale=$2; shift 2 ;;
     --edgefactor) [ $# -ge 2 ] || die "--edgefactor needs a number"; edgefactor=$2; shift 2 ;;
     --budget) [ $# -ge 2 ] || die "--budget needs a size"; budget=$2; shift 2 ;;
+    --directed) direction=(--directed); shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
   esac
@@ -60,7 +63,7 @@ fi
 
 store=$out/store
 rm -rf "$store"
-/usr/bin/time -v "$semibfs" build "$input" -o "$store" --dram-budget "$budget" --threads "$threads" \
+/usr/bin/time -v "$semibfs" build "$input" -o "$store" --dram-budget "$budget" --threads "$threads" "${direction[@]}" \
   >"$out/build.out" 2>"$out/build.err" || { tail -n 5 "$out/build.err" >&2; die "the build failed"; }
 
 field() { awk -v key="$1" '$1 == key { print $2 }' "$out/build.out"; }
@@ -69,4 +72,4 @@ wall=$(awk '/Elapsed \(wall clock\)/ { print $NF }' "$out/build.err")
 printf '%-22s %s\n' input "$input" edges "$(field edges)" vertices "$(field vertices)" \
   input_MB "$(field input_MB)" parse_seconds "$(field parse_seconds)" parse_MB/s "$(field parse_MB/s)" \
   parse_edges/s "$(field parse_edges/s)" build_seconds "$(field build_seconds)" \
-  build_edges/s "$(field build_edges/s)" budget "$budget" peak_RSS_MiB "$((rss_kib / 1024))" wall "$wall"
+  build_edges/s "$(field build_edges/s)" direction "${direction[*]:-symmetrized}" budget "$budget" peak_RSS_MiB "$((rss_kib / 1024))" wall "$wall"

@@ -220,7 +220,7 @@ void run_searches(const Graph500Options& options, const SearchInputs& graph, std
                   bool warm_up, std::vector<VertexId>& parent, Graph500Report& report, std::ostream& log) {
   const EdgeSource& edges = *graph.edges;
   std::optional<Validator> validator;
-  if (!options.skip_validation) validator.emplace(edges);
+  if (!options.skip_validation) validator.emplace(edges, graph.direction());
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);

@@ -20,6 +20,11 @@ struct SearchInputs {
   std::optional<TieredGraph> tiered;          // or the store opened with its lists split
 
   std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
+  // What a search from the vertex can expand: a root needs out-edges (its degree when undirected).
+  std::int64_t out_degree(VertexId vertex) const {
+    return tiered ? tiered->out_degree(vertex) : in_memory->out_degree(vertex);
+  }
+  GraphDirection direction() const { return tiered ? tiered->direction() : in_memory->direction(); }
 };
 
 }  // namespace semibfs

@@ -35,8 +35,10 @@ const char* const kBuildHelp =
     "                       comments), mtx (Matrix Market coordinate), el (0-based edge list),\n"
     "                       g500-packed (12-byte edges) or g500-int64 (two int64 an edge)\n"
     "  --undirected         every edge in both directions (default: BFS on the symmetrized graph)\n"
-    "  --directed           out-edge BFS: not supported yet (the store has no separate in-edge\n"
-    "                       lists); an error\n"
+    "  --directed           out-edge BFS: an edge 'u v' leads from u to v only; the store keeps\n"
+    "                       in-lists for bottom-up steps and out-lists for top-down steps, and\n"
+    "                       validation follows edges one way (refused for a file that declares\n"
+    "                       itself undirected, e.g. a symmetric Matrix Market matrix)\n"
     "  --dram-budget SIZE   the most the build holds in DRAM (default 512MiB; e.g. 64MiB, 2GiB):\n"
     "                       reading buffers, the id map (8 bytes per distinct id, up to 32 while\n"
     "                       it is sorted) and the construction's lists\n"
@@ -105,8 +107,8 @@ void print_summary(const BuildRequest& request, const ImportStats& stats) {
   const InputDescription& input = stats.input;
   const double megabytes = static_cast<double>(stats.input_bytes) / 1e6;
   std::printf("input            %s\n", request.input.c_str());
-  std::printf("format           %s%s (declared %s; symmetrized)\n", to_string(input.format).c_str(),
-              input.gzip ? ", gzip" : "", input.declared.c_str());
+  std::printf("format           %s%s (declared %s; %s)\n", to_string(input.format).c_str(),
+              input.gzip ? ", gzip" : "", input.declared.c_str(), input.directed ? "directed" : "symmetrized");
   std::printf("vertices         %lld (%s)\n", static_cast<long long>(stats.vertices),
               input.identity_ids ? "the file's ids" : "file ids renumbered, map in vertex-ids");
   std::printf("edges            %lld\n", static_cast<long long>(stats.edges));

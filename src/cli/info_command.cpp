@@ -76,32 +76,48 @@ std::int64_t degree_quantile(const std::vector<DegreeCount>& degrees, std::int64
   return degrees.empty() ? 0 : degrees.back().degree;
 }
 
-void print_degrees(const GraphProfile& profile) {
+// `name` is "degree", or "in-degree"/"out-degree" of a directed graph.
+void print_degrees(const std::string& name, const std::vector<DegreeCount>& degrees, std::int64_t num_vertices) {
   std::int64_t with_edges = 0;
-  for (const DegreeCount& count : profile.degrees) with_edges += count.vertices;
-  std::printf("vertices with edges: %lld (isolated %lld)\n", static_cast<long long>(with_edges),
-              static_cast<long long>(profile.num_vertices - with_edges));
+  std::int64_t entries = 0;
+  for (const DegreeCount& count : degrees) {
+    with_edges += count.vertices;
+    entries += count.degree * count.vertices;
+  }
+  if (name == "degree") {
+    std::printf("vertices with edges: %lld (isolated %lld)\n", static_cast<long long>(with_edges),
+                static_cast<long long>(num_vertices - with_edges));
+  } else {
+    std::printf("vertices with %s >= 1: %lld (%lld with none)\n", name.c_str(), static_cast<long long>(with_edges),
+                static_cast<long long>(num_vertices - with_edges));
+  }
   if (with_edges == 0) return;
-  std::printf("degree: min %lld, median %lld, mean %.2f, p90 %lld, p99 %lld, p99.9 %lld, max %lld\n",
-              static_cast<long long>(profile.degrees.front().degree),
-              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.5)),
-              static_cast<double>(profile.num_entries()) / static_cast<double>(with_edges),
-              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.9)),
-              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.99)),
-              static_cast<long long>(degree_quantile(profile.degrees, with_edges, 0.999)),
-              static_cast<long long>(profile.degrees.back().degree));
-  std::printf("degree histogram (vertices per degree range):\n");
+  std::printf("%s: min %lld, median %lld, mean %.2f, p90 %lld, p99 %lld, p99.9 %lld, max %lld\n", name.c_str(),
+              static_cast<long long>(degrees.front().degree),
+              static_cast<long long>(degree_quantile(degrees, with_edges, 0.5)),
+              static_cast<double>(entries) / static_cast<double>(with_edges),
+              static_cast<long long>(degree_quantile(degrees, with_edges, 0.9)),
+              static_cast<long long>(degree_quantile(degrees, with_edges, 0.99)),
+              static_cast<long long>(degree_quantile(degrees, with_edges, 0.999)),
+              static_cast<long long>(degrees.back().degree));
+  std::printf("%s histogram (vertices per %s range):\n", name.c_str(), name.c_str());
   std::int64_t low = 1;
-  auto next = profile.degrees.begin();
-  while (next != profile.degrees.end()) {
+  auto next = degrees.begin();
+  while (next != degrees.end()) {
     std::int64_t vertices = 0;
-    for (; next != profile.degrees.end() && next->degree < 2 * low; ++next) vertices += next->vertices;
+    for (; next != degrees.end() && next->degree < 2 * low; ++next) vertices += next->vertices;
     if (vertices > 0) {
       std::printf("  %12lld - %-12lld %lld\n", static_cast<long long>(low), static_cast<long long>(2 * low - 1),
                   static_cast<long long>(vertices));
     }
     low *= 2;
   }
+}
+
+void print_degrees(const GraphProfile& profile) {
+  if (profile.forward_degrees.empty()) return print_degrees("degree", profile.degrees, profile.num_vertices);
+  print_degrees("in-degree", profile.degrees, profile.num_vertices);
+  print_degrees("out-degree", profile.forward_degrees, profile.num_vertices);
 }
 
 void print_input(const InputDescription& input) {
@@ -126,10 +142,12 @@ int print_info(const InfoRequest& request) {
   const StoreRequest store = request_matching(manifest);
   std::printf("store: %s\nmade from: %s\n", request.store.c_str(), manifest.made_from.c_str());
   if (input_store_exists(request.store)) print_input(read_input_description(request.store));
-  std::printf("vertices: %lld\nadjacencies: %lld (list entries, both directions, duplicates and self-loops removed)\n"
-              "partitions: %d\nneighbour order: %s\n",
+  const bool directed = manifest.direction == GraphDirection::kDirected;
+  std::printf("vertices: %lld\nadjacencies: %lld (list entries, %s, duplicates and self-loops removed)\n"
+              "partitions: %d\nneighbour order: %s%s\n",
               static_cast<long long>(manifest.vertices), static_cast<long long>(manifest.adjacencies),
-              manifest.partitions, manifest.neighbor_order.c_str());
+              directed ? "one per directed edge" : "both directions", manifest.partitions,
+              manifest.neighbor_order.c_str(), directed ? " (in-lists; out-lists by id)" : "");
   const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.options.bfs.summary_bits);
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);

@@ -45,9 +45,11 @@ std::int64_t total_rows(const std::vector<CsrGraph>& partitions) {
 
 }  // namespace
 
-PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward)
+PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
+                                   GraphDirection direction)
     : layout_(total_rows(backward), static_cast<int>(backward.size())),
       order_(order),
+      direction_(direction),
       backward_(std::move(backward)),
       forward_(std::move(forward)) {
   const int partitions = layout_.count();
@@ -55,7 +57,10 @@ PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> ba
     throw Error("partitioned graph: " + std::to_string(forward_.size()) + " forward graphs for " +
                 std::to_string(partitions) + " partitions");
   }
-  if (partitions > 1 && forward_.empty()) throw Error("partitioned graph: more than one partition but no forward graphs");
+  if (forward_graph_is_separate(partitions, direction_) != !forward_.empty()) {
+    throw Error("partitioned graph: " + std::string(forward_.empty() ? "no" : "separate") + " forward graphs for a " +
+                to_string(direction_) + " graph of " + std::to_string(partitions) + " partitions");
+  }
   for (int k = 0; k < partitions; ++k) {
     if (backward_[k].num_vertices() != layout_.range(k).size()) {
       throw Error("partitioned graph: backward partition " + std::to_string(k) + " has " +
@@ -150,6 +155,13 @@ void PartitionedGraph::place_partitions() {
 std::int64_t PartitionedGraph::degree(VertexId vertex) const {
   const int k = layout_.partition_of(vertex);
   return backward_[k].degree(vertex - layout_.range(k).begin);
+}
+
+std::int64_t PartitionedGraph::out_degree(VertexId vertex) const {
+  if (direction_ == GraphDirection::kUndirected) return degree(vertex);
+  std::int64_t edges = 0;
+  for (const CsrGraph& partition : forward_) edges += partition.degree(vertex);
+  return edges;
 }
 
 std::span<const NeighborId> PartitionedGraph::neighbors(VertexId vertex) const {

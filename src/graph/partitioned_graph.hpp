@@ -6,6 +6,11 @@
 // so a step run by partition k's threads writes only partition k's status. With P = 1 the
 // forward graph is the backward graph and is stored once.
 //
+// A directed graph (out-edge BFS, `semibfs build --directed`) keeps the same layout with in-lists
+// as its backward graph (bottom-up looks for a parent among a vertex's in-neighbours) and
+// out-lists as its forward graph (top-down expands a vertex's out-neighbours), so its forward
+// graph is separate even with P = 1. Such graphs come only from stores (external construction).
+//
 // Beside them, the head of every vertex (the first neighbour of its ordered list, the
 // highest-degree one) in a dense array: the first probe of a bottom-up step reads it
 // sequentially instead of jumping into the vertex's list (the DRAM "backward head" of seed 002
@@ -17,6 +22,7 @@
 #include <vector>
 
 #include "core/bitmap.hpp"
+#include "core/graph_direction.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partition_layout.hpp"
@@ -28,7 +34,7 @@ inline constexpr NeighborId kNoHead = UINT32_MAX;
 
 // Bytes of each structure, as seed 000 Fig. 3 lists them.
 struct GraphBytes {
-  std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1)
+  std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1, undirected)
   std::int64_t backward = 0;
   std::int64_t heads = 0;     // heads and the isolated-vertex bitmap
   std::int64_t total() const { return forward + backward + heads; }
@@ -40,15 +46,19 @@ class PartitionedGraph {
   // Takes the whole graph's arrays (no copy when partitions is 1), orders each list, splits it.
   PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst);
   // Partitions built before (read back from a store): backward has one graph per partition (rows:
-  // its own vertices), forward one per partition (rows: all vertices) or none when there is one
-  // partition. Throws semibfs::Error when they do not fit one layout.
-  PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward);
+  // its own vertices), forward one per partition (rows: all vertices) or none when the forward
+  // graph is the backward one (forward_graph_is_separate). Throws semibfs::Error when they do not
+  // fit one layout.
+  PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
+                   GraphDirection direction = GraphDirection::kUndirected);
 
   std::int64_t num_vertices() const { return layout_.num_vertices(); }
   std::int64_t num_adjacencies() const { return num_adjacencies_; }
   const PartitionLayout& layout() const { return layout_; }
   int num_partitions() const { return layout_.count(); }
   NeighborOrder neighbor_order() const { return order_; }
+  GraphDirection direction() const { return direction_; }
+  bool has_separate_forward() const { return !forward_.empty(); }
 
   // Rows are the partition's own vertices, minus range(k).begin.
   const CsrGraph& backward(int partition) const { return backward_[partition]; }
@@ -57,8 +67,11 @@ class PartitionedGraph {
     return forward_.empty() ? backward_[partition] : forward_[partition];
   }
 
+  // The length of the vertex's backward list (its in-degree when directed).
   std::int64_t degree(VertexId vertex) const;
-  // The vertex's whole adjacency, in the chosen order (from its backward partition).
+  // The edges a top-down step expands from the vertex: its forward lists over all partitions.
+  std::int64_t out_degree(VertexId vertex) const;
+  // The vertex's whole backward list, in the chosen order.
   std::span<const NeighborId> neighbors(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[vertex]; }
   const Bitmap& isolated() const { return isolated_; }
@@ -74,9 +87,10 @@ class PartitionedGraph {
 
   PartitionLayout layout_;
   NeighborOrder order_ = NeighborOrder::kHubFirst;
+  GraphDirection direction_ = GraphDirection::kUndirected;
   std::int64_t num_adjacencies_ = 0;
   std::vector<CsrGraph> backward_;
-  std::vector<CsrGraph> forward_;  // empty when P = 1
+  std::vector<CsrGraph> forward_;  // empty when the forward graph is the backward graph
   std::vector<NeighborId> heads_;
   Bitmap isolated_{0};
 };

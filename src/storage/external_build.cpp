@@ -55,8 +55,11 @@ bool count_endpoint(std::uint32_t& count) {
   return before == UINT32_MAX;
 }
 
-// Pass 1: degrees[v] = the endpoints at v of edges that are not self-loops (duplicates counted).
-void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk) {
+// Pass 1: degrees[v] = the endpoints at v of edges that are not self-loops (duplicates counted),
+// of the `ends` whose lists are being built.
+void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk, ListEnds ends) {
+  const bool sources = ends != ListEnds::kTarget;
+  const bool targets = ends != ListEnds::kSource;
   const std::span<std::uint32_t> degrees = context.degrees;
   const auto num_vertices = static_cast<std::int64_t>(degrees.size());
   std::fill(degrees.begin(), degrees.end(), 0);
@@ -72,8 +75,8 @@ void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk) {
       if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
         first_bad = std::min(first_bad, index);
       } else if (u != v) {
-        chunk_wrapped = count_endpoint(degrees[u]) || chunk_wrapped;
-        chunk_wrapped = count_endpoint(degrees[v]) || chunk_wrapped;
+        if (sources) chunk_wrapped = count_endpoint(degrees[u]) || chunk_wrapped;
+        if (targets) chunk_wrapped = count_endpoint(degrees[v]) || chunk_wrapped;
       }
     }
     if (first_bad < count) throw_bad_edge(context.edges, first + first_bad, edges[first_bad], num_vertices);
@@ -83,31 +86,47 @@ void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk) {
   if (wrapped) throw Error("edge file '" + context.edges.path() + "': a vertex has 2^32 or more edge endpoints");
 }
 
-// Passes 1 and 2: hands each range's lists, sorted by id, to `sink`, range after range.
+const char* lists_name(ListEnds ends) {
+  return ends == ListEnds::kBoth ? "lists" : ends == ListEnds::kTarget ? "in-lists" : "out-lists";
+}
+
+// Passes 1 and 2: hands each range's lists (of `ends`), sorted by id, to `sink`, range after range.
 template <typename Sink>
-void collect_lists(BuildContext& context, Sink&& sink) {
+void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
   CollectBuffers buffers(context.ledger, chunk_edges);
-  count_endpoints(context, buffers.chunk.span());
-  context.stats.edge_file_passes = 1;
+  count_endpoints(context, buffers.chunk.span(), ends);
+  ++context.stats.edge_file_passes;
   const std::vector<VertexRange> ranges =
       plan_vertex_ranges(context.degrees, kRangeBytesPerEntry, kRangeBytesPerVertex, context.budget.range_bytes);
-  context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
-  context.log.say("counted endpoints; collecting lists in " + std::to_string(ranges.size()) + " ranges of vertices");
+  if (ends != ListEnds::kSource) context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
+  context.log.say("counted endpoints; collecting " + std::string(lists_name(ends)) + " in " +
+                  std::to_string(ranges.size()) + " ranges of vertices");
   for (const VertexRange range : ranges) {
-    RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger);
+    RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
     ++context.stats.edge_file_passes;
     sink(lists);
     context.log.tick("collecting: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
   }
 }
 
-void write_lists(StoreListWriter& writer, RangeLists& lists) {
-  for (std::int64_t local = 0; local < lists.range.size(); ++local) writer.append(lists.list(local));
+// The range's lists in vertex order: whole lists of an undirected graph, or in-lists (backward)
+// or out-lists (forward) of a directed one.
+void write_lists(StoreListWriter& writer, RangeLists& lists, ListEnds ends) {
+  for (std::int64_t local = 0; local < lists.range.size(); ++local) {
+    if (ends == ListEnds::kBoth) {
+      writer.append(lists.list(local));
+    } else if (ends == ListEnds::kTarget) {
+      writer.append_backward(lists.list(local));
+    } else {
+      writer.append_forward(lists.list(local));
+    }
+  }
 }
 
 // Pass 3: the id-ordered lists back from the scratch file, range by range, ordered and written.
-void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrder order, StoreListWriter& writer) {
+void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrder order, ListEnds ends,
+                 StoreListWriter& writer) {
   const std::int64_t bytes_per_entry =
       kRangeBytesPerEntry + (order == NeighborOrder::kByDegree ? kDegreeKeyBytesPerEntry : 0);
   const std::vector<VertexRange> ranges =
@@ -119,22 +138,39 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
     RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
     offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
     order_range_lists(lists, order, context.degrees, context.ledger);
-    write_lists(writer, lists);
+    write_lists(writer, lists, ends);
     context.log.tick("ordering: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
   }
 }
 
+// The backward lists (whole lists, or in-lists when directed) into `writer`, in `order`: written
+// as collected with id order, else spilled to a scratch file in the store directory and ordered
+// once every unique degree is known.
+void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds ends, const std::string& directory,
+                          StoreListWriter& writer) {
+  if (order == NeighborOrder::kById) {
+    collect_lists(context, ends, [&](RangeLists& lists) { write_lists(writer, lists, ends); });
+    return;
+  }
+  ScratchFile scratch(directory);
+  collect_lists(context, ends, [&](RangeLists& lists) {
+    scratch.append(std::as_bytes(lists.neighbors.span().first(static_cast<std::size_t>(lists.entries()))));
+  });
+  context.stats.scratch_bytes = scratch.size();
+  order_lists(context, scratch, order, ends, writer);
+}
+
 }  // namespace
 
-std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions) {
-  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions));
+std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
+  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction));
 }
 
 ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std::int64_t num_vertices,
                                               const std::string& store_directory, const ExternalBuildOptions& options) {
   check_request(num_vertices, options);
-  const BuildBudget budget =
-      split_budget(options.memory_budget_bytes, num_vertices, StoreListWriter::files(options.partitions));
+  const int store_files = StoreListWriter::files(options.partitions, options.direction);
+  const BuildBudget budget = split_budget(options.memory_budget_bytes, num_vertices, store_files);
   StoreWriter store(store_directory);
   const PackedEdgeFile edges(edge_file);
   ProgressLog log(options.progress, "external build");
@@ -144,24 +180,16 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
   BuildContext context{edges, budget, degrees.span(), ledger, log, stats};
   const PartitionLayout layout(num_vertices, options.partitions);
-  // The writer's buffers are counted until the store is finished (closing frees them).
-  const auto finish = [&](const StoreListWriter& writer) {
+  const bool directed = options.direction == GraphDirection::kDirected;
+  {
+    // The writer's buffers are counted until the store is finished (closing frees them).
+    StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
+    build_backward_lists(context, options.order, directed ? ListEnds::kTarget : ListEnds::kBoth, store_directory, writer);
+    if (directed) {
+      collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
+    }
     stats.adjacencies = writer.adjacencies();
-    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order});
-  };
-  if (options.order == NeighborOrder::kById) {
-    StoreListWriter writer(store, layout, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
-    collect_lists(context, [&](RangeLists& lists) { write_lists(writer, lists); });
-    finish(writer);
-  } else {
-    ScratchFile scratch(store_directory);
-    collect_lists(context, [&](RangeLists& lists) {
-      scratch.append(std::as_bytes(lists.neighbors.span().first(static_cast<std::size_t>(lists.entries()))));
-    });
-    stats.scratch_bytes = scratch.size();
-    StoreListWriter writer(store, layout, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
-    order_lists(context, scratch, options.order, writer);
-    finish(writer);
+    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

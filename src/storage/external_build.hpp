@@ -15,12 +15,17 @@
 //      order_neighbors does, and written.
 // Lists are written in vertex order, so every store file is written sequentially, its SHA-256
 // computed on the way; with id order they are written in pass 2 and there is no scratch file.
+// A directed graph runs the passes twice with one direction of each edge: first for the in-lists
+// (the backward graph, ordered like undirected lists, by the in-degrees of their entries), then,
+// reusing the same degree array, for the out-lists (the forward graph, in id order: a top-down
+// step reads every entry, so order buys nothing there).
 #pragma once
 
 #include <cstdint>
 #include <ostream>
 #include <string>
 
+#include "core/graph_direction.hpp"
 #include "graph/neighbor_order.hpp"
 
 namespace semibfs {
@@ -31,13 +36,14 @@ struct ExternalBuildOptions {
   NeighborOrder order = NeighborOrder::kHubFirst;
   std::string made_from;             // the manifest's made-from line
   std::ostream* progress = nullptr;  // a line per pass and range when set
+  GraphDirection direction = GraphDirection::kUndirected;
 };
 
 struct ExternalBuildStats {
   std::int64_t edges = 0;
   std::int64_t adjacencies = 0;
-  std::int64_t edge_file_passes = 0;  // whole reads of the edge file: 1 + collect_ranges
-  std::int64_t collect_ranges = 0;
+  std::int64_t edge_file_passes = 0;  // whole reads of the edge file: 1 + collect_ranges (twice when directed)
+  std::int64_t collect_ranges = 0;    // of the backward lists
   std::int64_t order_ranges = 0;      // 0 with id order
   std::int64_t scratch_bytes = 0;     // spilled between passes 2 and 3; 0 with id order
   std::int64_t peak_buffer_bytes = 0; // the most the builder's own buffers held at once
@@ -45,7 +51,8 @@ struct ExternalBuildStats {
 };
 
 // The smallest memory budget build_store_from_edge_file accepts.
-std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions);
+std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions,
+                                           GraphDirection direction = GraphDirection::kUndirected);
 
 // Builds the store of the graph on vertices [0, num_vertices) whose edges are in `edge_file`
 // (packed48, gen/edge_format.hpp) in `store_directory`, which must exist and hold no store.

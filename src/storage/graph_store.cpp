@@ -83,6 +83,7 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
     mismatch("partitions", std::to_string(manifest.partitions), std::to_string(request.partitions));
   }
   if (manifest.neighbor_order != to_string(request.order)) mismatch("neighbor-order", manifest.neighbor_order, to_string(request.order));
+  if (manifest.direction != request.direction) mismatch("direction", to_string(manifest.direction), to_string(request.direction));
 }
 
 }  // namespace
@@ -97,11 +98,12 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
   for (int k = 0; k < graph.num_partitions(); ++k) {
     writer.add_array(store_array_name(k, "backward", "offsets"), graph.backward(k).offsets());
     writer.add_array(store_array_name(k, "backward", "neighbors"), graph.backward(k).all_neighbors());
-    if (graph.num_partitions() == 1) continue;  // the forward graph is the backward graph
+    if (!graph.has_separate_forward()) continue;  // the forward graph is the backward graph
     writer.add_array(store_array_name(k, "forward", "offsets"), graph.forward(k).offsets());
     writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
   }
-  writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order()});
+  writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order(),
+                 graph.direction()});
 }
 
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
@@ -112,9 +114,11 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
   std::vector<CsrGraph> forward;
   for (int k = 0; k < manifest.partitions; ++k) {
     backward.push_back(read_graph(directory, manifest, k, "backward", layout.range(k).size()));
-    if (manifest.partitions > 1) forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
+    if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
+      forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
+    }
   }
-  PartitionedGraph graph(request.order, std::move(backward), std::move(forward));
+  PartitionedGraph graph(request.order, std::move(backward), std::move(forward), manifest.direction);
   if (graph.num_adjacencies() != manifest.adjacencies) {
     damaged(manifest_path, "lists " + std::to_string(manifest.adjacencies) + " adjacencies, the arrays hold " +
                                std::to_string(graph.num_adjacencies()));
@@ -138,7 +142,7 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
 }
 
 StoreRequest request_matching(const StoreManifest& manifest) {
-  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order)};
+  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,

@@ -19,6 +19,7 @@ struct StoreRequest {
   std::string made_from;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
+  GraphDirection direction = GraphDirection::kUndirected;
 };
 
 // Whether `directory` holds a store (a manifest).

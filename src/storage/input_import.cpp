@@ -156,16 +156,11 @@ std::string rate(double amount, double seconds, const char* unit) {
 }
 
 void check_options(const std::string& input_path, const ImportOptions& options) {
-  if (options.directed) {
-    throw Error("cannot build a directed store of " + quoted(input_path) +
-                ": out-edge BFS needs separate out- and in-edge lists, which the store does not have yet; "
-                "without --directed every edge is taken in both directions (symmetrized)");
-  }
   if (options.partitions < 1) {
     throw Error("cannot build a store of " + quoted(input_path) + " in " + std::to_string(options.partitions) +
                 " partitions: need at least 1");
   }
-  const std::int64_t minimum = minimum_import_budget(0, options.partitions);
+  const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options));
   if (options.memory_budget_bytes < minimum) {
     budget_too_small(input_path, options.memory_budget_bytes, minimum, "reading the file");
   }
@@ -176,7 +171,8 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
     throw Error("cannot build a store of " + quoted(input_path) + ": its ids number " + std::to_string(vertices) +
                 " vertices; a store holds at most 2^32 (32-bit neighbour ids)");
   }
-  const std::int64_t minimum = minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions);
+  const std::int64_t minimum =
+      minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options));
   if (options.memory_budget_bytes < minimum) {
     budget_too_small(input_path, options.memory_budget_bytes, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
@@ -292,8 +288,8 @@ std::int64_t place_edges(const std::string& file_id_edges, const std::string& st
 
 }  // namespace
 
-std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions) {
-  return std::max(kReadingBytes + kMinIdBytes, minimum_external_build_budget(num_vertices, partitions));
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
+  return std::max(kReadingBytes + kMinIdBytes, minimum_external_build_budget(num_vertices, partitions, direction));
 }
 
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,
@@ -316,7 +312,12 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   input.format = info.format;
   input.gzip = info.gzip;
   input.declared = to_string(info.declared);
-  input.directed = false;
+  input.directed = options.directed;
+  if (options.directed && info.declared == Directedness::kUndirected) {
+    throw Error("cannot build a directed store of " + quoted(input_path) + ": the file declares an undirected graph (" +
+                (info.format == InputFormat::kMtx ? "a symmetric Matrix Market matrix" : "'# Undirected graph'") +
+                ") whose edges are listed once for both directions; build it without --directed");
+  }
   // An MTX file declares its order: its ids need no set, and the budget is checked before reading.
   const bool declared_order = info.format == InputFormat::kMtx && info.declared_vertices.has_value();
   if (declared_order) check_vertex_count(input_path, *info.declared_vertices, options);
@@ -350,7 +351,7 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   write_input_description(store_directory, input);
   stats.parse_seconds = log.seconds();
   const ExternalBuildOptions build_options{options.memory_budget_bytes, options.partitions, options.order,
-                                           input_made_from(input), options.progress};
+                                           input_made_from(input), options.progress, direction_of(input)};
   const ExternalBuildStats built =
       build_store_from_edge_file(store_path(store_directory, kInputEdgesName), input.vertices, store_directory,
                                  build_options);

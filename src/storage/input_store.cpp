@@ -142,6 +142,7 @@ StoreRequest input_store_request(const std::string& store_directory, const Input
   StoreRequest request = request_matching(read_store_manifest(store_directory));
   // The manifest must have been made from this input: read_store compares the two.
   request.made_from = input_made_from(input);
+  request.direction = direction_of(input);
   return request;
 }
 

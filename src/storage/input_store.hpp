@@ -31,7 +31,7 @@ struct InputDescription {
   InputFormat format = InputFormat::kSnap;   // the format read (never kAuto)
   bool gzip = false;
   std::string declared = "unknown";          // what the file says: directed, undirected or unknown
-  bool directed = false;                     // false: the edges were symmetrized for BFS
+  bool directed = false;                     // false: the edges were symmetrized for BFS; true: out-edge BFS
   std::int64_t vertices = 0;                 // compact ids 0..vertices-1
   std::int64_t edges = 0;                    // edges read (= records of edges.packed48)
   bool identity_ids = true;                  // file ids are the compact ids (no vertex-ids file)
@@ -40,7 +40,7 @@ struct InputDescription {
 
 struct ImportOptions {
   InputFormat format = InputFormat::kAuto;
-  bool directed = false;  // true is refused for now: out-edge BFS needs in-edge lists the store lacks
+  bool directed = false;  // out-edge BFS (in- and out-lists); refused for a file that declares itself undirected
   std::int64_t memory_budget_bytes = std::int64_t{512} << 20;  // the whole import stays within it
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
@@ -52,7 +52,7 @@ struct ImportStats {
   std::int64_t input_bytes = 0;  // of the file as stored (compressed when gzip)
   std::int64_t edges = 0;
   std::int64_t vertices = 0;
-  std::int64_t adjacencies = 0;  // of the symmetrized graph, without self-loops and duplicates
+  std::int64_t adjacencies = 0;  // list entries (of the symmetrized graph, or directed edges), without self-loops and duplicates
   double parse_seconds = 0;      // reading the input into the renumbered edge file
   double build_seconds = 0;      // external construction of the graph store
   // The most held at once, as budgeted (reserved, not necessarily touched): the reading buffers
@@ -67,7 +67,15 @@ std::string input_made_from(const InputDescription& input);
 // The smallest memory budget import_graph_file accepts for a graph of `num_vertices` vertices (0:
 // before they are known): its reading buffers, or the external construction's minimum. Ids that
 // need a map take 8 bytes per distinct id more (up to 32 while they are sorted).
-std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions);
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions,
+                                   GraphDirection direction = GraphDirection::kUndirected);
+
+inline GraphDirection direction_of(const InputDescription& input) {
+  return input.directed ? GraphDirection::kDirected : GraphDirection::kUndirected;
+}
+inline GraphDirection direction_of(const ImportOptions& options) {
+  return options.directed ? GraphDirection::kDirected : GraphDirection::kUndirected;
+}
 
 // Builds the store of the graph in the file `input_path` into `store_directory` (created when
 // missing; when it exists it must hold no store). Throws semibfs::Error with one line (file, line,
@@ -79,8 +87,8 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
 bool input_store_exists(const std::string& store_directory);
 // The input description; throws semibfs::Error naming the file when it is missing or malformed.
 InputDescription read_input_description(const std::string& store_directory);
-// What a search asks of a store built from a file: its made-from line, partitions and order as
-// its manifest records them.
+// What a search asks of a store built from a file: its made-from line and direction as the input
+// description says, partitions and order as its manifest records them.
 StoreRequest input_store_request(const std::string& store_directory, const InputDescription& input);
 // The id map, its size and SHA-256 checked against the description.
 IdMap read_id_map(const std::string& store_directory, const InputDescription& input);

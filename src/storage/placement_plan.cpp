@@ -105,11 +105,22 @@ std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std:
   return degrees;
 }
 
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::vector<std::int64_t>>& forward_offsets) {
+  if (forward_offsets.size() == 1) return degree_histogram({std::span<const std::int64_t>(forward_offsets.front())});
+  if (forward_offsets.empty()) return {};
+  // Offsets of the summed lists, as if one partition held every out-list.
+  std::vector<std::int64_t> summed(forward_offsets.front().size(), 0);
+  for (const std::vector<std::int64_t>& offsets : forward_offsets) {
+    for (std::size_t row = 0; row + 1 < summed.size(); ++row) summed[row + 1] += offsets[row + 1];
+  }
+  return degree_histogram({std::span<const std::int64_t>(summed)});
+}
+
 GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex) {
   GraphProfile profile;
   profile.num_vertices = graph.num_vertices();
   profile.partitions = graph.num_partitions();
-  profile.forward_is_backward = graph.num_partitions() == 1;
+  profile.forward_is_backward = !graph.has_separate_forward();
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   profile.vertex_head_bytes = graph.bytes().heads;
@@ -127,6 +138,11 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
   std::vector<std::span<const std::int64_t>> backward_offsets;
   for (int k = 0; k < graph.num_partitions(); ++k) backward_offsets.emplace_back(graph.backward(k).offsets());
   profile.degrees = degree_histogram(backward_offsets);
+  if (graph.direction() == GraphDirection::kDirected) {
+    std::vector<std::vector<std::int64_t>> forward_offsets;
+    for (int k = 0; k < graph.num_partitions(); ++k) forward_offsets.push_back(graph.forward(k).offsets());
+    profile.forward_degrees = out_degree_histogram(forward_offsets);
+  }
   return profile;
 }
 
@@ -151,6 +167,8 @@ const PlacedStructure& PlacementPlan::structure(const std::string& name) const {
 
 PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest& request) {
   const DegreeSums sums(profile.degrees);
+  // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
+  const DegreeSums forward_sums(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees);
   const PlannerLimits& limits = request.limits;
   if (limits.max_head_entries < 1 || limits.max_low_degree < 0 || limits.min_hub_degree < 1) {
     throw Error("placement planner: limits need max_head_entries >= 1, max_low_degree >= 0, min_hub_degree >= 1");
@@ -217,15 +235,15 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   // average degree ~1, and each costs a whole device read for 4 bytes; with the forward graph on
   // an SSD those levels ran up to 1e5 times slower (seed 002 Sec. 5.1.2 Fig. 7: 108047.5x at mean
   // degree 1.001; seed 000 Sec. VI-C Fig. 11: 123482.6x), so they are kept in DRAM first (seed 002
-  // Sec. 5.1.2, remedy 1). With P = 1 there is no separate forward graph: a vertex of degree <= K
-  // is read whole from the heads.
+  // Sec. 5.1.2, remedy 1). With P = 1 and an undirected graph there is no separate forward graph:
+  // a vertex of degree <= K is read whole from the heads.
   const std::int64_t low_cap = limits.max_low_degree;
   std::int64_t low = 0;
   auto take_ascending = [&](std::int64_t from, std::int64_t to) {
     // Whole degree classes in [from, to], smallest first; returns the largest degree D such that
     // every list of degree in [from, D] is in DRAM, and whether all of [from, to] went.
     std::int64_t reached = to;
-    for (const DegreeCount& count : sums.classes()) {
+    for (const DegreeCount& count : forward_sums.classes()) {
       if (count.degree < from || count.degree > to) continue;
       const std::int64_t cost = count.degree * count.vertices * entry;
       if (cost > left) {
@@ -249,7 +267,7 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   std::int64_t hub_limit = 0;
   if (separate_forward && in_order) {
     bool all_hubs = true;
-    for (auto count = sums.classes().rbegin(); count != sums.classes().rend(); ++count) {
+    for (auto count = forward_sums.classes().rbegin(); count != forward_sums.classes().rend(); ++count) {
       if (count->degree < hub_floor) break;
       const std::int64_t cost = count->degree * count->vertices * entry;
       if (cost > left) {
@@ -292,7 +310,7 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   plan.head_entries = k;
   plan.low_degree_limit = separate_forward ? low : 0;
   plan.hub_degree_limit = separate_forward ? hub_limit : 0;
-  plan.hub_vertices = hub_limit > 0 ? sums.vertices(std::max(hub_limit, hub_floor), kNoLimit) : 0;
+  plan.hub_vertices = hub_limit > 0 ? forward_sums.vertices(std::max(hub_limit, hub_floor), kNoLimit) : 0;
 
   // The structures, each with a size fixed by the profile and limits, split by K, D and the hubs.
   auto add = [&](const char* name, const char* description, std::int64_t total, std::int64_t dram) {
@@ -307,17 +325,17 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes, resident_index_bytes);
   const std::int64_t heads_dram = head_dram(std::min(k, head_cap));
   add("backward_heads", "backward lists, first entries", heads_total, heads_dram);
-  const std::int64_t forward_low_total = separate_forward ? sums.list_entries(1, low_cap) * entry : 0;
-  const std::int64_t forward_low_dram = separate_forward ? sums.list_entries(1, std::min(low, low_cap)) * entry : 0;
+  const std::int64_t forward_low_total = separate_forward ? forward_sums.list_entries(1, low_cap) * entry : 0;
+  const std::int64_t forward_low_dram = separate_forward ? forward_sums.list_entries(1, std::min(low, low_cap)) * entry : 0;
   add("forward_low_degree", "forward lists, low-degree vertices", forward_low_total, forward_low_dram);
-  const std::int64_t forward_hub_total = separate_forward ? sums.list_entries(hub_floor, kNoLimit) * entry : 0;
+  const std::int64_t forward_hub_total = separate_forward ? forward_sums.list_entries(hub_floor, kNoLimit) * entry : 0;
   const std::int64_t forward_hub_dram =
-      separate_forward && hub_limit > 0 ? sums.list_entries(std::max(hub_limit, hub_floor), kNoLimit) * entry : 0;
+      separate_forward && hub_limit > 0 ? forward_sums.list_entries(std::max(hub_limit, hub_floor), kNoLimit) * entry : 0;
   add("forward_hubs", "forward lists, hubs", forward_hub_total, forward_hub_dram);
   add("backward_tails", "backward lists, remaining entries", profile.backward_list_bytes() - heads_total,
       head_dram(k) - heads_dram);
-  const std::int64_t forward_rest_total = separate_forward ? sums.list_entries(low_cap + 1, hub_floor - 1) * entry : 0;
-  const std::int64_t forward_rest_dram = separate_forward && low > low_cap ? sums.list_entries(low_cap + 1, low) * entry : 0;
+  const std::int64_t forward_rest_total = separate_forward ? forward_sums.list_entries(low_cap + 1, hub_floor - 1) * entry : 0;
+  const std::int64_t forward_rest_dram = separate_forward && low > low_cap ? forward_sums.list_entries(low_cap + 1, low) * entry : 0;
   add("forward_rest", "forward lists, other vertices", forward_rest_total, forward_rest_dram);
   plan.fits_in_memory = plan.disk_bytes() == 0;
   return plan;

@@ -29,7 +29,7 @@ struct DegreeCount {
 struct GraphProfile {
   std::int64_t num_vertices = 0;
   int partitions = 1;
-  // P = 1: top-down reads the backward lists, there is no separate forward graph.
+  // P = 1, undirected: top-down reads the backward lists, there is no separate forward graph.
   bool forward_is_backward = true;
   std::int64_t bfs_status_bytes_per_vertex = 0;
   // Every CSR offsets array, backward and forward (64-bit, rows + 1 per partition).
@@ -38,8 +38,11 @@ struct GraphProfile {
   std::int64_t vertex_head_bytes = 0;
   // Bytes of one list entry (NeighborId).
   std::int64_t entry_bytes = 4;
-  // Ascending by degree, one entry per degree present, degree >= 1.
+  // Ascending by degree, one entry per degree present, degree >= 1: the backward lists' lengths.
   std::vector<DegreeCount> degrees;
+  // The same for the whole forward lists when they differ (a directed graph's out-degrees);
+  // empty when a vertex's forward lists hold its backward list (undirected).
+  std::vector<DegreeCount> forward_degrees;
   // Allocated but unused room in the neighbour arrays (build_csr keeps the room of the dropped
   // duplicates); part of PartitionedGraph::bytes(), not of any list, so never placed.
   std::int64_t unused_capacity_bytes = 0;
@@ -59,6 +62,10 @@ struct GraphProfile {
 // The degree histogram of the vertices whose lists the backward offsets arrays (one per
 // partition, rows + 1 entries each) describe.
 std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets);
+
+// The histogram of the vertices' out-degrees: each vertex's forward list lengths summed over the
+// partitions' forward offsets arrays (rows: all vertices, num_vertices + 1 entries each).
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::vector<std::int64_t>>& forward_offsets);
 
 // The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
 // will run on it (parents, frontier queues, bitmaps), which this layer does not know.

@@ -30,14 +30,16 @@ LedgerArray<std::int64_t> offsets_from_lengths(VertexRange range, std::span<cons
 }
 
 // Gathers the entries (local source << 32 | target) of edges [begin, end) of `part` whose source
-// lies in the range into `keys`; returns how many.
+// lies in the range into `keys`; returns how many. Side 0 of an edge is its source's list.
 std::size_t gather_entries(std::span<const PackedEdge> part, std::size_t begin, std::size_t end, VertexRange range,
-                           std::uint64_t* keys) {
+                           ListEnds which, std::uint64_t* keys) {
+  const int first_side = which == ListEnds::kTarget ? 1 : 0;
+  const int end_side = which == ListEnds::kSource ? 1 : 2;
   std::size_t count = 0;
   for (std::size_t index = begin; index < end; ++index) {
     const VertexId ends[2] = {part[index].v0(), part[index].v1()};
     if (ends[0] == ends[1]) continue;
-    for (int side = 0; side < 2; ++side) {
+    for (int side = first_side; side < end_side; ++side) {
       if (!range.contains(ends[side])) continue;
       keys[count++] = static_cast<std::uint64_t>(ends[side] - range.begin) << 32 | static_cast<std::uint32_t>(ends[1 - side]);
     }
@@ -63,13 +65,14 @@ bool place_entries(std::span<const std::span<const std::uint64_t>> shares, std::
   return true;
 }
 
-// Both directions of every edge with an endpoint in the range, each into the next free slot of
-// its source (offsets[local] is the slot cursor, so it ends at the next vertex's start). Per
+// The entries (per `which`) of every edge with an endpoint in the range, each into the next free
+// slot of its source (offsets[local] is the slot cursor, so it ends at the next vertex's start). Per
 // chunk, each thread sorts the entries of its share of the edges by source (radix_sort.hpp), then
 // places the entries of its share of the vertices from every thread's sorted entries: no atomics,
 // and the cursors and slots move forward instead of jumping about the range (placing entries as
 // read, with an atomic per entry, took half of the whole build).
-void scatter_range(const PackedEdgeFile& edges, CollectBuffers& buffers, VertexRange range, RangeLists& lists) {
+void scatter_range(const PackedEdgeFile& edges, CollectBuffers& buffers, VertexRange range, ListEnds which,
+                   RangeLists& lists) {
   const int source_bits = std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(range.size() - 1, 0)));
   const std::uint64_t source_mask = ((std::uint64_t{1} << source_bits) - 1) << 32;
   std::vector<std::span<const std::uint64_t>> shares(static_cast<std::size_t>(omp_get_max_threads()));
@@ -83,7 +86,7 @@ void scatter_range(const PackedEdgeFile& edges, CollectBuffers& buffers, VertexR
       const std::size_t begin = part.size() * thread / threads;
       const std::size_t end = part.size() * (thread + 1) / threads;
       // Two entries per edge at most: thread t's keys start at 2 * begin.
-      const std::size_t count = gather_entries(part, begin, end, range, buffers.keys.data() + 2 * begin);
+      const std::size_t count = gather_entries(part, begin, end, range, which, buffers.keys.data() + 2 * begin);
       RadixSorter sorter;
       shares[thread] = sorter.sort({buffers.keys.data() + 2 * begin, count}, {buffers.sort_buffer.data() + 2 * begin, count},
                                    source_mask);
@@ -125,11 +128,11 @@ void compact_lists(RangeLists& lists, std::span<const std::uint32_t> degrees) {
 }  // namespace
 
 RangeLists collect_range_lists(const PackedEdgeFile& edges, CollectBuffers& buffers, VertexRange range,
-                               std::span<std::uint32_t> degrees, BufferLedger& ledger) {
+                               std::span<std::uint32_t> degrees, BufferLedger& ledger, ListEnds ends) {
   RangeLists lists{range, offsets_from_lengths(range, degrees, ledger), {}};
   const std::int64_t size = range.size();
   lists.neighbors = LedgerArray<NeighborId>(ledger, static_cast<std::size_t>(lists.entries()));
-  scatter_range(edges, buffers, range, lists);
+  scatter_range(edges, buffers, range, ends, lists);
   // Each cursor must have stopped at the next list's start; then shift them back to the starts.
   std::int64_t end = 0;
   for (std::int64_t local = 0; local < size; ++local) {

@@ -1,8 +1,8 @@
 // The neighbour lists of one range of consecutive vertices, the unit in which the external
 // construction (external_build.hpp) holds adjacency in DRAM. They are collected from the edge
-// file (both directions of every edge with an endpoint in the range, then sorted, self-loops and
-// duplicates dropped: the lists build_csr makes), or loaded back from a scratch file of such
-// lists, and then put in a NeighborOrder.
+// file (both directions of every edge with an endpoint in the range, or one direction of a
+// directed graph's edges, then sorted, self-loops and duplicates dropped: the lists build_csr
+// makes), or loaded back from a scratch file of such lists, and then put in a NeighborOrder.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +16,10 @@
 #include "storage/scratch_file.hpp"
 
 namespace semibfs {
+
+// Which lists an edge (u, v) adds an entry to: u's and v's (undirected), u's only (directed
+// out-lists) or v's only (directed in-lists).
+enum class ListEnds { kBoth, kSource, kTarget };
 
 struct RangeLists {
   VertexRange range;
@@ -50,10 +54,10 @@ struct CollectBuffers {
 };
 
 // One pass over the edge file, read through `buffers`. On entry degrees[v] holds the number of
-// times v is an endpoint of an edge that is not a self-loop; for the range's vertices it holds
-// their list lengths on return. OpenMP-parallel.
+// times v is an endpoint of an edge that is not a self-loop, counting only the `ends` whose lists
+// are collected; for the range's vertices it holds their list lengths on return. OpenMP-parallel.
 RangeLists collect_range_lists(const PackedEdgeFile& edges, CollectBuffers& buffers, VertexRange range,
-                               std::span<std::uint32_t> degrees, BufferLedger& ledger);
+                               std::span<std::uint32_t> degrees, BufferLedger& ledger, ListEnds ends = ListEnds::kBoth);
 
 // The range's lists from `scratch`, where they start at byte `offset`; degrees are list lengths.
 RangeLists load_range_lists(const ScratchFile& scratch, std::int64_t offset, VertexRange range,

@@ -13,24 +13,34 @@ StoreListWriter::GraphFiles StoreListWriter::open_graph(StoreWriter& writer, int
   return {&offsets, &neighbors, 0};
 }
 
-StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, std::size_t buffer_bytes,
-                                 BufferLedger& ledger)
+StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
+                                 std::size_t buffer_bytes, BufferLedger& ledger)
     : layout_(layout),
-      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count())) {
+      direction_(direction),
+      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction)) {
   for (int k = 0; k < layout_.count(); ++k) {
     backward_.push_back(open_graph(writer, k, "backward", buffer_bytes));
-    if (layout_.count() > 1) forward_.push_back(open_graph(writer, k, "forward", buffer_bytes));
+    if (forward_graph_is_separate(layout_.count(), direction_)) {
+      forward_.push_back(open_graph(writer, k, "forward", buffer_bytes));
+    }
   }
 }
 
 void StoreListWriter::append(std::span<const NeighborId> list) {
-  GraphFiles& backward = backward_[layout_.partition_of(next_vertex_)];
+  append_backward(list);
+  if (!forward_.empty()) append_forward(list);
+}
+
+void StoreListWriter::append_backward(std::span<const NeighborId> list) {
+  GraphFiles& backward = backward_[layout_.partition_of(next_backward_vertex_)];
   backward.neighbors->append_values(list);
   backward.entries += static_cast<std::int64_t>(list.size());
   backward.offsets->append_value(backward.entries);
   adjacencies_ += static_cast<std::int64_t>(list.size());
-  ++next_vertex_;
-  if (forward_.empty()) return;
+  ++next_backward_vertex_;
+}
+
+void StoreListWriter::append_forward(std::span<const NeighborId> list) {
   for (const NeighborId neighbor : list) {
     GraphFiles& forward = forward_[layout_.partition_of(neighbor)];
     forward.neighbors->append_value(neighbor);

@@ -2,13 +2,16 @@
 // the other, without holding any graph: each list goes whole to its vertex's backward graph and,
 // with more than one partition, is split among the forward graphs (partition k's forward list of
 // v: the entries of v's list inside partition k, in the list's order, as PartitionedGraph makes
-// them). Every file is a StoreArrayStream, opened in write_store's order.
+// them). A directed graph's in-lists (backward) and out-lists (forward) differ, so they are
+// appended apart, each in vertex order. Every file is a StoreArrayStream, opened in write_store's
+// order.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "core/graph_direction.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partition_layout.hpp"
 #include "storage/build_budget.hpp"
@@ -19,15 +22,22 @@ namespace semibfs {
 class StoreListWriter {
  public:
   // Files a store of `partitions` partitions has besides its manifest.
-  static int files(int partitions) { return partitions == 1 ? 2 : 4 * partitions; }
+  static int files(int partitions, GraphDirection direction) {
+    return forward_graph_is_separate(partitions, direction) ? 4 * partitions : 2;
+  }
 
   // The buffers (`buffer_bytes` per file) are counted in `ledger`.
-  StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, std::size_t buffer_bytes, BufferLedger& ledger);
+  StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
+                  std::size_t buffer_bytes, BufferLedger& ledger);
 
-  // The list of the next vertex, 0 first, already in its final order.
+  // Undirected: the list of the next vertex, 0 first, already in its final order.
   void append(std::span<const NeighborId> list);
+  // Directed: the next vertex's in-list (final order) and, apart, the next vertex's out-list.
+  void append_backward(std::span<const NeighborId> list);
+  void append_forward(std::span<const NeighborId> list);
 
-  std::int64_t vertices_written() const { return next_vertex_; }
+  // Backward lists written, and their entries.
+  std::int64_t vertices_written() const { return next_backward_vertex_; }
   std::int64_t adjacencies() const { return adjacencies_; }
 
  private:
@@ -40,8 +50,9 @@ class StoreListWriter {
 
   PartitionLayout layout_;
   std::vector<GraphFiles> backward_;
-  std::vector<GraphFiles> forward_;  // empty with one partition
-  VertexId next_vertex_ = 0;
+  std::vector<GraphFiles> forward_;  // empty when the forward graph is the backward graph
+  GraphDirection direction_;
+  VertexId next_backward_vertex_ = 0;
   std::int64_t adjacencies_ = 0;
   LedgerTicket buffers_;
 };

@@ -27,7 +27,8 @@ std::string StoreManifest::to_text() const {
        << "vertices " << vertices << '\n'
        << "adjacencies " << adjacencies << '\n'
        << "partitions " << partitions << '\n'
-       << "neighbor-order " << neighbor_order << '\n';
+       << "neighbor-order " << neighbor_order << '\n'
+       << "direction " << to_string(direction) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
   text << "end\n";
   return text.str();
@@ -48,6 +49,9 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
       manifest.partitions = static_cast<int>(format.count(value, number));
     } else if (key == "neighbor-order") {
       manifest.neighbor_order = value;
+    } else if (key == "direction") {
+      if (value != "directed" && value != "undirected") bad_manifest(path, number, "direction must be directed or undirected");
+      manifest.direction = value == "directed" ? GraphDirection::kDirected : GraphDirection::kUndirected;
     } else if (key == "array") {
       std::istringstream fields(value);
       StoreArray array;

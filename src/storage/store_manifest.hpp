@@ -5,6 +5,7 @@
 //   adjacencies 31919398
 //   partitions 1
 //   neighbor-order hub-first
+//   direction undirected          (absent in stores of earlier versions: undirected)
 //   array p0.backward.offsets 8388616 <sha256>
 //   ...
 //   end
@@ -13,6 +14,8 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "core/graph_direction.hpp"
 
 namespace semibfs {
 
@@ -32,6 +35,9 @@ struct StoreManifest {
   std::int64_t adjacencies = 0;
   int partitions = 1;
   std::string neighbor_order;
+  // Directed: the backward lists are in-lists and the forward graph (separate even with one
+  // partition) holds the out-lists.
+  GraphDirection direction = GraphDirection::kUndirected;
   std::vector<StoreArray> arrays;
 
   std::string to_text() const;

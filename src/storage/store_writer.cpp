@@ -83,6 +83,7 @@ void StoreWriter::finish(const StoreDescription& description) {
   manifest.adjacencies = description.adjacencies;
   manifest.partitions = description.partitions;
   manifest.neighbor_order = to_string(description.order);
+  manifest.direction = description.direction;
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) manifest.arrays.push_back(stream->close());
   write_file_atomically(store_path(directory_, kManifestName), manifest.to_text());
   complete_ = true;

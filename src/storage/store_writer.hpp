@@ -63,6 +63,7 @@ struct StoreDescription {
   std::int64_t adjacencies = 0;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
+  GraphDirection direction = GraphDirection::kUndirected;
 };
 
 class StoreWriter {

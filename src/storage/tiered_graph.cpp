@@ -12,9 +12,11 @@
 namespace semibfs {
 
 TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
-                         Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward)
+                         Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
+                         GraphDirection direction)
     : layout_(static_cast<std::int64_t>(heads.size()), static_cast<int>(backward.size())),
       order_(order),
+      direction_(direction),
       num_adjacencies_(num_adjacencies),
       backward_(std::move(backward)),
       forward_(std::move(forward)),
@@ -22,9 +24,10 @@ TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std:
       owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
   heads_ = owned_heads_;
   isolated_ = owned_isolated_.get();
-  if (!forward_.empty() && forward_.size() != backward_.size()) {
-    throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for " +
-                std::to_string(backward_.size()) + " partitions");
+  const bool separate = forward_graph_is_separate(layout_.count(), direction_);
+  if (forward_.size() != (separate ? backward_.size() : 0)) {
+    throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for a " + to_string(direction_) +
+                " graph of " + std::to_string(backward_.size()) + " partitions");
   }
 }
 
@@ -32,10 +35,11 @@ TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
   TieredGraph tiered;
   tiered.layout_ = graph.layout();
   tiered.order_ = graph.neighbor_order();
+  tiered.direction_ = graph.direction();
   tiered.num_adjacencies_ = graph.num_adjacencies();
   for (int k = 0; k < graph.num_partitions(); ++k) {
     tiered.backward_.push_back(TieredCsr::all_in_dram(graph.backward(k)));
-    if (graph.num_partitions() > 1) tiered.forward_.push_back(TieredCsr::all_in_dram(graph.forward(k)));
+    if (graph.has_separate_forward()) tiered.forward_.push_back(TieredCsr::all_in_dram(graph.forward(k)));
   }
   tiered.heads_ = graph.heads();
   tiered.isolated_ = &graph.isolated();
@@ -45,6 +49,13 @@ TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
 std::int64_t TieredGraph::degree(VertexId vertex) const {
   const int partition = layout_.partition_of(vertex);
   return backward_[partition].degree(vertex - layout_.range(partition).begin);
+}
+
+std::int64_t TieredGraph::out_degree(VertexId vertex) const {
+  if (direction_ == GraphDirection::kUndirected) return degree(vertex);
+  std::int64_t edges = 0;
+  for (const TieredCsr& lists : forward_) edges += lists.degree(vertex);
+  return edges;
 }
 
 bool TieredGraph::has_tails() const {
@@ -149,14 +160,46 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
 }
 
+// A vertex's whole degree, by which the rule keeps forward lists: its backward list's length when
+// undirected (the forward lists split it among partitions), its out-degree when directed (the
+// lengths of its forward lists summed, read from the offsets before they move into the lists).
+std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule& rule,
+                                          const std::vector<TieredCsr>& backward) {
+  const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  std::vector<std::int64_t> out_degrees;
+  if (index.manifest.direction == GraphDirection::kDirected) {
+    out_degrees.assign(static_cast<std::size_t>(index.manifest.vertices), 0);
+    for (const std::vector<std::int64_t>& offsets : index.forward_offsets) {
+      for (std::int64_t vertex = 0; vertex < index.manifest.vertices; ++vertex) {
+        out_degrees[vertex] += offsets[vertex + 1] - offsets[vertex];
+      }
+    }
+  }
+  const auto vertex_degree = [&](std::int64_t vertex) {
+    if (!out_degrees.empty()) return out_degrees[vertex];
+    const int owner = layout.partition_of(vertex);
+    return backward[owner].degree(vertex - layout.range(owner).begin);
+  };
+  std::vector<TieredCsr> forward;
+  for (int k = 0; k < layout.count(); ++k) {
+    forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
+                                 rule, vertex_degree));
+  }
+  return forward;
+}
+
 }  // namespace
 
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
   StoreIndex index{directory, request, read_store_manifest(directory, request), {}};
   const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  const bool separate = forward_graph_is_separate(layout.count(), index.manifest.direction);
   for (int k = 0; k < layout.count(); ++k) {
     index.backward_offsets.push_back(
         read_store_offsets(directory, index.manifest, k, "backward", layout.range(k).size()));
+    if (separate) {
+      index.forward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "forward", index.manifest.vertices));
+    }
   }
   return index;
 }
@@ -200,19 +243,17 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                                                             " adjacencies, the arrays hold " + std::to_string(adjacencies));
   }
   std::vector<TieredCsr> forward;
-  if (layout.count() > 1) {
-    const auto vertex_degree = [&](std::int64_t vertex) {
-      const int owner = layout.partition_of(vertex);
-      return backward[owner].degree(vertex - layout.range(owner).begin);
-    };
-    for (int k = 0; k < layout.count(); ++k) {
-      forward.push_back(open_lists(directory, manifest, k, "forward",
-                                   read_store_offsets(directory, manifest, k, "forward", num_vertices),
-                                   forward_residency(plan), vertex_degree));
+  if (!index.forward_offsets.empty()) {
+    forward = open_forward_lists(index, forward_residency(plan), backward);
+    std::int64_t entries = 0;
+    for (const TieredCsr& lists : forward) entries += lists.num_entries();
+    if (entries != adjacencies) {
+      store_file_damaged(store_path(directory, kManifestName), "forward lists hold " + std::to_string(entries) +
+                                                              " entries, the backward lists " + std::to_string(adjacencies));
     }
   }
   return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
-                     std::move(forward));
+                     std::move(forward), manifest.direction);
 }
 
 GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
@@ -225,7 +266,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   GraphProfile profile;
   profile.num_vertices = manifest.vertices;
   profile.partitions = manifest.partitions;
-  profile.forward_is_backward = manifest.partitions == 1;
+  profile.forward_is_backward = !forward_graph_is_separate(manifest.partitions, manifest.direction);
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
@@ -238,6 +279,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
     if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
   }
   profile.degrees = degree_histogram(views);
+  if (manifest.direction == GraphDirection::kDirected) profile.forward_degrees = out_degree_histogram(index.forward_offsets);
   return profile;
 }
 

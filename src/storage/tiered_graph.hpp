@@ -24,19 +24,24 @@ class TieredGraph {
   // Views of `graph`'s arrays, all in DRAM; `graph` must outlive the result.
   static TieredGraph all_in_dram(const PartitionedGraph& graph);
   // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
-  // forward one per partition (rows: all vertices) or none when there is one partition.
+  // forward one per partition (rows: all vertices) or none when the forward graph is the backward
+  // one (forward_graph_is_separate).
   TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads, Bitmap isolated,
-              std::vector<TieredCsr> backward, std::vector<TieredCsr> forward);
+              std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
+              GraphDirection direction = GraphDirection::kUndirected);
 
   std::int64_t num_vertices() const { return layout_.num_vertices(); }
   std::int64_t num_adjacencies() const { return num_adjacencies_; }
   const PartitionLayout& layout() const { return layout_; }
   int num_partitions() const { return layout_.count(); }
   NeighborOrder neighbor_order() const { return order_; }
+  GraphDirection direction() const { return direction_; }
 
   const TieredCsr& backward(int partition) const { return backward_[partition]; }
   const TieredCsr& forward(int partition) const { return forward_.empty() ? backward_[partition] : forward_[partition]; }
+  // As PartitionedGraph's: the backward list's length, and the forward lists' over all partitions.
   std::int64_t degree(VertexId vertex) const;
+  std::int64_t out_degree(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
   const Bitmap& isolated() const { return *isolated_; }
   std::span<const NeighborId> heads() const { return heads_; }
@@ -60,9 +65,10 @@ class TieredGraph {
  private:
   PartitionLayout layout_;
   NeighborOrder order_ = NeighborOrder::kHubFirst;
+  GraphDirection direction_ = GraphDirection::kUndirected;
   std::int64_t num_adjacencies_ = 0;
   std::vector<TieredCsr> backward_;
-  std::vector<TieredCsr> forward_;  // empty when P = 1
+  std::vector<TieredCsr> forward_;  // empty when the forward graph is the backward graph
   std::span<const NeighborId> heads_;
   const Bitmap* isolated_ = nullptr;
   std::vector<NeighborId> owned_heads_;
@@ -70,29 +76,30 @@ class TieredGraph {
 };
 
 // How the lists of a store are split under `plan`: backward lists keep their first K entries,
-// forward lists (P > 1) the whole lists of low-degree vertices and hubs.
+// separate forward lists the whole lists of low-degree vertices and hubs.
 ResidencyRule backward_residency(const PlacementPlan& plan);
 ResidencyRule forward_residency(const PlacementPlan& plan);
 
 // What start-up reads of a store before deciding anything: its manifest (checked against the
-// request like read_store checks it) and its backward offsets, read once for both the planner's
-// profile and the open.
+// request like read_store checks it) and its offsets, read once for both the planner's profile and
+// the open.
 struct StoreIndex {
   std::string directory;
   StoreRequest request;
   StoreManifest manifest;
   std::vector<std::vector<std::int64_t>> backward_offsets;  // one array per partition, rows + 1 each
+  std::vector<std::vector<std::int64_t>> forward_offsets;   // the same, when the forward graph is separate
 };
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
 
-// Opens the store with the lists split by `plan`: uses the index's backward offsets, reads the
-// forward ones (P > 1) and streams every neighbours file once, keeping the resident entries,
+// Opens the store with the lists split by `plan`: uses the index's offsets and streams every neighbours file once, keeping the resident entries,
 // checking sizes and SHA-256 against the manifest (a damaged file is a semibfs::Error naming it).
 // The tails stay in the neighbours files.
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan);
 TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
 
-// The planner's profile of a store, from its offsets alone.
+// The planner's profile of a store, from its offsets alone (a directed store's out-degree
+// histogram from its forward offsets).
 GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex);
 GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
                               std::int64_t bfs_status_bytes_per_vertex);

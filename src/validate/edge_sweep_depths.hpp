@@ -6,15 +6,19 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/graph_direction.hpp"
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
 #include "gen/edge_source.hpp"
 
 namespace semibfs {
 
-// Hop distance of every vertex from the root; -1 outside the root's connected component.
-// Self-loops are ignored; endpoints must be in [0, num_vertices) and the root a vertex.
-std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeSource& edges, VertexId root);
-std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root);
+// Hop distance of every vertex from the root; -1 outside the root's connected component, or on a
+// directed graph (each tuple (v0, v1) the edge v0 -> v1 only) where no directed path from the root
+// leads. Self-loops are ignored; endpoints must be in [0, num_vertices) and the root a vertex.
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeSource& edges, VertexId root,
+                                                GraphDirection direction = GraphDirection::kUndirected);
+std::vector<std::int64_t> depths_by_edge_sweeps(const EdgeList& edge_list, VertexId root,
+                                                GraphDirection direction = GraphDirection::kUndirected);
 
 }  // namespace semibfs

@@ -51,6 +51,17 @@ std::vector<TreeRecord> tree_records(std::span<const VertexId> parent, const std
   });
 }
 
+// Directed: the target is too deep, whatever the source's other edges.
+[[gnu::noinline, gnu::cold]] void report_directed_level_gap(std::int64_t edge, VertexId source,
+                                                           std::uint32_t source_level, VertexId target,
+                                                           std::uint32_t target_level, FailureLog& failures) {
+  failures.add(3, target, edge, [&] {
+    return concatenate("rule 3 (directed edges go at most one level down): input edge ", edge, " goes from vertex ",
+                       source, " at level ", source_level, " to vertex ", target, " at level ", target_level,
+                       ": the target is more than one level below the source");
+  });
+}
+
 // Marks v when this tuple is its tree edge; any thread may write, hence the atomic store.
 void mark_if_parent_edge(VertexId v, const TreeRecord& record, VertexId other,
                          std::vector<std::uint8_t>& parent_edge_seen) {
@@ -68,16 +79,18 @@ void prefetch_records(const std::vector<TreeRecord>& tree, const CompactEdge& ed
 }
 
 // One chunk's tuples in parallel, adding to the evidence. Failures name edge first_index + e, so
-// the kept failures do not depend on where the chunks are cut.
+// the kept failures do not depend on where the chunks are cut. The direction is a template
+// parameter so that neither loop tests it per tuple.
+template <GraphDirection kDirection>
 void scan_chunk(std::span<const CompactEdge> chunk, std::int64_t first_index, const std::vector<TreeRecord>& tree,
                 InputEdgeEvidence& evidence, FailureLog& failures) {
   const auto num_edges = static_cast<std::int64_t>(chunk.size());
   const CompactEdge* edges = chunk.data();
-  std::int64_t both_reached = 0, one_reached = 0;
+  std::int64_t both_reached = 0, leaving = 0;
 #pragma omp parallel
   {
     FailureLog local;
-#pragma omp for schedule(static) reduction(+ : both_reached, one_reached) nowait
+#pragma omp for schedule(static) reduction(+ : both_reached, leaving) nowait
     for (std::int64_t e = 0; e < num_edges; ++e) {
       if (e + kPrefetchDistance < num_edges) prefetch_records(tree, edges[e + kPrefetchDistance]);
       const VertexId v0 = edges[e].v0();
@@ -87,31 +100,48 @@ void scan_chunk(std::span<const CompactEdge> chunk, std::int64_t first_index, co
       const TreeRecord record1 = tree[static_cast<std::size_t>(v1)];
       // Branch-free until the rare cases: a mispredicted branch on the loaded levels would stall
       // the other cache misses in flight, and which endpoint is deeper is a coin toss.
-      const int reached = (record0.level != kUnreachedRecord) + (record1.level != kUnreachedRecord);
-      one_reached += reached == 1;
-      if (reached != 2) continue;
-      ++both_reached;
-      const std::uint32_t gap = std::max(record0.level, record1.level) - std::min(record0.level, record1.level);
-      if (gap > 1) report_level_gap(first_index + e, v0, record0.level, v1, record1.level, local);
-      mark_if_parent_edge(v0, record0, v1, evidence.parent_edge_seen);
-      mark_if_parent_edge(v1, record1, v0, evidence.parent_edge_seen);
+      if constexpr (kDirection == GraphDirection::kUndirected) {
+        const int reached = (record0.level != kUnreachedRecord) + (record1.level != kUnreachedRecord);
+        leaving += reached == 1;
+        if (reached != 2) continue;
+        ++both_reached;
+        const std::uint32_t gap = std::max(record0.level, record1.level) - std::min(record0.level, record1.level);
+        if (gap > 1) report_level_gap(first_index + e, v0, record0.level, v1, record1.level, local);
+        mark_if_parent_edge(v0, record0, v1, evidence.parent_edge_seen);
+        mark_if_parent_edge(v1, record1, v0, evidence.parent_edge_seen);
+      } else {
+        // v0 -> v1: an unreached source binds nothing; a reached one must reach v1 within one level.
+        const bool source_reached = record0.level != kUnreachedRecord;
+        const bool target_reached = record1.level != kUnreachedRecord;
+        leaving += source_reached && !target_reached;
+        if (!(source_reached && target_reached)) continue;
+        ++both_reached;
+        // The source's level is below the sentinel, so level + 1 does not wrap.
+        if (record1.level > record0.level + 1) {
+          report_directed_level_gap(first_index + e, v0, record0.level, v1, record1.level, local);
+        }
+        mark_if_parent_edge(v1, record1, v0, evidence.parent_edge_seen);
+      }
     }
 #pragma omp critical(semibfs_validate_merge)
     failures.merge(std::move(local));
   }
   evidence.nedge += both_reached;
-  evidence.one_end_reached += one_reached;
+  evidence.leaving_reached_set += leaving;
 }
 
 }  // namespace
 
 InputEdgeEvidence scan_input_edges(const EdgeSource& edges, std::span<const VertexId> parent,
-                                   const std::vector<std::int64_t>& levels, FailureLog& failures) {
+                                   const std::vector<std::int64_t>& levels, GraphDirection direction,
+                                   FailureLog& failures) {
   const std::vector<TreeRecord> tree = tree_records(parent, levels);
   InputEdgeEvidence evidence;
   evidence.parent_edge_seen.assign(parent.size(), 0);
+  const auto scan = direction == GraphDirection::kDirected ? &scan_chunk<GraphDirection::kDirected>
+                                                           : &scan_chunk<GraphDirection::kUndirected>;
   edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
-    scan_chunk(chunk, first_index, tree, evidence, failures);
+    scan(chunk, first_index, tree, evidence, failures);
   });
   return evidence;
 }

@@ -8,6 +8,14 @@
 // along a shortest path from the root gives level(v) <= d(v). So level = d, and every tree edge
 // spans exactly one BFS level (rule 2). Only when a check fails are the true depths computed
 // (edge_sweep_depths), so that rules 2 and 4 then name the vertices at fault.
+//
+// Directed (d along edges u -> v only, R the vertices reachable from the root): rule 5 makes each
+// parent chain, read from the root down, a directed path of input edges p -> v of length level(v),
+// so v is in R and level(v) >= d(v). With no tuple from a reached source to an unreached target, the
+// reached set is closed under out-edges, so it holds all of R (rule 4). Along a shortest directed
+// path root = x0 -> x1 -> ... -> xk = v every x(i) is then reached and rule 3 gives level(x(i+1)) <=
+// level(x(i)) + 1, so level(v) <= k = d(v). So again level = d and rule 2 holds. Tuples into the
+// reached set from unreached sources, and edges back up to lower levels, are allowed and say nothing.
 #include "validate/validator.hpp"
 
 #include <algorithm>
@@ -62,23 +70,27 @@ void check_endpoints(const EdgeSource& edges) {
   });
 }
 
-void check_spans_component(VertexId v, VertexId p, std::int64_t depth, FailureLog& failures) {
+void check_spans_component(VertexId v, VertexId p, std::int64_t depth, GraphDirection direction,
+                           FailureLog& failures) {
+  const bool directed = direction == GraphDirection::kDirected;
+  const char* rule = directed ? "rule 4 (tree spans the vertices reachable from the root): "
+                              : "rule 4 (tree spans the component): ";
+  const char* where = directed ? "reachable from the root" : "in the root's connected component";
   if (p != kUnreached && depth < 0) {
     failures.add(4, v, v, [&] {
-      return concatenate("rule 4 (tree spans the component): vertex ", v, " has parent ", p,
-                         ", but it is not in the root's connected component");
+      return concatenate(rule, "vertex ", v, " has parent ", p, ", but it is not ", where);
     });
   } else if (p == kUnreached && depth >= 0) {
     failures.add(4, v, v, [&] {
-      return concatenate("rule 4 (tree spans the component): vertex ", v,
-                         " is in the root's connected component (", depth,
+      return concatenate(rule, "vertex ", v, " is ", where, " (", depth,
                          " hops from the root), but it is unreached (parent -1)");
     });
   }
 }
 
 void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& depths,
-                     const std::vector<std::uint8_t>& parent_edge_seen, FailureLog& failures) {
+                     const std::vector<std::uint8_t>& parent_edge_seen, GraphDirection direction,
+                     FailureLog& failures) {
   const std::int64_t depth = at(depths, v);
   const std::int64_t parent_depth = at(depths, p);
   if (depth >= 0 && parent_depth >= 0 && depth != parent_depth + 1) {
@@ -90,15 +102,21 @@ void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& de
   }
   if (at(parent_edge_seen, v) == 0) {
     failures.add(5, v, v, [&] {
+      if (direction == GraphDirection::kDirected) {
+        return concatenate("rule 5 (parent has an edge to the vertex): vertex ", v, " has parent ", p,
+                           ", but no input edge goes from ", p, " to ", v,
+                           " (a tree edge must point from the parent to the child)");
+      }
       return concatenate("rule 5 (parent is a neighbour): vertex ", v, " has parent ", p,
                          ", but no input edge joins them");
     });
   }
 }
 
-// Rules 2, 4 and 5 per vertex, against the true depths.
+// Rules 2, 4 and 5 per vertex, against the true depths (along directed edges when directed).
 void check_vertices(VertexId root, std::span<const VertexId> parent, const std::vector<std::int64_t>& depths,
-                    const std::vector<std::uint8_t>& parent_edge_seen, FailureLog& failures) {
+                    const std::vector<std::uint8_t>& parent_edge_seen, GraphDirection direction,
+                    FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
 #pragma omp parallel
   {
@@ -106,15 +124,16 @@ void check_vertices(VertexId root, std::span<const VertexId> parent, const std::
 #pragma omp for schedule(static) nowait
     for (VertexId v = 0; v < num_vertices; ++v) {
       const VertexId p = at(parent, v);
-      check_spans_component(v, p, at(depths, v), local);
-      if (p != kUnreached && v != root) check_tree_edge(v, p, depths, parent_edge_seen, local);
+      check_spans_component(v, p, at(depths, v), direction, local);
+      if (p != kUnreached && v != root) check_tree_edge(v, p, depths, parent_edge_seen, direction, local);
     }
 #pragma omp critical(semibfs_validate_merge)
     failures.merge(std::move(local));
   }
 }
 
-// Reached vertices, root aside, whose parent no input tuple joins them to (rule 5).
+// Reached vertices, root aside, whose parent no input tuple joins them to (directed: no tuple
+// parent -> vertex), rule 5.
 std::int64_t count_unseen_parent_edges(VertexId root, std::span<const VertexId> parent,
                                        const std::vector<std::uint8_t>& parent_edge_seen) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
@@ -127,10 +146,12 @@ std::int64_t count_unseen_parent_edges(VertexId root, std::span<const VertexId> 
 
 }  // namespace
 
-Validator::Validator(const EdgeSource& edges) : edges_(edges) { check_endpoints(edges_); }
+Validator::Validator(const EdgeSource& edges, GraphDirection direction) : edges_(edges), direction_(direction) {
+  check_endpoints(edges_);
+}
 
-Validator::Validator(const EdgeList& edge_list)
-    : owned_edges_(std::make_unique<InMemoryEdgeSource>(edge_list)), edges_(*owned_edges_) {
+Validator::Validator(const EdgeList& edge_list, GraphDirection direction)
+    : owned_edges_(std::make_unique<InMemoryEdgeSource>(edge_list)), edges_(*owned_edges_), direction_(direction) {
   check_endpoints(edges_);
 }
 
@@ -140,13 +161,13 @@ ValidationReport Validator::validate(VertexId root, std::span<const VertexId> pa
   FailureLog failures;
   const std::vector<std::int64_t> levels = tree_levels(root, parent, failures);
   if (failures.empty()) {
-    const InputEdgeEvidence evidence = scan_input_edges(edges_, parent, levels, failures);
+    const InputEdgeEvidence evidence = scan_input_edges(edges_, parent, levels, direction_, failures);
     report.nedge = evidence.nedge;
-    const bool proven = failures.empty() && evidence.one_end_reached == 0 &&
+    const bool proven = failures.empty() && evidence.leaving_reached_set == 0 &&
                         count_unseen_parent_edges(root, parent, evidence.parent_edge_seen) == 0;
     if (!proven) {
-      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edges_, root);
-      check_vertices(root, parent, depths, evidence.parent_edge_seen, failures);
+      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edges_, root, direction_);
+      check_vertices(root, parent, depths, evidence.parent_edge_seen, direction_, failures);
     }
   }
   failures.move_into(report);

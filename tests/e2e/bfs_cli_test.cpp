@@ -7,8 +7,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -137,11 +139,127 @@ TEST_F(BfsCli, KroneckerThroughAnEdgeListGivesTheRunsNedge) {
       const CommandResult searched = run("bfs " + store + " --threads 2 --root " + root + budget);
       ASSERT_EQ(searched.exit_code, 0) << searched.err;
       EXPECT_NE(searched.out.find("nedge: " + nedge + "\n"), std::string::npos) << root << budget << searched.out;
-      if (*budget != '\0') EXPECT_NE(searched.err.find(" reads of "), std::string::npos) << searched.err;
+      if (*budget != '\0') {
+        EXPECT_NE(searched.err.find(" reads of "), std::string::npos) << searched.err;
+      }
     }
     ++compared;
   }
   EXPECT_EQ(compared, 3) << report;
+}
+
+// The levels in a tree file that `bfs --output` wrote; checks that each parent is one level up
+// and joined to its child by one of `edges`, parent -> child.
+std::map<std::uint64_t, int> tree_levels(const std::string& text, std::uint64_t root,
+                                         const std::set<std::pair<std::uint64_t, std::uint64_t>>& edges) {
+  std::map<std::uint64_t, std::pair<std::uint64_t, int>> tree;
+  for (const std::string& line : lines_of(text)) {
+    if (line.starts_with("#")) continue;
+    std::istringstream fields(line);
+    std::uint64_t vertex = 0, parent = 0;
+    int level = -1;
+    EXPECT_TRUE(fields >> vertex >> parent >> level) << line;
+    tree[vertex] = {parent, level};
+  }
+  std::map<std::uint64_t, int> levels;
+  for (const auto& [vertex, parent_level] : tree) {
+    levels[vertex] = parent_level.second;
+    if (vertex == root) continue;
+    EXPECT_TRUE(edges.contains({parent_level.first, vertex})) << parent_level.first << " -> " << vertex;
+    EXPECT_EQ(tree[parent_level.first].second, parent_level.second - 1) << vertex;
+  }
+  return levels;
+}
+
+// Out-edge BFS from every vertex: levels of a plain BFS that follows each pair from its first id
+// to its second, each parent joined to its child by an edge parent -> child, every search
+// validated by the directed rules; the block of --roots and what info says.
+TEST_F(BfsCli, DirectedStoreSearchesTheOutEdges) {
+  std::ofstream file(directory_ / "web.txt");
+  file << "# Directed graph\n";
+  for (const auto& [u, v] : kEdges) file << u << ' ' << v << '\n';
+  file.close();
+  const std::string store = (directory_ / "store").string();
+  const CommandResult built = run("build " + (directory_ / "web.txt").string() + " -o " + store + " --directed");
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  EXPECT_NE(built.out.find("(declared directed; directed)"), std::string::npos) << built.out;
+  const std::set<std::pair<std::uint64_t, std::uint64_t>> edges(kEdges.begin(), kEdges.end());
+  std::set<std::uint64_t> roots;
+  for (const auto& [u, v] : kEdges) roots.insert({u, v});
+  for (const std::uint64_t root : roots) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    const fs::path output = directory_ / "tree.txt";
+    const CommandResult result =
+        run("bfs " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("validation: passed"), std::string::npos) << result.out;
+    EXPECT_EQ(tree_levels(read_text(output), root, edges), testing::plain_bfs_levels(kEdges, root, true));
+  }
+  const CommandResult block = run("bfs " + store + " --roots 4 --threads 2");
+  ASSERT_EQ(block.exit_code, 0) << block.err;
+  EXPECT_NE(block.out.find("NBFS:                           4"), std::string::npos) << block.out;
+  const CommandResult info = run("info " + store);
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  for (const char* line : {"searched as: directed (out-edges)", "one per directed edge", "in-degree: min 1,",
+                           "out-degree: min 1,", "vertices with in-degree >= 1: 8 (1 with none)"}) {
+    EXPECT_NE(info.out.find(line), std::string::npos) << line << "\n" << info.out;
+  }
+}
+
+// A DRAM budget just above the minimum the search `command` accepts: the minimum it names when
+// refusing a smaller one, again until it is accepted (the edge chunks grow with the budget).
+std::string budget_just_above_minimum(const std::function<CommandResult(const std::string&)>& run_with,
+                                      const std::string& command) {
+  std::int64_t budget = 1 << 20;  // above a small graph's BFS status, below the run's buffers
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    const CommandResult result = run_with(command + " --dram-budget " + std::to_string(budget));
+    if (result.exit_code == 0) return " --dram-budget " + std::to_string(budget);
+    std::smatch match;
+    if (!std::regex_search(result.err, match, std::regex(R"(below the minimum of [^(]*\((\d+) bytes\))"))) {
+      ADD_FAILURE() << result.err;
+      return "";
+    }
+    budget = std::stoll(match[1].str()) + 64;
+  }
+  ADD_FAILURE() << "no budget accepted for " << command;
+  return "";
+}
+
+// A Kronecker edge list taken as directed: searches in DRAM and just above the minimum budget
+// (out-lists and in-list tails on disk) give the levels of the plain directed BFS.
+TEST_F(BfsCli, DirectedKroneckerEdgeListFromDisk) {
+  const fs::path edge_path = directory_ / "kron.el";
+  ASSERT_EQ(run("generate --scale 10 --format text -o " + edge_path.string()).exit_code, 0);
+  testing::FileIdEdges file_edges;
+  for (const std::string& line : lines_of(read_text(edge_path))) {
+    std::istringstream fields(line);
+    std::uint64_t u = 0, v = 0;
+    if (fields >> u >> v) file_edges.emplace_back(u, v);
+  }
+  ASSERT_EQ(file_edges.size(), 16u << 10);
+  const std::string store = (directory_ / "store").string();
+  ASSERT_EQ(run("build " + edge_path.string() + " --format el --directed -o " + store).exit_code, 0);
+  const std::set<std::pair<std::uint64_t, std::uint64_t>> edges(file_edges.begin(), file_edges.end());
+  const fs::path output = directory_ / "tree.txt";
+  for (const std::size_t edge : {0, 1000, 9000}) {
+    const std::uint64_t root = file_edges[edge].first;
+    const std::string search = "bfs " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string();
+    const std::string tight =
+        budget_just_above_minimum([this](const std::string& command) { return run(command); }, search + " --backward-head 1") +
+        " --backward-head 1";
+    ASSERT_NE(tight, " --backward-head 1");
+    const std::map<std::uint64_t, int> expected = testing::plain_bfs_levels(file_edges, root, true);
+    for (const std::string& budget : {std::string(), tight}) {
+      SCOPED_TRACE("root " + std::to_string(root) + budget);
+      const CommandResult result = run(search + budget);
+      ASSERT_EQ(result.exit_code, 0) << result.err;
+      EXPECT_NE(result.out.find("validation: passed"), std::string::npos) << result.out;
+      if (!budget.empty()) {
+        EXPECT_NE(result.err.find(" reads of "), std::string::npos) << result.err;
+      }
+      EXPECT_EQ(tree_levels(read_text(output), root, edges), expected);
+    }
+  }
 }
 
 TEST_F(BfsCli, InfoDescribesTheStoreAndItsPlacement) {

@@ -92,7 +92,9 @@ TEST_F(BuildCli, BadInputIsOneLineExitOneAndNoStore) {
   expect_failure(build(write("rect.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 2\n") + " -o " + store),
                  1, "not square", store);
   expect_failure(build(write("ok.txt", "1 2\n") + " -o " + store + " --dram-budget 1MiB"), 1, "at least", store);
-  expect_failure(build(write("d.txt", "1 2\n") + " -o " + store + " --directed"), 1, "symmetrized", store);
+  expect_failure(build(write("u.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n") + " -o " +
+                       store + " --directed"),
+                 1, "without --directed", store);
   expect_failure(build(file("missing.txt") + " -o " + store), 1, "missing.txt", store);
 }
 

@@ -151,10 +151,12 @@ TEST_F(InputStoreErrorTest, IdsBeyondTheBudget) {
   EXPECT_THAT(import_error("sparse.txt", text, options), AllOf(HasSubstr("vertex ids"), HasSubstr("budget")));
 }
 
-TEST_F(InputStoreErrorTest, DirectedIsRefusedWithWhatToDo) {
+// A SNAP header that says the graph is undirected: each edge is listed once for both directions.
+TEST_F(InputStoreErrorTest, DirectedOfAFileDeclaredUndirectedIsRefusedWithWhatToDo) {
   ImportOptions options;
   options.directed = true;
-  EXPECT_THAT(import_error("d.txt", "1 2\n", options), AllOf(HasSubstr("in-edge"), HasSubstr("symmetrized")));
+  EXPECT_THAT(import_error("u.txt", "# Undirected graph\n1 2\n", options),
+              AllOf(HasSubstr("u.txt"), HasSubstr("'# Undirected graph'"), HasSubstr("without --directed")));
 }
 
 // A file size limit stands for a full disk: first while the edges are read, then while the graph

@@ -1,28 +1,38 @@
 #include "input_store_search.hpp"
 
+#include <optional>
 #include <vector>
 
 #include "bfs/bfs.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "storage/graph_store.hpp"
 #include "storage/input_store.hpp"
+#include "storage/tiered_graph.hpp"
 
 namespace semibfs::testing {
 
 struct StoreSearch::Store {
-  explicit Store(const std::string& directory)
-      : input(read_input_description(directory)),
-        ids(read_id_map(directory, input)),
-        graph(read_store(directory, input_store_request(directory, input))),
-        engine(graph, BfsOptions{}) {}
+  Store(const std::string& directory, const PlacementPlan* plan)
+      : input(read_input_description(directory)), ids(read_id_map(directory, input)) {
+    const StoreRequest request = input_store_request(directory, input);
+    if (plan != nullptr) {
+      tiered.emplace(open_tiered_graph(read_store_index(directory, request), *plan));
+      engine = std::make_unique<BfsEngine>(*tiered, BfsOptions{}, TailFetchOptions{});
+    } else {
+      graph.emplace(read_store(directory, request));
+      engine = std::make_unique<BfsEngine>(*graph, BfsOptions{});
+    }
+  }
 
   InputDescription input;
   IdMap ids;
-  PartitionedGraph graph;
-  BfsEngine engine;
+  std::optional<PartitionedGraph> graph;
+  std::optional<TieredGraph> tiered;
+  std::unique_ptr<BfsEngine> engine;
 };
 
-StoreSearch::StoreSearch(const std::string& store_directory) : store_(std::make_unique<Store>(store_directory)) {}
+StoreSearch::StoreSearch(const std::string& store_directory, const PlacementPlan* plan)
+    : store_(std::make_unique<Store>(store_directory, plan)) {}
 StoreSearch::~StoreSearch() = default;
 
 std::int64_t StoreSearch::vertices() const { return store_->input.vertices; }
@@ -32,7 +42,7 @@ std::uint64_t StoreSearch::file_id(std::int64_t compact_id) const { return store
 std::map<std::uint64_t, int> StoreSearch::levels(std::uint64_t root) {
   std::vector<VertexId> parent(static_cast<std::size_t>(vertices()));
   const VertexId compact_root = store_->ids.to_compact(root);
-  store_->engine.run(compact_root, parent);
+  store_->engine->run(compact_root, parent);
   std::vector<int> level(parent.size(), -1);
   level[static_cast<std::size_t>(compact_root)] = 0;
   for (std::size_t vertex = 0; vertex < parent.size(); ++vertex) {

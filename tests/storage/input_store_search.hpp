@@ -7,12 +7,17 @@
 #include <memory>
 #include <string>
 
+namespace semibfs {
+struct PlacementPlan;
+}
+
 namespace semibfs::testing {
 
 class StoreSearch {
  public:
-  // Reads the store's description, id map and graph (read_store with input_store_request).
-  explicit StoreSearch(const std::string& store_directory);
+  // Reads the store's description, id map and graph (read_store with input_store_request), or with
+  // a plan, opens the graph with its lists split between DRAM and disk (open_tiered_graph).
+  explicit StoreSearch(const std::string& store_directory, const PlacementPlan* plan = nullptr);
   ~StoreSearch();
 
   // BfsEngine from `root` (a file id): the level of every reached vertex, by file id.

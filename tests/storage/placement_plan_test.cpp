@@ -245,6 +245,45 @@ TEST(StoragePlacementPlan, SharedForwardGraphHasNoForwardStructures) {
   EXPECT_TRUE(plan_placement(profile, request_for(total)).fits_in_memory);
 }
 
+// A directed graph's forward lists are its out-lists: the forward steps go by the out-degrees
+// (here 100 lists of 2 and one of 200, the same 400 entries as the in-lists), not the in-degrees.
+TEST(StoragePlacementPlan, DirectedForwardStepsGoByTheOutDegrees) {
+  GraphProfile profile = hand_made_profile();
+  profile.forward_degrees = {{2, 100}, {200, 1}};
+  EXPECT_EQ(profile.placed_bytes(), kTotal);
+  // K forced to 1, so that the budget reaches the hubs before everything fits.
+  const auto plan_with = [&](std::int64_t extra) {
+    PlacementRequest request = request_for(kMinimum + extra);
+    request.forced_head_entries = 1;
+    return plan_placement(profile, request);
+  };
+  const PlacementPlan low = plan_with(800);
+  EXPECT_EQ(low.low_degree_limit, 3);
+  EXPECT_EQ(dram(low, "forward_low_degree"), 800);
+  EXPECT_EQ(low.structure("forward_low_degree").bytes(), 800);
+  EXPECT_EQ(dram(low, "forward_hubs"), 0);
+  const PlacementPlan hubs = plan_with(800 + 800);
+  EXPECT_EQ(hubs.hub_degree_limit, 40);  // every hub's list: the limit is the hub floor
+  EXPECT_EQ(hubs.hub_vertices, 1);
+  EXPECT_EQ(dram(hubs, "forward_hubs"), 800);
+  EXPECT_EQ(hubs.structure("forward_rest").bytes(), 0);
+  EXPECT_EQ(hubs.dram_bytes() + hubs.disk_bytes(), kTotal + kResidentIndex);
+}
+
+// Out-degrees sum a vertex's forward lists over the partitions: 2, 1 and 2 here, then 0 and 3.
+TEST(StoragePlacementPlan, OutDegreeHistogramSumsThePartitions) {
+  const std::vector<DegreeCount> two = out_degree_histogram({{0, 1, 1, 3}, {0, 1, 2, 2}});
+  ASSERT_EQ(two.size(), 2u);
+  EXPECT_EQ(two[0].degree, 1);
+  EXPECT_EQ(two[0].vertices, 1);
+  EXPECT_EQ(two[1].degree, 2);
+  EXPECT_EQ(two[1].vertices, 2);
+  const std::vector<DegreeCount> one = out_degree_histogram({{0, 0, 3}});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].degree, 3);
+  EXPECT_EQ(one[0].vertices, 1);
+}
+
 TEST(StoragePlacementPlan, GraphWithoutEdges) {
   GraphProfile profile = hand_made_profile();
   profile.degrees.clear();

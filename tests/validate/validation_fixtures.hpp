@@ -1,5 +1,6 @@
-// Test graphs, a tiny serial BFS and an independent nedge count for the validator tests. Written
-// apart from the library on purpose: the tests must not trust the code they check.
+// Test graphs, a tiny serial BFS, an independent nedge count and a fixture holding a valid tree to
+// corrupt, for the validator tests. Written apart from the library on purpose: the tests must not
+// trust the code they check.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,12 +10,18 @@
 #include <cmath>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "core/graph_direction.hpp"
 #include "core/types.hpp"
 #include "gen/edge_list.hpp"
+#include "storage/packed_edge_file_writer.hpp"
+#include "storage/packed_file_edge_source.hpp"
+#include "support/scratch_directory.hpp"
 #include "validate/validator.hpp"
 
 namespace validate_test {
@@ -44,6 +51,8 @@ inline Adjacency adjacency_of(const EdgeList& edge_list) {
   return adjacency;
 }
 
+// adjacent() and first_found_parents() work on out-neighbour lists too (directed_fixtures.hpp):
+// there, whether the edge u -> v exists, and the serial out-edge BFS.
 inline bool adjacent(const Adjacency& adjacency, VertexId u, VertexId v) {
   return std::find(adjacency[u].begin(), adjacency[u].end(), v) != adjacency[u].end();
 }
@@ -77,17 +86,24 @@ inline std::vector<std::int64_t> levels_of(const std::vector<VertexId>& parent) 
   return levels;
 }
 
-// Another valid BFS tree: each vertex takes its highest-id neighbor one level up.
-inline std::vector<VertexId> highest_neighbor_parents(const Adjacency& adjacency, VertexId root) {
+// Another valid BFS tree over the lists `adjacency`: each vertex takes the highest-id vertex one level
+// up in its list of `parent_candidates` (its in-neighbours when `adjacency` holds out-neighbours).
+inline std::vector<VertexId> highest_neighbor_parents(const Adjacency& adjacency, const Adjacency& parent_candidates,
+                                                      VertexId root) {
   const std::vector<std::int64_t> levels = levels_of(first_found_parents(adjacency, root));
   std::vector<VertexId> parent(adjacency.size(), kUnreached);
   parent[root] = root;
-  for (std::size_t v = 0; v < adjacency.size(); ++v) {
-    for (VertexId w : adjacency[v]) {
+  for (std::size_t v = 0; v < parent_candidates.size(); ++v) {
+    for (VertexId w : parent_candidates[v]) {
       if (levels[v] > 0 && levels[w] == levels[v] - 1) parent[v] = std::max(parent[v], w);
     }
   }
   return parent;
+}
+
+// Another valid BFS tree: each vertex takes its highest-id neighbor one level up.
+inline std::vector<VertexId> highest_neighbor_parents(const Adjacency& adjacency, VertexId root) {
+  return highest_neighbor_parents(adjacency, adjacency, root);
 }
 
 // Non-self-loop tuples with both endpoints reached, duplicates counted: the expected nedge.
@@ -201,6 +217,77 @@ class ThreadCountTest : public ::testing::TestWithParam<int> {
 
  private:
   int previous_threads_ = 1;
+};
+
+// 1000 edges a chunk, so that the edges of a 2048-vertex test graph come in a dozen chunks or more.
+inline semibfs::PackedFileOptions thousand_edge_chunks() {
+  semibfs::PackedFileOptions options;
+  options.chunk_edges = 1000;
+  return options;
+}
+
+// The edges of a list written to a packed file in a scratch directory, read back in many chunks.
+class PackedFileCopy {
+ public:
+  explicit PackedFileCopy(const EdgeList& edge_list)
+      : edges_(semibfs::testing::write_packed_edge_file(directory_.file("edges.packed48"), edge_list),
+               edge_list.num_vertices, thousand_edge_chunks()) {}
+
+  const semibfs::PackedFileEdgeSource& edges() const { return edges_; }
+
+ private:
+  semibfs::testing::ScratchDirectory directory_;
+  semibfs::PackedFileEdgeSource edges_;
+};
+
+// The report over the list in memory, checked to equal the one over the same edges in a packed file.
+inline semibfs::ValidationReport validate_both_ways(const EdgeList& edge_list, const PackedFileCopy& packed_copy,
+                                                    semibfs::GraphDirection direction, VertexId root,
+                                                    const std::vector<VertexId>& parent) {
+  semibfs::ValidationReport report = semibfs::Validator(edge_list, direction).validate(root, parent);
+  EXPECT_TRUE(same_report(report, semibfs::Validator(packed_copy.edges(), direction).validate(root, parent)))
+      << "from the packed file";
+  return report;
+}
+
+// A valid BFS tree of a random graph (RandomGraph or DirectedRandomGraph), to be corrupted by each
+// test and validated over the edges in memory and in a packed file.
+template <typename Graph>
+class TreeCorruptionTest : public ThreadCountTest {
+ protected:
+  // `lists_of` gives the lists the BFS follows: neighbour lists, or out-neighbour lists when directed.
+  TreeCorruptionTest(Graph graph, Adjacency (*lists_of)(const EdgeList&), semibfs::GraphDirection direction)
+      : graph_(std::move(graph)),
+        adjacency_(lists_of(graph_.edge_list)),
+        parent_(first_found_parents(adjacency_, graph_.root)),
+        levels_(levels_of(parent_)),
+        packed_copy_(graph_.edge_list),
+        direction_(direction) {}
+
+  semibfs::ValidationReport validate() const {
+    return validate_both_ways(graph_.edge_list, packed_copy_, direction_, graph_.root, parent_);
+  }
+
+  VertexId find_vertex(const std::function<bool(VertexId)>& wanted) const {
+    for (VertexId v = 0; v < graph_.edge_list.num_vertices; ++v) {
+      if (wanted(v)) return v;
+    }
+    ADD_FAILURE() << "the test graph has no vertex of the kind wanted";
+    return 0;
+  }
+
+  bool is_leaf(VertexId v) const {
+    return parent_[v] != kUnreached && v != graph_.root && std::count(parent_.begin(), parent_.end(), v) == 0;
+  }
+
+  std::int64_t level(VertexId v) const { return levels_[v]; }
+
+  Graph graph_;
+  Adjacency adjacency_;
+  std::vector<VertexId> parent_;
+  std::vector<std::int64_t> levels_;
+  PackedFileCopy packed_copy_;  // the same edges, read from a file in chunks
+  semibfs::GraphDirection direction_;
 };
 
 }  // namespace validate_test

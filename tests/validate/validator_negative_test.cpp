@@ -3,66 +3,22 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <functional>
 #include <vector>
 
-#include "storage/packed_edge_file_writer.hpp"
-#include "storage/packed_file_edge_source.hpp"
-#include "storage/pattern_file.hpp"
+#include "core/graph_direction.hpp"
 #include "validate/validator.hpp"
 #include "validation_fixtures.hpp"
 
 namespace validate_test {
 namespace {
 
-using semibfs::PackedFileEdgeSource;
-using semibfs::ValidationReport;
+using semibfs::GraphDirection;
 using semibfs::Validator;
 
-// 1000 edges a chunk, so that the edges of a 2048-vertex test graph come in dozens of chunks.
-semibfs::PackedFileOptions thousand_edge_chunks() {
-  semibfs::PackedFileOptions options;
-  options.chunk_edges = 1000;
-  return options;
-}
-
 // A valid tree of a random graph, to be corrupted by each test.
-class ValidatorRejectsTest : public ThreadCountTest {
+class ValidatorRejectsTest : public TreeCorruptionTest<RandomGraph> {
  protected:
-  ValidatorRejectsTest()
-      : graph_(random_graph(11, 77)),
-        adjacency_(adjacency_of(graph_.edge_list)),
-        parent_(first_found_parents(adjacency_, graph_.root)),
-        levels_(levels_of(parent_)),
-        packed_edges_(semibfs::testing::write_packed_edge_file(directory_.file("edges.packed48"), graph_.edge_list),
-                      graph_.edge_list.num_vertices, thousand_edge_chunks()) {}
-
-  ValidationReport validate() const {
-    ValidationReport report = Validator(graph_.edge_list).validate(graph_.root, parent_);
-    EXPECT_TRUE(same_report(report, Validator(packed_edges_).validate(graph_.root, parent_))) << "from the packed file";
-    return report;
-  }
-
-  VertexId find_vertex(const std::function<bool(VertexId)>& wanted) const {
-    for (VertexId v = 0; v < graph_.edge_list.num_vertices; ++v) {
-      if (wanted(v)) return v;
-    }
-    ADD_FAILURE() << "the test graph has no vertex of the kind wanted";
-    return 0;
-  }
-
-  bool is_leaf(VertexId v) const {
-    return parent_[v] != kUnreached && v != graph_.root && std::count(parent_.begin(), parent_.end(), v) == 0;
-  }
-
-  std::int64_t level(VertexId v) const { return levels_[v]; }
-
-  semibfs::testing::ScratchDirectory directory_;
-  RandomGraph graph_;
-  Adjacency adjacency_;
-  std::vector<VertexId> parent_;
-  std::vector<std::int64_t> levels_;
-  PackedFileEdgeSource packed_edges_;  // the same edges, read from a file in chunks
+  ValidatorRejectsTest() : TreeCorruptionTest(random_graph(11, 77), adjacency_of, GraphDirection::kUndirected) {}
 };
 
 TEST_P(ValidatorRejectsTest, TheUncorruptedTreeIsValid) {
