@@ -3,7 +3,6 @@
 // (Iwabuchi et al. Sec. III-C; Beamer et al. SC'12).
 #include <omp.h>
 
-#include <bit>
 #include <string>
 #include <utility>
 #include <vector>
@@ -77,37 +76,12 @@ FrontierFacts first_facts(const TieredGraph& graph, VertexId root) {
   return facts;
 }
 
-// The out-edges of the frontier the last step found, in whichever form it is now. A directed
-// graph's steps count the new vertices' in-degrees (what m_u loses), which need not be near their
-// out-degrees: a Kronecker graph's tuples taken as directed gave an in-degree sum 30 times the
-// out-degree sum on the third level, and the policy went bottom-up over every in-list for levels
-// that expanded a few hundred out-edges.
-std::int64_t frontier_out_edges(const TieredGraph& graph, const SearchState& state) {
-  std::int64_t edges = 0;
-  if (state.frontier_in_bitmap) {
-    const Bitmap& bits = state.current_bitmap.bits;
-#pragma omp parallel for schedule(static) reduction(+ : edges)
-    for (std::int64_t word = 0; word < bits.num_words(); ++word) {
-      for (Bitmap::Word found = bits.word(word); found != 0; found &= found - 1) {
-        edges += graph.out_degree(word * Bitmap::kBitsPerWord + std::countr_zero(found));
-      }
-    }
-    return edges;
-  }
-  for (int part = 0; part < state.current_queue.num_parts(); ++part) {
-    const FrontierQueue& queue = state.current_queue.part(part);
-#pragma omp parallel for schedule(static) reduction(+ : edges) if (queue.size() > 4096)
-    for (std::int64_t index = 0; index < queue.size(); ++index) edges += graph.out_degree(queue[index]);
-  }
-  return edges;
-}
-
-// m_u loses the degrees of the vertices just discovered, which are the next m_f.
+// m_u loses the backward degrees of the vertices just discovered; their out-degrees are the next m_f.
 void advance(FrontierFacts& facts, bool bottom_up, const StepCounts& counts) {
   ++facts.level;
   facts.previous_frontier_vertices = facts.frontier_vertices;
   facts.frontier_vertices = counts.discovered_vertices;
-  facts.frontier_edges = counts.discovered_edges;
+  facts.frontier_edges = counts.discovered_out_edges;
   facts.unexplored_edges -= counts.discovered_edges;
   facts.last_step_bottom_up = bottom_up;
 }
@@ -179,7 +153,6 @@ std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent
       io_stats_.merge(level_io);
     }
     advance(facts, bottom_up, counts);
-    if (graph_.direction() == GraphDirection::kDirected) facts.frontier_edges = frontier_out_edges(graph_, *state_);
   }
   return levels;
 }

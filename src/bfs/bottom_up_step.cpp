@@ -48,6 +48,7 @@ std::size_t first_frontier_neighbor(const Frontier& frontier, std::span<const Ne
 template <typename Frontier>
 struct TailScanner {
   const Frontier& frontier;
+  const TieredGraph& graph;
   const TieredCsr& backward;
   VertexId first_vertex;
   SearchState& state;
@@ -66,7 +67,7 @@ struct TailScanner {
     state.visited.set(vertex);
     counts.edges_examined += static_cast<std::int64_t>(index) + 1;
     counts.discovered_vertices += 1;
-    counts.discovered_edges += backward.degree(row);
+    count_discovered_edges(counts, graph, vertex, backward.degree(row));
     counts.early_exits += index + 1 < tail.size() ? 1 : 0;
   }
 };
@@ -86,7 +87,7 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
   Bitmap& next = state.next_bitmap.bits;
   StepCounts counts;
   TailFetcher* fetcher = fetchers != nullptr && backward.has_tails() ? &fetchers->mine() : nullptr;
-  const TailScanner<Frontier> scan_tail{frontier, backward, first_vertex, state, counts};
+  const TailScanner<Frontier> scan_tail{frontier, graph, backward, first_vertex, state, counts};
   std::vector<std::int64_t> waiting_rows;
   for (std::int64_t chunk = first_word + state.counters.take(seat.partition, kChunkWords); chunk < end_word;
        chunk = first_word + state.counters.take(seat.partition, kChunkWords)) {
@@ -111,7 +112,7 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
         state.parent[vertex] = index == 0 ? head : neighbors[index];  // a head hit never reads the list
         found |= Bitmap::Word{1} << bit;
         counts.edges_examined += static_cast<std::int64_t>(index) + 1;
-        counts.discovered_edges += backward.degree(row);
+        count_discovered_edges(counts, graph, vertex, backward.degree(row));
         counts.early_exits += index + 1 < static_cast<std::size_t>(backward.degree(row)) ? 1 : 0;
       }
       next.set_word(word, found);
@@ -129,6 +130,7 @@ void add(StepCounts& total, const StepCounts& part) {
   total.edges_examined += part.edges_examined;
   total.discovered_vertices += part.discovered_vertices;
   total.discovered_edges += part.discovered_edges;
+  total.discovered_out_edges += part.discovered_out_edges;
   total.early_exits += part.early_exits;
 }
 

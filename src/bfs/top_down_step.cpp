@@ -113,18 +113,19 @@ std::int64_t expand_into_partition(const TieredGraph& graph, const FrontierChunk
   return edges_examined;
 }
 
-// The degrees of the vertices the partition just discovered: the next step's m_f. In a pass of
-// its own, because beside each claim the load would wait for the compare-and-swap.
-std::int64_t discovered_degrees(const TieredGraph& graph, const TeamSeat& seat, const SearchState& state) {
+// The degrees of the vertices the partition just discovered: what m_u loses and the next step's
+// m_f. In a pass of its own, because beside each claim the load would wait for the compare-and-swap.
+StepCounts discovered_degrees(const TieredGraph& graph, const TeamSeat& seat, const SearchState& state) {
   const FrontierQueue& discovered = state.next_queue.part(seat.partition);
   const TieredCsr& backward = graph.backward(seat.partition);
   const VertexId first_vertex = state.layout.range(seat.partition).begin;
   const std::int64_t size = discovered.size();
-  std::int64_t degrees = 0;
+  StepCounts counts;
   for (std::int64_t index = seat.share_begin(size); index < seat.share_end(size); ++index) {
-    degrees += backward.degree(discovered[index] - first_vertex);
+    const NeighborId vertex = discovered[index];
+    count_discovered_edges(counts, graph, vertex, backward.degree(vertex - first_vertex));
   }
-  return degrees;
+  return counts;
 }
 
 }  // namespace
@@ -135,7 +136,8 @@ StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTai
   ParallelErrors errors;
   std::int64_t edges_examined = 0;
   std::int64_t discovered_edges = 0;
-#pragma omp parallel reduction(+ : edges_examined, discovered_edges) \
+  std::int64_t discovered_out_edges = 0;
+#pragma omp parallel reduction(+ : edges_examined, discovered_edges, discovered_out_edges) \
     if (state.current_queue.size() > kParallelFrontier)
   {
     errors.capture([&] {
@@ -145,11 +147,14 @@ StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTai
       });
     });
 #pragma omp barrier
-    for_each_seat(graph.num_partitions(),
-                  [&](const TeamSeat& seat) { discovered_edges += discovered_degrees(graph, seat, state); });
+    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+      const StepCounts counts = discovered_degrees(graph, seat, state);
+      discovered_edges += counts.discovered_edges;
+      discovered_out_edges += counts.discovered_out_edges;
+    });
   }
   errors.rethrow_first();
-  return {edges_examined, state.next_queue.size(), discovered_edges, 0};
+  return {edges_examined, state.next_queue.size(), discovered_edges, discovered_out_edges, 0};
 }
 
 }  // namespace semibfs

@@ -105,12 +105,11 @@ std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std:
   return degrees;
 }
 
-std::vector<DegreeCount> out_degree_histogram(const std::vector<std::vector<std::int64_t>>& forward_offsets) {
-  if (forward_offsets.size() == 1) return degree_histogram({std::span<const std::int64_t>(forward_offsets.front())});
-  if (forward_offsets.empty()) return {};
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets) {
+  if (forward_offsets.size() <= 1) return degree_histogram(forward_offsets);
   // Offsets of the summed lists, as if one partition held every out-list.
   std::vector<std::int64_t> summed(forward_offsets.front().size(), 0);
-  for (const std::vector<std::int64_t>& offsets : forward_offsets) {
+  for (const std::span<const std::int64_t> offsets : forward_offsets) {
     for (std::size_t row = 0; row + 1 < summed.size(); ++row) summed[row + 1] += offsets[row + 1];
   }
   return degree_histogram({std::span<const std::int64_t>(summed)});
@@ -139,8 +138,8 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
   for (int k = 0; k < graph.num_partitions(); ++k) backward_offsets.emplace_back(graph.backward(k).offsets());
   profile.degrees = degree_histogram(backward_offsets);
   if (graph.direction() == GraphDirection::kDirected) {
-    std::vector<std::vector<std::int64_t>> forward_offsets;
-    for (int k = 0; k < graph.num_partitions(); ++k) forward_offsets.push_back(graph.forward(k).offsets());
+    std::vector<std::span<const std::int64_t>> forward_offsets;
+    for (int k = 0; k < graph.num_partitions(); ++k) forward_offsets.emplace_back(graph.forward(k).offsets());
     profile.forward_degrees = out_degree_histogram(forward_offsets);
   }
   return profile;

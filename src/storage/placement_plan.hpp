@@ -65,7 +65,7 @@ std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std:
 
 // The histogram of the vertices' out-degrees: each vertex's forward list lengths summed over the
 // partitions' forward offsets arrays (rows: all vertices, num_vertices + 1 entries each).
-std::vector<DegreeCount> out_degree_histogram(const std::vector<std::vector<std::int64_t>>& forward_offsets);
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets);
 
 // The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
 // will run on it (parents, frontier queues, bitmaps), which this layer does not know.

@@ -16,11 +16,10 @@ StoreListWriter::GraphFiles StoreListWriter::open_graph(StoreWriter& writer, int
 StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
                                  std::size_t buffer_bytes, BufferLedger& ledger)
     : layout_(layout),
-      direction_(direction),
       buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction)) {
   for (int k = 0; k < layout_.count(); ++k) {
     backward_.push_back(open_graph(writer, k, "backward", buffer_bytes));
-    if (forward_graph_is_separate(layout_.count(), direction_)) {
+    if (forward_graph_is_separate(layout_.count(), direction)) {
       forward_.push_back(open_graph(writer, k, "forward", buffer_bytes));
     }
   }

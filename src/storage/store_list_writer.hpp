@@ -51,7 +51,6 @@ class StoreListWriter {
   PartitionLayout layout_;
   std::vector<GraphFiles> backward_;
   std::vector<GraphFiles> forward_;  // empty when the forward graph is the backward graph
-  GraphDirection direction_;
   VertexId next_backward_vertex_ = 0;
   std::int64_t adjacencies_ = 0;
   LedgerTicket buffers_;

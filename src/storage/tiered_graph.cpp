@@ -160,14 +160,16 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
 }
 
-// A vertex's whole degree, by which the rule keeps forward lists: its backward list's length when
-// undirected (the forward lists split it among partitions), its out-degree when directed (the
-// lengths of its forward lists summed, read from the offsets before they move into the lists).
+// The forward lists, kept by `rule` according to each vertex's whole degree: its backward list's
+// length when undirected (the forward lists split it among partitions), its out-degree when
+// directed: a list's own length with one partition, else the lengths of its forward lists summed,
+// read from the offsets before they move into the lists.
 std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule& rule,
                                           const std::vector<TieredCsr>& backward) {
   const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  const bool directed = index.manifest.direction == GraphDirection::kDirected;
   std::vector<std::int64_t> out_degrees;
-  if (index.manifest.direction == GraphDirection::kDirected) {
+  if (directed && layout.count() > 1) {
     out_degrees.assign(static_cast<std::size_t>(index.manifest.vertices), 0);
     for (const std::vector<std::int64_t>& offsets : index.forward_offsets) {
       for (std::int64_t vertex = 0; vertex < index.manifest.vertices; ++vertex) {
@@ -175,11 +177,15 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
       }
     }
   }
-  const auto vertex_degree = [&](std::int64_t vertex) {
-    if (!out_degrees.empty()) return out_degrees[vertex];
-    const int owner = layout.partition_of(vertex);
-    return backward[owner].degree(vertex - layout.range(owner).begin);
-  };
+  std::function<std::int64_t(std::int64_t)> vertex_degree;  // none: the list is the whole out-list
+  if (!out_degrees.empty()) {
+    vertex_degree = [&out_degrees](std::int64_t vertex) { return out_degrees[vertex]; };
+  } else if (!directed) {
+    vertex_degree = [&](std::int64_t vertex) {
+      const int owner = layout.partition_of(vertex);
+      return backward[owner].degree(vertex - layout.range(owner).begin);
+    };
+  }
   std::vector<TieredCsr> forward;
   for (int k = 0; k < layout.count(); ++k) {
     forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
@@ -191,7 +197,7 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
 }  // namespace
 
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
-  StoreIndex index{directory, request, read_store_manifest(directory, request), {}};
+  StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}};
   const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
   const bool separate = forward_graph_is_separate(layout.count(), index.manifest.direction);
   for (int k = 0; k < layout.count(); ++k) {
@@ -279,7 +285,10 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
     if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
   }
   profile.degrees = degree_histogram(views);
-  if (manifest.direction == GraphDirection::kDirected) profile.forward_degrees = out_degree_histogram(index.forward_offsets);
+  if (manifest.direction == GraphDirection::kDirected) {
+    profile.forward_degrees =
+        out_degree_histogram({index.forward_offsets.begin(), index.forward_offsets.end()});
+  }
   return profile;
 }
 

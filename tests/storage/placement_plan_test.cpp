@@ -272,13 +272,14 @@ TEST(StoragePlacementPlan, DirectedForwardStepsGoByTheOutDegrees) {
 
 // Out-degrees sum a vertex's forward lists over the partitions: 2, 1 and 2 here, then 0 and 3.
 TEST(StoragePlacementPlan, OutDegreeHistogramSumsThePartitions) {
-  const std::vector<DegreeCount> two = out_degree_histogram({{0, 1, 1, 3}, {0, 1, 2, 2}});
+  const std::vector<std::int64_t> first{0, 1, 1, 3}, second{0, 1, 2, 2}, only{0, 0, 3};
+  const std::vector<DegreeCount> two = out_degree_histogram({first, second});
   ASSERT_EQ(two.size(), 2u);
   EXPECT_EQ(two[0].degree, 1);
   EXPECT_EQ(two[0].vertices, 1);
   EXPECT_EQ(two[1].degree, 2);
   EXPECT_EQ(two[1].vertices, 2);
-  const std::vector<DegreeCount> one = out_degree_histogram({{0, 0, 3}});
+  const std::vector<DegreeCount> one = out_degree_histogram({only});
   ASSERT_EQ(one.size(), 1u);
   EXPECT_EQ(one[0].degree, 3);
   EXPECT_EQ(one[0].vertices, 1);
