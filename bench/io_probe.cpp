@@ -22,9 +22,9 @@
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
 #include "core/timer.hpp"
-#include "storage/aligned_buffer.hpp"
-#include "storage/async_reader.hpp"
-#include "storage/io_kind.hpp"
+#include "io/aligned_buffer.hpp"
+#include "io/async_reader.hpp"
+#include "io/io_kind.hpp"
 
 namespace semibfs {
 namespace {

@@ -18,7 +18,7 @@
 #include "driver_support.hpp"
 #include "core/timer.hpp"
 #include "formats/edge_file_reader.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 namespace {

@@ -21,16 +21,16 @@
 #include <vector>
 
 #include "driver_support.hpp"
-#include "bench/teps_edge_count.hpp"
+#include "graph500/teps_edge_count.hpp"
 #include "bfs/bfs.hpp"
 #include "core/error.hpp"
 #include "core/timer.hpp"
-#include "gen/edge_format.hpp"
+#include "edges/edge_format.hpp"
 #include "gen/kronecker.hpp"
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "storage/packed_file_edge_source.hpp"
+#include "edges/packed_file_edge_source.hpp"
 #include "validate/edge_sweep_depths.hpp"
 #include "validate/validator.hpp"
 

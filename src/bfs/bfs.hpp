@@ -12,8 +12,8 @@
 
 #include "core/types.hpp"
 #include "bfs/step_counts.hpp"
-#include "bfs/tail_fetcher.hpp"
-#include "storage/io_stats.hpp"
+#include "tiered/tail_fetcher.hpp"
+#include "io/io_stats.hpp"
 #include "graph/partitioned_graph.hpp"
 
 namespace semibfs {

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "bfs/search_state.hpp"
-#include "bfs/tail_fetcher.hpp"
-#include "storage/tiered_graph.hpp"
+#include "tiered/tail_fetcher.hpp"
+#include "tiered/tiered_graph.hpp"
 #include "bfs/step_counts.hpp"
 
 namespace semibfs {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/graph500_run.hpp"
-#include "bench/semi_external_run.hpp"
+#include "graph500/graph500_run.hpp"
+#include "graph500/semi_external_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_options.hpp"
 #include "cli/search_report.hpp"
@@ -20,7 +20,7 @@
 #include "core/file_output.hpp"
 #include "core/timer.hpp"
 #include "gen/roots.hpp"
-#include "storage/input_store.hpp"
+#include "import/input_store.hpp"
 #include "validate/failure_log.hpp"
 #include "validate/tree_levels.hpp"
 

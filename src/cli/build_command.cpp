@@ -1,5 +1,5 @@
 // `semibfs build`: a person's graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip or
-// not) into a store within a DRAM budget (storage/input_store.hpp), for `semibfs bfs` and `info`.
+// not) into a store within a DRAM budget (import/input_store.hpp), for `semibfs bfs` and `info`.
 #include <omp.h>
 
 #include <cstdio>
@@ -13,9 +13,9 @@
 #include "core/numa_placement.hpp"
 #include "formats/input_format.hpp"
 #include "graph/neighbor_order.hpp"
-#include "storage/byte_size.hpp"
-#include "storage/input_store.hpp"
-#include "storage/store_manifest.hpp"
+#include "core/byte_size.hpp"
+#include "import/input_store.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs::cli {
 

@@ -13,7 +13,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/timer.hpp"
-#include "gen/edge_format.hpp"
+#include "edges/edge_format.hpp"
 
 namespace semibfs::cli {
 namespace {

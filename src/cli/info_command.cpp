@@ -9,17 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "bench/graph500_run.hpp"
-#include "bench/semi_external_run.hpp"
+#include "graph500/graph500_run.hpp"
+#include "graph500/semi_external_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/search_options.hpp"
 #include "core/error.hpp"
-#include "storage/byte_size.hpp"
-#include "storage/graph_store.hpp"
-#include "storage/input_store.hpp"
-#include "storage/packed_file_edge_source.hpp"
-#include "storage/placement_plan.hpp"
-#include "storage/tiered_graph.hpp"
+#include "core/byte_size.hpp"
+#include "store/graph_store.hpp"
+#include "import/input_store.hpp"
+#include "edges/packed_file_edge_source.hpp"
+#include "tiered/placement_plan.hpp"
+#include "tiered/tiered_graph.hpp"
 
 namespace semibfs::cli {
 

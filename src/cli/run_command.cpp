@@ -4,7 +4,7 @@
 #include <string>
 #include <iostream>
 
-#include "bench/graph500_run.hpp"
+#include "graph500/graph500_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/kronecker_options.hpp"
 #include "cli/search_options.hpp"
@@ -13,8 +13,8 @@
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "graph/neighbor_order.hpp"
-#include "storage/graph_store.hpp"
-#include "storage/store_manifest.hpp"
+#include "store/graph_store.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs::cli {
 namespace {

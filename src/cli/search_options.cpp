@@ -1,8 +1,8 @@
 #include "cli/search_options.hpp"
 
 #include "core/error.hpp"
-#include "storage/byte_size.hpp"
-#include "storage/io_kind.hpp"
+#include "core/byte_size.hpp"
+#include "io/io_kind.hpp"
 
 namespace semibfs::cli {
 namespace {

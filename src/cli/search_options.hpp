@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bench/graph500_run.hpp"
+#include "graph500/graph500_run.hpp"
 #include "cli/arguments.hpp"
 
 namespace semibfs::cli {

@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "bench/json_report.hpp"
-#include "bench/official_output.hpp"
+#include "graph500/json_report.hpp"
+#include "graph500/official_output.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"

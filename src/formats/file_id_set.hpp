@@ -1,5 +1,5 @@
 // The distinct vertex ids of a graph file, gathered chunk by chunk within a memory limit, for the
-// numbering of a store built from it (storage/input_store.hpp). Two ways to hold them:
+// numbering of a store built from it (import/input_store.hpp). Two ways to hold them:
 //   - a bitmap over 0..largest id, 1 bit per id, while it takes at most half the limit: dense
 //     files (Kronecker edge lists, most SNAP files of compact ids) cost 1/8 byte per id;
 //   - IdMapBuilder's sorted batches, 8 bytes per distinct id and up to 32 while merging, once an id

@@ -1,12 +1,12 @@
-// Graph500 binary edge files: the reference's 12-byte packed edge (gen/packed_edge.hpp) or two
-// little-endian int64 per edge, the layouts `semibfs generate` writes (gen/edge_format.cpp).
+// Graph500 binary edge files: the reference's 12-byte packed edge (edges/packed_edge.hpp) or two
+// little-endian int64 per edge, the layouts `semibfs generate` writes (edges/edge_format.cpp).
 #include <algorithm>
 #include <bit>
 #include <cstring>
 
 #include "core/error.hpp"
 #include "formats/format_readers.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 namespace {

@@ -5,7 +5,7 @@
 
 namespace semibfs {
 
-// File ids must stay below 2^48, the id width of the Graph500 packed edge (gen/packed_edge.hpp).
+// File ids must stay below 2^48, the id width of the Graph500 packed edge (edges/packed_edge.hpp).
 inline constexpr std::uint64_t kMaxFileId = (std::uint64_t{1} << 48) - 1;
 
 struct RawEdge {

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "gen/compact_edge.hpp"
-#include "gen/edge_list.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/compact_edge.hpp"
+#include "edges/edge_list.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/types.hpp"
-#include "gen/edge_list.hpp"
+#include "edges/edge_list.hpp"
 
 namespace semibfs {
 

@@ -8,8 +8,8 @@
 
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
-#include "gen/edge_list.hpp"
-#include "gen/edge_source.hpp"
+#include "edges/edge_list.hpp"
+#include "edges/edge_source.hpp"
 
 namespace semibfs {
 

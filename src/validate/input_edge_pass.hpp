@@ -9,7 +9,7 @@
 
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
-#include "gen/edge_source.hpp"
+#include "edges/edge_source.hpp"
 #include "validate/failure_log.hpp"
 
 namespace semibfs {

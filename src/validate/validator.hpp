@@ -1,7 +1,7 @@
 // Graph500 validation of a BFS parent array against the input edge list, the five rules of the
 // specification. Independent of the search code; like the reference's validator (validate.c) it
 // keeps no adjacency: per-vertex arrays and passes over the edge list, in memory or read from a
-// file chunk by chunk (gen/edge_source.hpp). A tuple (v0, v1) joins v0 and v1 both ways on an
+// file chunk by chunk (edges/edge_source.hpp). A tuple (v0, v1) joins v0 and v1 both ways on an
 // undirected graph, and is the edge v0 -> v1 only on a directed one (out-edge BFS).
 #pragma once
 
@@ -13,8 +13,8 @@
 
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
-#include "gen/edge_list.hpp"
-#include "gen/edge_source.hpp"
+#include "edges/edge_list.hpp"
+#include "edges/edge_source.hpp"
 
 namespace semibfs {
 

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "../graph/test_graphs.hpp"
+#include "support/test_graphs.hpp"
 #include "policy_options.hpp"
 #include "core/error.hpp"
 #include "graph/csr_graph.hpp"

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "../graph/test_graphs.hpp"
+#include "support/test_graphs.hpp"
 #include "policy_options.hpp"
 #include "bfs/bfs.hpp"
 #include "core/error.hpp"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "../graph/test_graphs.hpp"
+#include "support/test_graphs.hpp"
 #include "bfs/bottom_up_step.hpp"
 #include "bfs/frontier_conversion.hpp"
 #include "core/error.hpp"

@@ -18,9 +18,9 @@
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "storage/graph_store.hpp"
-#include "storage/io_kind.hpp"
-#include "storage/tiered_graph.hpp"
+#include "store/graph_store.hpp"
+#include "io/io_kind.hpp"
+#include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {

@@ -5,7 +5,7 @@
 #include "formats/byte_source.hpp"
 #include "formats/edge_file_reader.hpp"
 #include "formats/format_files.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 namespace {

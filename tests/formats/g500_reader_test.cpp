@@ -8,8 +8,8 @@
 
 #include "formats/edge_file_reader.hpp"
 #include "formats/format_files.hpp"
-#include "gen/edge_format.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/edge_format.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 namespace {

@@ -6,7 +6,7 @@
 #include "formats/edge_file_reader.hpp"
 #include "formats/format_files.hpp"
 #include "formats/gzip_source.hpp"
-#include "gen/packed_edge.hpp"
+#include "edges/packed_edge.hpp"
 
 namespace semibfs {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "test_graphs.hpp"
+#include "support/test_graphs.hpp"
 
 namespace semibfs {
 namespace {

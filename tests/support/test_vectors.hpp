@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/sha256.hpp"
-#include "gen/edge_list.hpp"
+#include "edges/edge_list.hpp"
 
 namespace semibfs::testing {
 

@@ -18,9 +18,9 @@
 
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
-#include "gen/edge_list.hpp"
-#include "storage/packed_edge_file_writer.hpp"
-#include "storage/packed_file_edge_source.hpp"
+#include "edges/edge_list.hpp"
+#include "support/packed_edge_file_writer.hpp"
+#include "edges/packed_file_edge_source.hpp"
 #include "support/scratch_directory.hpp"
 #include "validate/validator.hpp"
 

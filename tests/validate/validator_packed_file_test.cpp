@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "bench/teps_edge_count.hpp"
+#include "graph500/teps_edge_count.hpp"
 #include "bfs/bfs.hpp"
 #include "gen/kronecker.hpp"
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "storage/packed_edge_file_writer.hpp"
-#include "storage/packed_file_edge_source.hpp"
-#include "storage/pattern_file.hpp"
+#include "support/packed_edge_file_writer.hpp"
+#include "edges/packed_file_edge_source.hpp"
+#include "support/pattern_file.hpp"
 #include "validate/validator.hpp"
 #include "validation_fixtures.hpp"
 

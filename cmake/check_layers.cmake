@@ -1,0 +1,38 @@
+# The layering check: cmake -DLAYERS_FILE=F -DSOURCE_ROOT=DIR -P check_layers.cmake
+# LAYERS_FILE sets LAYERS (the folders of SOURCE_ROOT) and LAYER_DEPENDS_<folder> (the folders it
+# may include from). Every #include "folder/..." in SOURCE_ROOT/<layer>/ must name the layer itself
+# or one it declares; every folder of SOURCE_ROOT must be a declared layer. Exits non-zero listing
+# each violation as FILE:LINE.
+cmake_minimum_required(VERSION 3.20)
+include(${LAYERS_FILE})
+set(violations 0)
+file(GLOB folders LIST_DIRECTORIES true RELATIVE ${SOURCE_ROOT} ${SOURCE_ROOT}/*)
+foreach(folder IN LISTS folders)
+  if(IS_DIRECTORY ${SOURCE_ROOT}/${folder} AND NOT folder IN_LIST LAYERS)
+    message("${SOURCE_ROOT}/${folder}: a folder that is not a declared layer (declare it with semibfs_layer)")
+    math(EXPR violations "${violations} + 1")
+  endif()
+endforeach()
+foreach(layer IN LISTS LAYERS)
+  set(allowed ${layer} ${LAYER_DEPENDS_${layer}})
+  file(GLOB_RECURSE files ${SOURCE_ROOT}/${layer}/*.hpp ${SOURCE_ROOT}/${layer}/*.cpp)
+  foreach(file IN LISTS files)
+    file(STRINGS ${file} lines)
+    set(number 0)
+    foreach(line IN LISTS lines)
+      math(EXPR number "${number} + 1")
+      if(line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"([^/\"]+)/")
+        set(target ${CMAKE_MATCH_1})
+        if(NOT target IN_LIST allowed)
+          message("${file}:${number}: layer '${layer}' includes from '${target}', which it does not declare "
+                  "(allowed: ${allowed})")
+          math(EXPR violations "${violations} + 1")
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+if(violations GREATER 0)
+  message(FATAL_ERROR "layering: ${violations} include(s) against the declared layers")
+endif()
+message("layering: every include of ${SOURCE_ROOT} follows the declared layers (${LAYERS})")

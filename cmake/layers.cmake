@@ -1,0 +1,38 @@
+# One static library per folder of src/ (docs/ARCHITECTURE.md): each folder's CMakeLists.txt
+# declares the folders it may include from, and the `layering` test (cmake/check_layers.cmake)
+# fails on any include outside them. A folder may name only folders declared before it, so the
+# declarations themselves cannot form a cycle.
+
+set(SEMIBFS_LAYERS "" CACHE INTERNAL "")
+
+# semibfs_layer(NAME [DEPENDS layer...]): the library semibfs_NAME from src/NAME/*.cpp.
+function(semibfs_layer name)
+  cmake_parse_arguments(LAYER "" "" "DEPENDS;EXCLUDE" ${ARGN})
+  foreach(dependency IN LISTS LAYER_DEPENDS)
+    if(NOT dependency IN_LIST SEMIBFS_LAYERS)
+      message(FATAL_ERROR "semibfs: layer '${name}' depends on '${dependency}', which is not declared before it")
+    endif()
+  endforeach()
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  foreach(excluded IN LISTS LAYER_EXCLUDE)
+    list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${excluded})
+  endforeach()
+  add_library(semibfs_${name} STATIC ${sources})
+  target_include_directories(semibfs_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(semibfs_${name} PUBLIC OpenMP::OpenMP_CXX Threads::Threads)
+  foreach(dependency IN LISTS LAYER_DEPENDS)
+    target_link_libraries(semibfs_${name} PUBLIC semibfs_${dependency})
+  endforeach()
+  set(SEMIBFS_LAYERS ${SEMIBFS_LAYERS} ${name} CACHE INTERNAL "")
+  set(SEMIBFS_LAYER_DEPENDS_${name} "${LAYER_DEPENDS}" CACHE INTERNAL "")
+endfunction()
+
+# Writes the declarations where the layering test reads them.
+function(semibfs_write_layers path)
+  set(text "")
+  foreach(layer IN LISTS SEMIBFS_LAYERS)
+    string(APPEND text "set(LAYER_DEPENDS_${layer} \"${SEMIBFS_LAYER_DEPENDS_${layer}}\")\n")
+  endforeach()
+  string(APPEND text "set(LAYERS \"${SEMIBFS_LAYERS}\")\n")
+  file(WRITE ${path} "${text}")
+endfunction()

@@ -1,0 +1,202 @@
+#include "build/external_build.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/progress_log.hpp"
+#include "graph/partition_layout.hpp"
+#include "build/build_budget.hpp"
+#include "edges/packed_edge_file.hpp"
+#include "build/range_lists.hpp"
+#include "build/scratch_file.hpp"
+#include "build/store_list_writer.hpp"
+#include "store/store_writer.hpp"
+
+namespace semibfs {
+namespace {
+
+constexpr std::int64_t kMaxVertices = std::int64_t{1} << 32;  // neighbour ids are 32-bit, as in build_csr
+
+void check_request(std::int64_t num_vertices, const ExternalBuildOptions& options) {
+  if (num_vertices < 0 || num_vertices > kMaxVertices) {
+    throw Error("external build: " + std::to_string(num_vertices) +
+                " vertices; the store supports 0 to 2^32 vertices (32-bit neighbour ids)");
+  }
+  if (options.partitions < 1) {
+    throw Error("external build: " + std::to_string(options.partitions) + " partitions; need at least 1");
+  }
+}
+
+// What every pass works with.
+struct BuildContext {
+  const PackedEdgeFile& edges;
+  const BuildBudget& budget;
+  std::span<std::uint32_t> degrees;
+  BufferLedger& ledger;
+  ProgressLog& log;
+  ExternalBuildStats& stats;
+};
+
+[[noreturn]] void throw_bad_edge(const PackedEdgeFile& edges, std::int64_t index, const PackedEdge& edge,
+                                 std::int64_t num_vertices) {
+  throw Error("edge file '" + edges.path() + "': edge " + std::to_string(index) + " (" + std::to_string(edge.v0()) +
+              ", " + std::to_string(edge.v1()) + ") has a vertex id outside [0, " + std::to_string(num_vertices) + ")");
+}
+
+// Counts one endpoint; true when the count wrapped around.
+bool count_endpoint(std::uint32_t& count) {
+  std::uint32_t before = 0;
+#pragma omp atomic capture
+  before = count++;
+  return before == UINT32_MAX;
+}
+
+// Pass 1: degrees[v] = the endpoints at v of edges that are not self-loops (duplicates counted),
+// of the `ends` whose lists are being built.
+void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk, ListEnds ends) {
+  const bool sources = ends != ListEnds::kTarget;
+  const bool targets = ends != ListEnds::kSource;
+  const std::span<std::uint32_t> degrees = context.degrees;
+  const auto num_vertices = static_cast<std::int64_t>(degrees.size());
+  std::fill(degrees.begin(), degrees.end(), 0);
+  bool wrapped = false;
+  context.edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> edges) {
+    const auto count = static_cast<std::int64_t>(edges.size());
+    std::int64_t first_bad = count;
+    bool chunk_wrapped = false;
+#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(|| : chunk_wrapped)
+    for (std::int64_t index = 0; index < count; ++index) {
+      const VertexId u = edges[index].v0();
+      const VertexId v = edges[index].v1();
+      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
+        first_bad = std::min(first_bad, index);
+      } else if (u != v) {
+        if (sources) chunk_wrapped = count_endpoint(degrees[u]) || chunk_wrapped;
+        if (targets) chunk_wrapped = count_endpoint(degrees[v]) || chunk_wrapped;
+      }
+    }
+    if (first_bad < count) throw_bad_edge(context.edges, first + first_bad, edges[first_bad], num_vertices);
+    wrapped = wrapped || chunk_wrapped;
+    context.log.tick("counting endpoints: edge", first + count, context.edges.num_edges());
+  });
+  if (wrapped) throw Error("edge file '" + context.edges.path() + "': a vertex has 2^32 or more edge endpoints");
+}
+
+const char* lists_name(ListEnds ends) {
+  return ends == ListEnds::kBoth ? "lists" : ends == ListEnds::kTarget ? "in-lists" : "out-lists";
+}
+
+// Passes 1 and 2: hands each range's lists (of `ends`), sorted by id, to `sink`, range after range.
+template <typename Sink>
+void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
+  const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
+  CollectBuffers buffers(context.ledger, chunk_edges);
+  count_endpoints(context, buffers.chunk.span(), ends);
+  ++context.stats.edge_file_passes;
+  const std::vector<VertexRange> ranges =
+      plan_vertex_ranges(context.degrees, kRangeBytesPerEntry, kRangeBytesPerVertex, context.budget.range_bytes);
+  if (ends != ListEnds::kSource) context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
+  context.log.say("counted endpoints; collecting " + std::string(lists_name(ends)) + " in " +
+                  std::to_string(ranges.size()) + " ranges of vertices");
+  for (const VertexRange range : ranges) {
+    RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
+    ++context.stats.edge_file_passes;
+    sink(lists);
+    context.log.tick("collecting: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
+  }
+}
+
+// The range's lists in vertex order: whole lists of an undirected graph, or in-lists (backward)
+// or out-lists (forward) of a directed one.
+void write_lists(StoreListWriter& writer, RangeLists& lists, ListEnds ends) {
+  for (std::int64_t local = 0; local < lists.range.size(); ++local) {
+    if (ends == ListEnds::kBoth) {
+      writer.append(lists.list(local));
+    } else if (ends == ListEnds::kTarget) {
+      writer.append_backward(lists.list(local));
+    } else {
+      writer.append_forward(lists.list(local));
+    }
+  }
+}
+
+// Pass 3: the id-ordered lists back from the scratch file, range by range, ordered and written.
+void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrder order, ListEnds ends,
+                 StoreListWriter& writer) {
+  const std::int64_t bytes_per_entry =
+      kRangeBytesPerEntry + (order == NeighborOrder::kByDegree ? kDegreeKeyBytesPerEntry : 0);
+  const std::vector<VertexRange> ranges =
+      plan_vertex_ranges(context.degrees, bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+  context.stats.order_ranges = static_cast<std::int64_t>(ranges.size());
+  context.log.say("ordering lists (" + to_string(order) + ") in " + std::to_string(ranges.size()) + " ranges of vertices");
+  std::int64_t offset = 0;
+  for (const VertexRange range : ranges) {
+    RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
+    offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
+    order_range_lists(lists, order, context.degrees, context.ledger);
+    write_lists(writer, lists, ends);
+    context.log.tick("ordering: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
+  }
+}
+
+// The backward lists (whole lists, or in-lists when directed) into `writer`, in `order`: written
+// as collected with id order, else spilled to a scratch file in the store directory and ordered
+// once every unique degree is known.
+void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds ends, const std::string& directory,
+                          StoreListWriter& writer) {
+  if (order == NeighborOrder::kById) {
+    collect_lists(context, ends, [&](RangeLists& lists) { write_lists(writer, lists, ends); });
+    return;
+  }
+  ScratchFile scratch(directory);
+  collect_lists(context, ends, [&](RangeLists& lists) {
+    scratch.append(std::as_bytes(lists.neighbors.span().first(static_cast<std::size_t>(lists.entries()))));
+  });
+  context.stats.scratch_bytes = scratch.size();
+  order_lists(context, scratch, order, ends, writer);
+}
+
+}  // namespace
+
+std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
+  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction));
+}
+
+ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std::int64_t num_vertices,
+                                              const std::string& store_directory, const ExternalBuildOptions& options) {
+  check_request(num_vertices, options);
+  const int store_files = StoreListWriter::files(options.partitions, options.direction);
+  const BuildBudget budget = split_budget(options.memory_budget_bytes, num_vertices, store_files);
+  StoreWriter store(store_directory);
+  const PackedEdgeFile edges(edge_file);
+  ProgressLog log(options.progress, "external build");
+  BufferLedger ledger;
+  ExternalBuildStats stats;
+  stats.edges = edges.num_edges();
+  LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
+  BuildContext context{edges, budget, degrees.span(), ledger, log, stats};
+  const PartitionLayout layout(num_vertices, options.partitions);
+  const bool directed = options.direction == GraphDirection::kDirected;
+  {
+    // The writer's buffers are counted until the store is finished (closing frees them).
+    StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
+    build_backward_lists(context, options.order, directed ? ListEnds::kTarget : ListEnds::kBoth, store_directory, writer);
+    if (directed) {
+      collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
+    }
+    stats.adjacencies = writer.adjacencies();
+    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction});
+  }
+  stats.peak_buffer_bytes = ledger.peak();
+  stats.seconds = log.seconds();
+  log.say("wrote the store in '" + store_directory + "': " + std::to_string(stats.adjacencies) + " adjacencies, " +
+          std::to_string(stats.edge_file_passes) + " reads of the edge file, peak buffers " +
+          std::to_string(stats.peak_buffer_bytes) + " bytes");
+  return stats;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,190 @@
+#include "graph500/json_report.hpp"
+
+#include "core/numa_placement.hpp"
+
+#include <initializer_list>
+#include <string_view>
+#include <utility>
+
+#include "graph500/statistics.hpp"
+#include "core/json_writer.hpp"
+#include "core/numa_placement.hpp"
+
+namespace semibfs {
+namespace {
+
+// null for the policies that never switch, so the report does not show a threshold nothing read.
+void write_threshold(JsonWriter& json, std::string_view name, const BfsOptions& bfs, double value) {
+  if (uses_thresholds(bfs.policy)) {
+    json.field(name, value);
+  } else {
+    json.key(name);
+    json.null_value();
+  }
+}
+
+void write_options(JsonWriter& json, const Graph500Report& report) {
+  const Graph500Options& options = report.options;
+  json.key("options");
+  json.begin_object();
+  json.field("graph", report.graph);
+  json.field("scale", options.kronecker.scale);
+  json.field("edgefactor", options.kronecker.edgefactor);
+  json.field("seed1", options.kronecker.seed1);
+  json.field("seed2", options.kronecker.seed2);
+  json.field("roots_requested", options.num_roots);
+  json.field("threads", report.threads);
+  json.field("policy", to_string(options.bfs.policy));
+  write_threshold(json, "alpha", options.bfs, options.bfs.alpha_or_default());
+  write_threshold(json, "beta", options.bfs, options.bfs.beta_or_default());
+  json.field("summary_bits", options.bfs.summary_bits);
+  json.field("partitions", report.partitions);
+  json.field("neighbor_order", to_string(options.neighbor_order));
+  json.field("numa", numa_description());
+  json.field("store", report.options.store_directory);
+  json.field("graph_from_store", report.graph_from_store);
+  json.field("store_write_seconds", report.store_write_seconds);
+  json.field("dram_budget_bytes", options.dram_budget_bytes);
+  if (options.forced_head_entries) json.field("backward_head", *options.forced_head_entries);
+  json.field("io", std::string(io_kind_name(options.io)));
+  json.field("validation", !options.skip_validation);
+  json.end_object();
+}
+
+void write_machine(JsonWriter& json, const MachineInfo& machine, std::int64_t peak_rss_bytes) {
+  json.key("machine");
+  json.begin_object();
+  json.field("hostname", machine.hostname);
+  json.field("cpu_model", machine.cpu_model);
+  json.field("logical_cores", machine.logical_cores);
+  json.field("memory_bytes", machine.memory_bytes);
+  json.field("peak_rss_bytes", peak_rss_bytes);
+  json.end_object();
+}
+
+using NamedFigure = std::pair<std::string_view, double>;
+
+void write_figures(JsonWriter& json, std::string_view name, std::initializer_list<NamedFigure> figures) {
+  json.key(name);
+  json.begin_object();
+  for (const auto& [figure, value] : figures) json.field(figure, value);
+  json.end_object();
+}
+
+// The key names of the official block ("min", "firstquartile", ...), grouped per quantity.
+void write_summary(JsonWriter& json, std::string_view name, const SummaryStatistics& s) {
+  write_figures(json, name, {{"min", s.minimum}, {"firstquartile", s.first_quartile}, {"median", s.median},
+                             {"thirdquartile", s.third_quartile}, {"max", s.maximum}, {"mean", s.mean},
+                             {"stddev", s.stddev}});
+}
+
+void write_teps(JsonWriter& json, const TepsStatistics& t) {
+  write_figures(json, "teps", {{"min", t.minimum}, {"firstquartile", t.first_quartile}, {"median", t.median},
+                               {"thirdquartile", t.third_quartile}, {"max", t.maximum},
+                               {"harmonic_mean", t.harmonic_mean}, {"harmonic_stddev", t.harmonic_stddev}});
+}
+
+void write_official(JsonWriter& json, const Graph500Results& official) {
+  json.key("graph500");
+  json.begin_object();
+  json.field("scale", official.scale);
+  json.field("edgefactor", official.edgefactor);
+  json.field("nbfs", static_cast<std::int64_t>(official.bfs_seconds.size()));
+  json.field("graph_generation_seconds", official.generation_seconds);
+  json.field("num_mpi_processes", official.num_mpi_processes);
+  json.field("construction_seconds", official.construction_seconds);
+  if (!official.bfs_seconds.empty()) {
+    write_summary(json, "time", summarize(official.bfs_seconds));
+    write_summary(json, "nedge", summarize(official.nedge));
+    write_teps(json, summarize_teps(official.bfs_seconds, official.nedge));
+    write_summary(json, "validate", summarize(official.validate_seconds));
+  }
+  json.end_object();
+}
+
+void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
+  json.key("levels");
+  json.begin_array();
+  for (const LevelStats& level : levels) {
+    json.begin_object();
+    json.field("level", level.level);
+    json.field("direction", level.bottom_up ? "bottom-up" : "top-down");
+    json.field("frontier_vertices", level.frontier_vertices);
+    json.field("frontier_edges", level.frontier_edges);
+    json.field("edges_examined", level.edges_examined);
+    json.field("discovered_vertices", level.discovered_vertices);
+    json.field("bottom_up_early_exits", level.bottom_up_early_exits);
+    json.field("seconds", level.seconds);
+    if (level.io.requests > 0) {
+      json.key("io");
+      write_json(json, level.io);
+    }
+    json.end_object();
+  }
+  json.end_array();
+}
+
+void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
+  json.key("roots");
+  json.begin_array();
+  for (const RootResult& root : roots) {
+    json.begin_object();
+    json.field("root", root.root);
+    json.field("seconds", root.bfs_seconds);
+    json.field("teps", root.teps);
+    json.field("nedge", root.nedge);
+    if (root.validate_seconds >= 0) {
+      json.field("validate_seconds", root.validate_seconds);
+    } else {
+      json.key("validate_seconds");
+      json.null_value();
+    }
+    if (root.io.requests > 0) {
+      json.key("io");
+      write_json(json, root.io);
+    }
+    write_levels(json, root.levels);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace
+
+std::string format_json_report(const Graph500Report& report, const MachineInfo& machine,
+                               std::int64_t peak_rss_bytes) {
+  JsonWriter json;
+  json.begin_object();
+  json.field("program", "semibfs");
+  json.field("benchmark", "graph500-bfs");
+  write_options(json, report);
+  write_machine(json, machine, peak_rss_bytes);
+  json.key("memory_bytes");
+  json.begin_object();
+  json.field("edge_list", report.memory.edge_list_bytes);
+  json.field("forward_graph", report.memory.graph.forward);
+  json.field("backward_graph", report.memory.graph.backward);
+  json.field("vertex_heads", report.memory.graph.heads);
+  json.field("bfs_status", report.memory.bfs_status_bytes);
+  json.field("validator", report.memory.validator_bytes);
+  json.field("io_buffers", report.memory.io_buffer_bytes);
+  json.end_object();
+  if (report.plan) {
+    json.key("placement");
+    write_json(json, *report.plan);
+  }
+  json.field("lists_on_disk", report.lists_on_disk);
+  if (report.lists_on_disk) {
+    json.field("io_backend", report.io_backend);
+    json.key("io");
+    write_json(json, report.io.summary());
+  }
+  json.field("validation_passed", report.validation_passed);
+  if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
+  write_official(json, report.official);
+  write_roots(json, report.roots);
+  json.end_object();
+  return json.text();
+}
+
+}  // namespace semibfs

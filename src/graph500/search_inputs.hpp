@@ -1,0 +1,30 @@
+// What the searches of a run run on and are validated against: the edge list (in DRAM, or a packed
+// file read in chunks) and the graph (in DRAM, or a store opened with its lists split between DRAM
+// and disk). Kronecker runs (graph500_run.hpp) and searches on stores built from files
+// (`semibfs bfs`) fill it in their own ways and share the searches.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "core/types.hpp"
+#include "edges/edge_source.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs {
+
+struct SearchInputs {
+  std::unique_ptr<EdgeSource> edges;          // the edge list in DRAM, or the packed file read in chunks
+  std::optional<PartitionedGraph> in_memory;  // the graph in DRAM
+  std::optional<TieredGraph> tiered;          // or the store opened with its lists split
+
+  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
+  // What a search from the vertex can expand: a root needs out-edges (its degree when undirected).
+  std::int64_t out_degree(VertexId vertex) const {
+    return tiered ? tiered->out_degree(vertex) : in_memory->out_degree(vertex);
+  }
+  GraphDirection direction() const { return tiered ? tiered->direction() : in_memory->direction(); }
+};
+
+}  // namespace semibfs

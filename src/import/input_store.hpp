@@ -1,0 +1,101 @@
+// A store built from a person's graph file (`semibfs build`, issue 5): the on-disk graph of
+// graph_store.hpp plus three files beside it, so that every search can be validated against the
+// input and reported in the file's own ids:
+//   edges.packed48  every edge read from the input, in compact ids, in file order (self-loops and
+//                   duplicates kept), the packed 12-byte layout (edges/edge_format.hpp); validation
+//                   and the TEPS count stream it
+//   vertex-ids      the id map (formats/id_map.hpp): one little-endian uint64 file id per compact
+//                   id, ascending; absent when the file ids are the compact ids
+//   input           what the input was, "key value" lines (see InputDescription), its last line "end"
+// They are written (temporary name, then rename) before the graph's manifest, which comes last, so
+// a directory with a manifest holds a whole store; a failed build removes everything it wrote.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "formats/id_map.hpp"
+#include "formats/input_format.hpp"
+#include "graph/neighbor_order.hpp"
+#include "store/graph_store.hpp"
+
+namespace semibfs {
+
+inline const char* const kInputDescriptionName = "input";
+inline const char* const kInputEdgesName = "edges.packed48";
+inline const char* const kVertexIdsName = "vertex-ids";
+
+struct InputDescription {
+  std::string source;                        // the input path as given to build
+  InputFormat format = InputFormat::kSnap;   // the format read (never kAuto)
+  bool gzip = false;
+  std::string declared = "unknown";          // what the file says: directed, undirected or unknown
+  bool directed = false;                     // false: the edges were symmetrized for BFS; true: out-edge BFS
+  std::int64_t vertices = 0;                 // compact ids 0..vertices-1
+  std::int64_t edges = 0;                    // edges read (= records of edges.packed48)
+  bool identity_ids = true;                  // file ids are the compact ids (no vertex-ids file)
+  std::string vertex_ids_sha256;             // of vertex-ids; empty when identity_ids
+};
+
+struct ImportOptions {
+  InputFormat format = InputFormat::kAuto;
+  bool directed = false;  // out-edge BFS (in- and out-lists); refused for a file that declares itself undirected
+  std::int64_t memory_budget_bytes = std::int64_t{512} << 20;  // the whole import stays within it
+  int partitions = 1;
+  NeighborOrder order = NeighborOrder::kHubFirst;
+  std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
+};
+
+struct ImportStats {
+  InputDescription input;        // as written to the store's input file
+  std::int64_t input_bytes = 0;  // of the file as stored (compressed when gzip)
+  std::int64_t edges = 0;
+  std::int64_t vertices = 0;
+  std::int64_t adjacencies = 0;  // list entries (of the symmetrized graph, or directed edges), without self-loops and duplicates
+  double parse_seconds = 0;      // reading the input into the renumbered edge file
+  double build_seconds = 0;      // external construction of the graph store
+  // The most held at once, as budgeted (reserved, not necessarily touched): the reading buffers
+  // and the id set, the renumbering's map and chunks, or the construction's buffers.
+  std::int64_t peak_buffer_bytes = 0;
+};
+
+// The manifest's made-from line of a store built from `input`, e.g.
+// "file format=snap symmetrized vertices=4 edges=5 ids=remapped".
+std::string input_made_from(const InputDescription& input);
+
+// The smallest memory budget import_graph_file accepts for a graph of `num_vertices` vertices (0:
+// before they are known): its reading buffers, or the external construction's minimum. Ids that
+// need a map take 8 bytes per distinct id more (up to 32 while they are sorted).
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions,
+                                   GraphDirection direction = GraphDirection::kUndirected);
+
+inline GraphDirection direction_of(const InputDescription& input) {
+  return input.directed ? GraphDirection::kDirected : GraphDirection::kUndirected;
+}
+inline GraphDirection direction_of(const ImportOptions& options) {
+  return options.directed ? GraphDirection::kDirected : GraphDirection::kUndirected;
+}
+
+// Builds the store of the graph in the file `input_path` into `store_directory` (created when
+// missing; when it exists it must hold no store). Throws semibfs::Error with one line (file, line,
+// offending text, what to do) on bad input or I/O failure, leaving no store file behind.
+ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,
+                              const ImportOptions& options);
+
+// Whether `store_directory` holds an input description (a store made by build, not by run).
+bool input_store_exists(const std::string& store_directory);
+// The input description; throws semibfs::Error naming the file when it is missing or malformed.
+InputDescription read_input_description(const std::string& store_directory);
+// What a search asks of a store built from a file: its made-from line and direction as the input
+// description says, partitions and order as its manifest records them.
+StoreRequest input_store_request(const std::string& store_directory, const InputDescription& input);
+// The id map, its size and SHA-256 checked against the description.
+IdMap read_id_map(const std::string& store_directory, const InputDescription& input);
+
+// The writers import_graph_file uses (temporary name, then rename; Error naming the file).
+// Writes the vertex-ids file of a map that is not the identity; returns its SHA-256.
+std::string write_id_map(const std::string& store_directory, const IdMap& ids);
+void write_input_description(const std::string& store_directory, const InputDescription& input);
+
+}  // namespace semibfs

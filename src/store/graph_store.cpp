@@ -1,0 +1,173 @@
+#include "store/graph_store.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <fstream>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/sha256.hpp"
+#include "io/async_reader.hpp"
+#include "io/io_kind.hpp"
+#include "io/read_request.hpp"
+#include "store/store_manifest.hpp"
+#include "store/store_writer.hpp"
+
+namespace semibfs {
+namespace {
+
+std::string sha256_of(std::span<const std::byte> bytes) {
+  Sha256 sha;
+  sha.update(bytes.data(), bytes.size());
+  return sha.finish_hex();
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw Error("cannot read store manifest '" + path + "'");
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+[[noreturn]] void damaged(const std::string& path, const std::string& what) {
+  throw Error("store file '" + path + "': " + what + " (the store is damaged; rebuild it in an empty directory)");
+}
+
+// Large reads, several in flight, through the block reader: O_DIRECT where the filesystem allows
+// it, so a reused store is read from the device, not from what the page cache kept.
+void read_whole_file(const std::string& path, std::span<std::byte> into) {
+  constexpr std::uint64_t kChunkBytes = std::uint64_t{4} << 20;
+  ReaderOptions options;
+  options.queue_depth = 8;
+  const std::unique_ptr<AsyncReader> reader = make_reader(IoKind::kAuto, path, options);
+  std::vector<ReadRequest> requests;
+  for (std::uint64_t offset = 0; offset < into.size(); offset += kChunkBytes) {
+    const std::uint64_t length = std::min<std::uint64_t>(kChunkBytes, into.size() - offset);
+    requests.push_back({offset, length, into.data() + offset, offset});
+  }
+  reader->submit(requests);
+  std::vector<std::uint64_t> done;
+  reader->drain(done);
+}
+
+template <typename T>
+std::vector<T> read_array(const std::string& directory, const StoreManifest& manifest, const std::string& name) {
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  if (entry.bytes % static_cast<std::int64_t>(sizeof(T)) != 0) damaged(path, "size is not a whole number of entries");
+  std::vector<T> values(static_cast<std::size_t>(entry.bytes) / sizeof(T));
+  read_whole_file(path, std::as_writable_bytes(std::span<T>(values)));
+  if (sha256_of(std::as_bytes(std::span<const T>(values))) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
+  return values;
+}
+
+CsrGraph read_graph(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
+                    std::int64_t rows) {
+  std::vector<std::int64_t> offsets = read_store_offsets(directory, manifest, partition, graph, rows);
+  std::vector<NeighborId> neighbors = read_array<NeighborId>(directory, manifest, store_array_name(partition, graph, "neighbors"));
+  return CsrGraph(rows, std::move(offsets), std::move(neighbors));
+}
+
+void check_matches(const std::string& directory, const StoreManifest& manifest, const StoreRequest& request) {
+  const auto mismatch = [&](const std::string& field, const std::string& stored, const std::string& asked) {
+    throw Error("store '" + directory + "' holds a graph with " + field + " " + stored + ", but this run asks for " +
+                asked + " (use another directory, or run without --reuse to build one)");
+  };
+  if (manifest.made_from != request.made_from) mismatch("made-from", "'" + manifest.made_from + "'", "'" + request.made_from + "'");
+  if (manifest.partitions != request.partitions) {
+    mismatch("partitions", std::to_string(manifest.partitions), std::to_string(request.partitions));
+  }
+  if (manifest.neighbor_order != to_string(request.order)) mismatch("neighbor-order", manifest.neighbor_order, to_string(request.order));
+  if (manifest.direction != request.direction) mismatch("direction", to_string(manifest.direction), to_string(request.direction));
+}
+
+}  // namespace
+
+bool store_exists(const std::string& directory) {
+  std::error_code error;
+  return std::filesystem::exists(store_path(directory, kManifestName), error);
+}
+
+void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from) {
+  StoreWriter writer(directory);
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    writer.add_array(store_array_name(k, "backward", "offsets"), graph.backward(k).offsets());
+    writer.add_array(store_array_name(k, "backward", "neighbors"), graph.backward(k).all_neighbors());
+    if (!graph.has_separate_forward()) continue;  // the forward graph is the backward graph
+    writer.add_array(store_array_name(k, "forward", "offsets"), graph.forward(k).offsets());
+    writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
+  }
+  writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order(),
+                 graph.direction()});
+}
+
+PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
+  const StoreManifest manifest = read_store_manifest(directory, request);
+  const std::string manifest_path = store_path(directory, kManifestName);
+  const PartitionLayout layout(manifest.vertices, manifest.partitions);
+  std::vector<CsrGraph> backward;
+  std::vector<CsrGraph> forward;
+  for (int k = 0; k < manifest.partitions; ++k) {
+    backward.push_back(read_graph(directory, manifest, k, "backward", layout.range(k).size()));
+    if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
+      forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
+    }
+  }
+  PartitionedGraph graph(request.order, std::move(backward), std::move(forward), manifest.direction);
+  if (graph.num_adjacencies() != manifest.adjacencies) {
+    damaged(manifest_path, "lists " + std::to_string(manifest.adjacencies) + " adjacencies, the arrays hold " +
+                               std::to_string(graph.num_adjacencies()));
+  }
+  return graph;
+}
+
+StoreManifest read_store_manifest(const std::string& directory) {
+  check_store_directory(directory);
+  const std::string manifest_path = store_path(directory, kManifestName);
+  if (!store_exists(directory)) {
+    throw Error("store directory '" + directory + "' holds no store (no manifest): build one first");
+  }
+  return StoreManifest::parse(read_text(manifest_path), manifest_path);
+}
+
+StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request) {
+  StoreManifest manifest = read_store_manifest(directory);
+  check_matches(directory, manifest, request);
+  return manifest;
+}
+
+StoreRequest request_matching(const StoreManifest& manifest) {
+  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction};
+}
+
+const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
+                                      const std::string& name) {
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = manifest.array(name, store_path(directory, kManifestName));
+  std::error_code error;
+  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) damaged(path, "cannot be read: " + error.message());
+  if (size != entry.bytes) {
+    damaged(path, std::to_string(size) + " bytes where the manifest says " + std::to_string(entry.bytes));
+  }
+  return entry;
+}
+
+std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
+                                             int partition, const char* graph, std::int64_t rows) {
+  const std::string name = store_array_name(partition, graph, "offsets");
+  std::vector<std::int64_t> offsets = read_array<std::int64_t>(directory, manifest, name);
+  if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
+    damaged(store_path(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
+  }
+  return offsets;
+}
+
+void store_file_damaged(const std::string& path, const std::string& what) { damaged(path, what); }
+
+}  // namespace semibfs

@@ -1,0 +1,52 @@
+// The on-disk graph: a directory with one file per array per partition and a manifest (format
+// version, how the graph was made, partitions, sizes, checksums). Every file is written under a
+// temporary name and renamed when complete, the manifest last, so a directory either holds a
+// whole store or no manifest; a failed write removes what it wrote.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "graph/partitioned_graph.hpp"
+#include "store/store_manifest.hpp"
+
+namespace semibfs {
+
+// What a store was made from, e.g. "kronecker scale=20 edgefactor=16 seed1=2 seed2=3": a reused
+// store must have been made the way the run asks for.
+struct StoreRequest {
+  std::string made_from;
+  int partitions = 1;
+  NeighborOrder order = NeighborOrder::kHubFirst;
+  GraphDirection direction = GraphDirection::kUndirected;
+};
+
+// Whether `directory` holds a store (a manifest).
+bool store_exists(const std::string& directory);
+
+// Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
+// semibfs::Error (naming the file and what to do) on any failure, leaving no store file behind.
+void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from);
+
+// Reads the store back, checking the manifest against the request and every file's size and
+// SHA-256; any mismatch is a semibfs::Error that names the file or the field.
+PartitionedGraph read_store(const std::string& directory, const StoreRequest& request);
+
+// For loaders that read a store in their own way (tiered_graph.cpp): the manifest, checked
+// against the request like read_store does; an array's manifest entry, its file's size checked;
+// an offsets array ("backward" or "forward"), its size
+// and SHA-256 checked; and the error a damaged file raises. File names: store_manifest.hpp.
+StoreManifest read_store_manifest(const std::string& directory, const StoreRequest& request);
+// The manifest as it is, checked against nothing (`semibfs info`, stores built from files).
+StoreManifest read_store_manifest(const std::string& directory);
+// The request that the store with `manifest` satisfies.
+StoreRequest request_matching(const StoreManifest& manifest);
+// The manifest's entry for the array file `name`, after checking that the file has its size.
+const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
+                                      const std::string& name);
+std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
+                                             int partition, const char* graph, std::int64_t rows);
+[[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);
+
+}  // namespace semibfs

@@ -1,0 +1,97 @@
+#include "store/store_manifest.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include "core/error.hpp"
+#include "store/key_value_text.hpp"
+
+namespace semibfs {
+namespace {
+
+constexpr const char* kMagic = "semibfs-graph-store";
+
+[[noreturn]] void bad_manifest(const std::string& path, int line, const std::string& what) {
+  throw Error("store manifest '" + path + "' line " + std::to_string(line) + ": " + what +
+              " (the store is damaged or not a semibfs store; rebuild it in an empty directory)");
+}
+
+}  // namespace
+
+std::string StoreManifest::to_text() const {
+  std::ostringstream text;
+  text << kMagic << ' ' << version << '\n'
+       << "made-from " << made_from << '\n'
+       << "vertices " << vertices << '\n'
+       << "adjacencies " << adjacencies << '\n'
+       << "partitions " << partitions << '\n'
+       << "neighbor-order " << neighbor_order << '\n'
+       << "direction " << to_string(direction) << '\n';
+  for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
+  text << "end\n";
+  return text.str();
+}
+
+StoreManifest StoreManifest::parse(const std::string& text, const std::string& path) {
+  StoreManifest manifest;
+  const KeyValueText format(kMagic, kStoreFormatVersion, "manifest",
+                            [&](int line, const std::string& what) { bad_manifest(path, line, what); });
+  format.read(text, [&](const std::string& key, const std::string& value, int number) {
+    if (key == "made-from") {
+      manifest.made_from = value;
+    } else if (key == "vertices") {
+      manifest.vertices = format.count(value, number);
+    } else if (key == "adjacencies") {
+      manifest.adjacencies = format.count(value, number);
+    } else if (key == "partitions") {
+      manifest.partitions = static_cast<int>(format.count(value, number));
+    } else if (key == "neighbor-order") {
+      manifest.neighbor_order = value;
+    } else if (key == "direction") {
+      if (value != "directed" && value != "undirected") bad_manifest(path, number, "direction must be directed or undirected");
+      manifest.direction = value == "directed" ? GraphDirection::kDirected : GraphDirection::kUndirected;
+    } else if (key == "array") {
+      std::istringstream fields(value);
+      StoreArray array;
+      std::string bytes;
+      if (!(fields >> array.name >> bytes >> array.sha256) || array.sha256.size() != 64) {
+        bad_manifest(path, number, "an array line needs a name, a size and a SHA-256");
+      }
+      array.bytes = format.count(bytes, number);
+      manifest.arrays.push_back(array);
+    } else {
+      bad_manifest(path, number, "unknown key '" + key + "'");
+    }
+  });
+  return manifest;
+}
+
+const StoreArray& StoreManifest::array(const std::string& name, const std::string& path) const {
+  for (const StoreArray& entry : arrays) {
+    if (entry.name == name) return entry;
+  }
+  throw Error("store manifest '" + path + "' lists no array '" + name +
+              "' (the store is damaged; rebuild it in an empty directory)");
+}
+
+std::string store_path(const std::string& directory, const std::string& name) {
+  return (std::filesystem::path(directory) / name).string();
+}
+
+// Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on the chained operator+.
+std::string store_array_name(int partition, const char* graph, const char* part) {
+  std::string name = "p";
+  name.append(std::to_string(partition)).append(".").append(graph).append(".").append(part);
+  return name;
+}
+
+void check_store_directory(const std::string& directory) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(directory, error)) {
+    throw Error("store directory '" + directory + "' does not exist or is not a directory (create it first)");
+  }
+}
+
+}  // namespace semibfs

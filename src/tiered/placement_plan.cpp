@@ -1,0 +1,388 @@
+// The placement planner: the DRAM that is left once the search can run at all is handed out in
+// the order of the semi-external-memory issue, each step taking as much of its structure as fits
+// before the next one gets anything (a strict order: a later structure is in DRAM only when every
+// earlier one is whole in DRAM, so a plan reads as one cut through that list).
+#include "tiered/placement_plan.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+#include "core/error.hpp"
+#include "core/json_writer.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "core/byte_size.hpp"
+
+namespace semibfs {
+namespace {
+
+// Per-thread dense counts up to this degree, a sorted list above it (hubs are few).
+constexpr std::int64_t kDenseDegrees = 1 << 16;
+
+// Sums over the degree histogram that the steps need.
+class DegreeSums {
+ public:
+  explicit DegreeSums(const std::vector<DegreeCount>& degrees) : degrees_(degrees) {}
+
+  std::int64_t max_degree() const { return degrees_.empty() ? 0 : degrees_.back().degree; }
+  // List entries that lie among the first `k` of their list, over all vertices.
+  std::int64_t entries_within(std::int64_t k) const {
+    std::int64_t entries = 0;
+    for (const DegreeCount& count : degrees_) entries += std::min(count.degree, k) * count.vertices;
+    return entries;
+  }
+  // Entries of the lists of the vertices whose degree is in [low, high].
+  std::int64_t list_entries(std::int64_t low, std::int64_t high) const {
+    std::int64_t entries = 0;
+    for (const DegreeCount& count : degrees_) {
+      if (count.degree >= low && count.degree <= high) entries += count.degree * count.vertices;
+    }
+    return entries;
+  }
+  std::int64_t vertices(std::int64_t low, std::int64_t high) const {
+    std::int64_t vertices = 0;
+    for (const DegreeCount& count : degrees_) {
+      if (count.degree >= low && count.degree <= high) vertices += count.vertices;
+    }
+    return vertices;
+  }
+  const std::vector<DegreeCount>& classes() const { return degrees_; }
+
+ private:
+  const std::vector<DegreeCount>& degrees_;
+};
+
+constexpr std::int64_t kNoLimit = INT64_MAX;
+
+}  // namespace
+
+std::int64_t GraphProfile::num_entries() const {
+  return DegreeSums(degrees).list_entries(1, kNoLimit);
+}
+
+std::int64_t GraphProfile::placed_bytes() const {
+  return bfs_status_bytes() + offset_bytes + vertex_head_bytes + backward_list_bytes() + forward_list_bytes();
+}
+
+std::int64_t GraphProfile::graph_bytes() const {
+  return placed_bytes() - bfs_status_bytes() + unused_capacity_bytes;
+}
+
+std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets) {
+  std::vector<std::int64_t> dense(kDenseDegrees, 0);
+  std::vector<std::int64_t> large;
+#pragma omp parallel
+  {
+    std::vector<std::int64_t> local_dense(kDenseDegrees, 0);
+    std::vector<std::int64_t> local_large;
+    for (const std::span<const std::int64_t> offsets : backward_offsets) {
+      const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+#pragma omp for schedule(static) nowait
+      for (std::int64_t row = 0; row < rows; ++row) {
+        const std::int64_t degree = offsets[row + 1] - offsets[row];
+        if (degree < kDenseDegrees) {
+          ++local_dense[degree];
+        } else {
+          local_large.push_back(degree);
+        }
+      }
+    }
+#pragma omp critical
+    {
+      for (std::int64_t degree = 0; degree < kDenseDegrees; ++degree) dense[degree] += local_dense[degree];
+      large.insert(large.end(), local_large.begin(), local_large.end());
+    }
+  }
+  std::vector<DegreeCount> degrees;
+  for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
+    if (dense[degree] > 0) degrees.push_back({degree, dense[degree]});
+  }
+  std::sort(large.begin(), large.end());
+  for (std::int64_t degree : large) {
+    if (degrees.empty() || degrees.back().degree != degree) degrees.push_back({degree, 0});
+    ++degrees.back().vertices;
+  }
+  return degrees;
+}
+
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets) {
+  if (forward_offsets.size() <= 1) return degree_histogram(forward_offsets);
+  // Offsets of the summed lists, as if one partition held every out-list.
+  std::vector<std::int64_t> summed(forward_offsets.front().size(), 0);
+  for (const std::span<const std::int64_t> offsets : forward_offsets) {
+    for (std::size_t row = 0; row + 1 < summed.size(); ++row) summed[row + 1] += offsets[row + 1];
+  }
+  return degree_histogram({std::span<const std::int64_t>(summed)});
+}
+
+GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex) {
+  GraphProfile profile;
+  profile.num_vertices = graph.num_vertices();
+  profile.partitions = graph.num_partitions();
+  profile.forward_is_backward = !graph.has_separate_forward();
+  profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
+  profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
+  profile.vertex_head_bytes = graph.bytes().heads;
+  auto add_arrays = [&](const CsrGraph& csr) {
+    profile.offset_bytes += static_cast<std::int64_t>(csr.offsets().capacity() * sizeof(std::int64_t));
+    const auto& neighbors = csr.all_neighbors();
+    profile.unused_capacity_bytes +=
+        static_cast<std::int64_t>((neighbors.capacity() - neighbors.size()) * sizeof(NeighborId));
+  };
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    add_arrays(graph.backward(k));
+    if (!profile.forward_is_backward) add_arrays(graph.forward(k));
+  }
+
+  std::vector<std::span<const std::int64_t>> backward_offsets;
+  for (int k = 0; k < graph.num_partitions(); ++k) backward_offsets.emplace_back(graph.backward(k).offsets());
+  profile.degrees = degree_histogram(backward_offsets);
+  if (graph.direction() == GraphDirection::kDirected) {
+    std::vector<std::span<const std::int64_t>> forward_offsets;
+    for (int k = 0; k < graph.num_partitions(); ++k) forward_offsets.emplace_back(graph.forward(k).offsets());
+    profile.forward_degrees = out_degree_histogram(forward_offsets);
+  }
+  return profile;
+}
+
+std::int64_t PlacementPlan::dram_bytes() const {
+  std::int64_t total = 0;
+  for (const PlacedStructure& placed : structures) total += placed.dram_bytes;
+  return total;
+}
+
+std::int64_t PlacementPlan::disk_bytes() const {
+  std::int64_t total = 0;
+  for (const PlacedStructure& placed : structures) total += placed.disk_bytes;
+  return total;
+}
+
+const PlacedStructure& PlacementPlan::structure(const std::string& name) const {
+  for (const PlacedStructure& placed : structures) {
+    if (placed.name == name) return placed;
+  }
+  throw Error("placement plan: no structure named '" + name + "'");
+}
+
+PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest& request) {
+  const DegreeSums sums(profile.degrees);
+  // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
+  const DegreeSums forward_sums(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees);
+  const PlannerLimits& limits = request.limits;
+  if (limits.max_head_entries < 1 || limits.max_low_degree < 0 || limits.min_hub_degree < 1) {
+    throw Error("placement planner: limits need max_head_entries >= 1, max_low_degree >= 0, min_hub_degree >= 1");
+  }
+  const std::int64_t entry = profile.entry_bytes;
+  const std::int64_t max_degree = sums.max_degree();
+  const bool separate_forward = !profile.forward_is_backward;
+
+  PlacementPlan plan;
+  plan.dram_budget_bytes = request.dram_budget_bytes;
+  if (request.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
+  // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8 bytes
+  // per row, as many as the offsets) and hold the first entry of every list even at K = 1.
+  const bool everything_fits = request.dram_budget_bytes >= request.reserved_bytes + profile.placed_bytes();
+  const std::int64_t resident_index_bytes =
+      everything_fits ? 0 : profile.offset_bytes + sums.entries_within(1) * entry;
+  // The search cannot run without these in DRAM: the status is written at random on every level
+  // (DESIGN.md, "always DRAM"); without the offsets a list on disk costs two reads instead of one;
+  // the dense heads are the K = 1 probe of every bottom-up step (seed 002 Sec. 5.2).
+  plan.minimum_bytes = request.reserved_bytes + profile.bfs_status_bytes() + profile.offset_bytes +
+                       profile.vertex_head_bytes + resident_index_bytes;
+  if (request.dram_budget_bytes < plan.minimum_bytes) {
+    throw Error("DRAM budget " + format_bytes(request.dram_budget_bytes) + " (" +
+                std::to_string(request.dram_budget_bytes) + " bytes) is below the minimum of " +
+                format_bytes(plan.minimum_bytes) + " (" + std::to_string(plan.minimum_bytes) +
+                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between DRAM"
+                " and disk and the run's own buffers (" + format_bytes(request.reserved_bytes) + ") must be in DRAM");
+  }
+  std::int64_t left = request.dram_budget_bytes - plan.minimum_bytes;
+
+  // DRAM bytes of the backward lists when their first k entries are there; k = 1 is the dense
+  // heads array alone, so the lists start to count at k = 2 (their entry 0 then comes along).
+  auto head_dram = [&](std::int64_t k) { return k >= 2 ? sums.entries_within(k) * entry : 0; };
+  const std::int64_t head_cap = limits.max_head_entries;
+  // The backward_heads structure: the first head_cap entries of every list (none when the cap is
+  // 1, the dense array alone); the rest of the backward lists is backward_tails.
+  const std::int64_t heads_total = head_dram(head_cap);
+  // Stop growing K where it no longer moves bytes: every list is then whole in DRAM.
+  const std::int64_t useful_head_cap = std::min(head_cap, std::max<std::int64_t>(2, max_degree));
+
+  // Step 1, backward heads: bottom-up reads a list from its start and stops at the first parent
+  // found, so the first entries carry most reads: with 32 entries per vertex in DRAM only 0.7% of
+  // the backward accesses went to NVM, with 2 still 38.2% (seed 000 Sec. VI-E Fig. 14; seed 002
+  // Sec. 5.2.1 Fig. 10).
+  std::int64_t k = 1;
+  bool in_order = true;  // every earlier step took its whole structure
+  if (request.forced_head_entries) {
+    k = *request.forced_head_entries;
+    if (k < 1) throw Error("--backward-head must be at least 1 (the dense heads array), got " + std::to_string(k));
+    plan.head_entries_forced = true;
+    if (head_dram(k) > left) {
+      throw Error("--backward-head " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
+                  " of DRAM beyond the minimum; the budget leaves " + format_bytes(left) + " (" +
+                  std::to_string(left) + " bytes)");
+    }
+  } else {
+    while (k < useful_head_cap && head_dram(k + 1) <= left) ++k;
+    in_order = head_dram(k) == heads_total;
+  }
+  left -= head_dram(k);
+  in_order = in_order || plan.head_entries_forced;  // a forced K is the user's choice, not a shortfall
+
+  // Step 2, forward lists of low-degree vertices: the last top-down levels read vertices of
+  // average degree ~1, and each costs a whole device read for 4 bytes; with the forward graph on
+  // an SSD those levels ran up to 1e5 times slower (seed 002 Sec. 5.1.2 Fig. 7: 108047.5x at mean
+  // degree 1.001; seed 000 Sec. VI-C Fig. 11: 123482.6x), so they are kept in DRAM first (seed 002
+  // Sec. 5.1.2, remedy 1). With P = 1 and an undirected graph there is no separate forward graph:
+  // a vertex of degree <= K is read whole from the heads.
+  const std::int64_t low_cap = limits.max_low_degree;
+  std::int64_t low = 0;
+  auto take_ascending = [&](std::int64_t from, std::int64_t to) {
+    // Whole degree classes in [from, to], smallest first; returns the largest degree D such that
+    // every list of degree in [from, D] is in DRAM, and whether all of [from, to] went.
+    std::int64_t reached = to;
+    for (const DegreeCount& count : forward_sums.classes()) {
+      if (count.degree < from || count.degree > to) continue;
+      const std::int64_t cost = count.degree * count.vertices * entry;
+      if (cost > left) {
+        reached = count.degree - 1;
+        break;
+      }
+      left -= cost;
+    }
+    return reached;
+  };
+  if (separate_forward && in_order) {
+    low = take_ascending(1, low_cap);
+    in_order = low == low_cap;
+  }
+
+  // Step 3, forward lists of the hubs: the first top-down levels expand the few vertices of
+  // highest degree (mean degree 9634.6 there, seed 002 Sec. 5.1.2; 11182.9, seed 000 Sec. VI-C),
+  // and a hub's list is long, so on disk it is read in large sequential requests anyway: worth
+  // less per byte than the short lists, more than the tails that bottom-up rarely reaches.
+  const std::int64_t hub_floor = std::max(limits.min_hub_degree, low_cap + 1);
+  std::int64_t hub_limit = 0;
+  if (separate_forward && in_order) {
+    bool all_hubs = true;
+    for (auto count = forward_sums.classes().rbegin(); count != forward_sums.classes().rend(); ++count) {
+      if (count->degree < hub_floor) break;
+      const std::int64_t cost = count->degree * count->vertices * entry;
+      if (cost > left) {
+        all_hubs = false;
+        break;
+      }
+      left -= cost;
+      hub_limit = count->degree;
+    }
+    if (all_hubs) hub_limit = hub_floor;
+    in_order = all_hubs;
+  }
+
+  // Step 4, the rest of the backward graph: entries past the first K are reached only by vertices
+  // whose earlier neighbours were all unvisited (seed 000 Sec. V-A; seed 002 Sec. 4.3, proposal 2),
+  // so K grows past its cap only now. Found by bisection: head_dram is monotone in K.
+  if (!plan.head_entries_forced && in_order && max_degree > useful_head_cap) {
+    const std::int64_t base = head_dram(k);
+    std::int64_t fits = k;
+    std::int64_t too_many = max_degree + 1;
+    while (too_many - fits > 1) {
+      const std::int64_t middle = fits + (too_many - fits) / 2;
+      if (head_dram(middle) - base <= left) {
+        fits = middle;
+      } else {
+        too_many = middle;
+      }
+    }
+    left -= head_dram(fits) - base;
+    k = fits;
+    in_order = k >= max_degree;
+  }
+
+  // Step 5, the rest of the forward graph, shortest lists first (a short list wastes more of the
+  // 4 KiB read that fetches it, seed 000 Sec. V-B).
+  if (separate_forward && in_order && hub_floor > low_cap + 1) {
+    low = take_ascending(low_cap + 1, hub_floor - 1);
+  }
+
+  plan.head_entries = k;
+  plan.low_degree_limit = separate_forward ? low : 0;
+  plan.hub_degree_limit = separate_forward ? hub_limit : 0;
+  plan.hub_vertices = hub_limit > 0 ? forward_sums.vertices(std::max(hub_limit, hub_floor), kNoLimit) : 0;
+
+  // The structures, each with a size fixed by the profile and limits, split by K, D and the hubs.
+  auto add = [&](const char* name, const char* description, std::int64_t total, std::int64_t dram) {
+    plan.structures.push_back({name, description, dram, total - dram});
+  };
+  add("reserved", request.reserved_description.c_str(), request.reserved_bytes, request.reserved_bytes);
+  add("bfs_status", "BFS status (parents, frontiers, bitmaps)", profile.bfs_status_bytes(),
+      profile.bfs_status_bytes());
+  add("offsets", "CSR offsets, backward and forward", profile.offset_bytes, profile.offset_bytes);
+  add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile.vertex_head_bytes,
+      profile.vertex_head_bytes);
+  add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes, resident_index_bytes);
+  const std::int64_t heads_dram = head_dram(std::min(k, head_cap));
+  add("backward_heads", "backward lists, first entries", heads_total, heads_dram);
+  const std::int64_t forward_low_total = separate_forward ? forward_sums.list_entries(1, low_cap) * entry : 0;
+  const std::int64_t forward_low_dram = separate_forward ? forward_sums.list_entries(1, std::min(low, low_cap)) * entry : 0;
+  add("forward_low_degree", "forward lists, low-degree vertices", forward_low_total, forward_low_dram);
+  const std::int64_t forward_hub_total = separate_forward ? forward_sums.list_entries(hub_floor, kNoLimit) * entry : 0;
+  const std::int64_t forward_hub_dram =
+      separate_forward && hub_limit > 0 ? forward_sums.list_entries(std::max(hub_limit, hub_floor), kNoLimit) * entry : 0;
+  add("forward_hubs", "forward lists, hubs", forward_hub_total, forward_hub_dram);
+  add("backward_tails", "backward lists, remaining entries", profile.backward_list_bytes() - heads_total,
+      head_dram(k) - heads_dram);
+  const std::int64_t forward_rest_total = separate_forward ? forward_sums.list_entries(low_cap + 1, hub_floor - 1) * entry : 0;
+  const std::int64_t forward_rest_dram = separate_forward && low > low_cap ? forward_sums.list_entries(low_cap + 1, low) * entry : 0;
+  add("forward_rest", "forward lists, other vertices", forward_rest_total, forward_rest_dram);
+  plan.fits_in_memory = plan.disk_bytes() == 0;
+  return plan;
+}
+
+void print_plan(std::ostream& out, const PlacementPlan& plan) {
+  out << "placement: DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
+      << format_bytes(plan.minimum_bytes) << "); backward heads K = " << plan.head_entries
+      << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit
+      << ", hubs: " << plan.hub_vertices << " vertices";
+  if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;
+  out << (plan.fits_in_memory ? "; everything in DRAM\n" : "\n");
+  char line[160];
+  std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", "structure", "DRAM", "disk");
+  out << line;
+  for (const PlacedStructure& placed : plan.structures) {
+    std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", placed.description.c_str(),
+                  format_bytes(placed.dram_bytes).c_str(), format_bytes(placed.disk_bytes).c_str());
+    out << line;
+  }
+  std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", "total", format_bytes(plan.dram_bytes()).c_str(),
+                format_bytes(plan.disk_bytes()).c_str());
+  out << line;
+}
+
+void write_json(JsonWriter& writer, const PlacementPlan& plan) {
+  writer.begin_object();
+  writer.field("dram_budget_bytes", plan.dram_budget_bytes);
+  writer.field("minimum_bytes", plan.minimum_bytes);
+  writer.field("dram_bytes", plan.dram_bytes());
+  writer.field("disk_bytes", plan.disk_bytes());
+  writer.field("fits_in_memory", plan.fits_in_memory);
+  writer.field("backward_head_entries", plan.head_entries);
+  writer.field("backward_head_entries_forced", plan.head_entries_forced);
+  writer.field("low_degree_limit", plan.low_degree_limit);
+  writer.field("hub_degree_limit", plan.hub_degree_limit);
+  writer.field("hub_vertices", plan.hub_vertices);
+  writer.key("structures");
+  writer.begin_object();
+  for (const PlacedStructure& placed : plan.structures) {
+    writer.key(placed.name);
+    writer.begin_object();
+    writer.field("dram_bytes", placed.dram_bytes);
+    writer.field("disk_bytes", placed.disk_bytes);
+    writer.end_object();
+  }
+  writer.end_object();
+  writer.end_object();
+}
+
+}  // namespace semibfs

@@ -1,0 +1,130 @@
+// The placement planner of the semi-external-memory design (DESIGN.md, "Memory tiers"): turns a
+// DRAM budget into which bytes of the graph stay in DRAM and which go to disk, greedily by value
+// per byte, after Iwabuchi et al. (seed 000 Sec. V and VI-C/E; seed 002 Sec. 4.3 and 5).
+//
+// `semibfs run --dram-budget` follows it: tiered/tiered_graph.hpp opens a store with the lists
+// split as the plan says.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace semibfs {
+
+class JsonWriter;
+class PartitionedGraph;
+
+// How many vertices have one degree (degree >= 1; isolated vertices have no lists).
+struct DegreeCount {
+  std::int64_t degree = 0;
+  std::int64_t vertices = 0;
+};
+
+// What the planner needs to know of a graph: the sizes of the arrays a PartitionedGraph holds and
+// the degree histogram that decides how its lists split into heads, tails, low-degree and hubs.
+struct GraphProfile {
+  std::int64_t num_vertices = 0;
+  int partitions = 1;
+  // P = 1, undirected: top-down reads the backward lists, there is no separate forward graph.
+  bool forward_is_backward = true;
+  std::int64_t bfs_status_bytes_per_vertex = 0;
+  // Every CSR offsets array, backward and forward (64-bit, rows + 1 per partition).
+  std::int64_t offset_bytes = 0;
+  // The dense heads array (4 B per vertex: the first entry of each list) and the isolated bitmap.
+  std::int64_t vertex_head_bytes = 0;
+  // Bytes of one list entry (NeighborId).
+  std::int64_t entry_bytes = 4;
+  // Ascending by degree, one entry per degree present, degree >= 1: the backward lists' lengths.
+  std::vector<DegreeCount> degrees;
+  // The same for the whole forward lists when they differ (a directed graph's out-degrees);
+  // empty when a vertex's forward lists hold its backward list (undirected).
+  std::vector<DegreeCount> forward_degrees;
+  // Allocated but unused room in the neighbour arrays (build_csr keeps the room of the dropped
+  // duplicates); part of PartitionedGraph::bytes(), not of any list, so never placed.
+  std::int64_t unused_capacity_bytes = 0;
+
+  std::int64_t bfs_status_bytes() const { return num_vertices * bfs_status_bytes_per_vertex; }
+  // Entries of all lists (adjacencies); the backward lists hold this many, so does the forward
+  // graph when it is separate (a vertex's forward lists over all partitions are its whole list).
+  std::int64_t num_entries() const;
+  std::int64_t backward_list_bytes() const { return num_entries() * entry_bytes; }
+  std::int64_t forward_list_bytes() const { return forward_is_backward ? 0 : backward_list_bytes(); }
+  // What the planner places: the BFS status plus every graph array.
+  std::int64_t placed_bytes() const;
+  // What PartitionedGraph::bytes().total() reports: the graph arrays plus the unused capacity.
+  std::int64_t graph_bytes() const;
+};
+
+// The degree histogram of the vertices whose lists the backward offsets arrays (one per
+// partition, rows + 1 entries each) describe.
+std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets);
+
+// The histogram of the vertices' out-degrees: each vertex's forward list lengths summed over the
+// partitions' forward offsets arrays (rows: all vertices, num_vertices + 1 entries each).
+std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets);
+
+// The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
+// will run on it (parents, frontier queues, bitmaps), which this layer does not know.
+GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex);
+
+// The thresholds that bound each greedy step; the defaults come from the papers (see the .cpp).
+struct PlannerLimits {
+  std::int64_t max_head_entries = 32;   // K of the backward-heads step (later steps may raise it)
+  std::int64_t max_low_degree = 16;     // D of the low-degree forward step
+  std::int64_t min_hub_degree = 1024;   // a hub's forward list fills at least one 4 KiB read
+};
+
+struct PlacementRequest {
+  std::int64_t dram_budget_bytes = 0;
+  // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
+  std::int64_t reserved_bytes = 0;
+  std::string reserved_description = "run buffers (validator, I/O)";
+  std::optional<std::int64_t> forced_head_entries;  // --backward-head K (>= 1)
+  PlannerLimits limits;
+};
+
+// One structure of the plan and how many of its bytes live in each tier.
+struct PlacedStructure {
+  std::string name;  // JSON key: bfs_status, offsets, vertex_heads, backward_heads, ...
+  std::string description;  // for the printed plan
+  std::int64_t dram_bytes = 0;
+  std::int64_t disk_bytes = 0;
+  std::int64_t bytes() const { return dram_bytes + disk_bytes; }
+};
+
+struct PlacementPlan {
+  std::int64_t dram_budget_bytes = 0;
+  std::int64_t minimum_bytes = 0;  // reserved + BFS status + offsets + vertex heads + resident index
+  // K: the first K entries of every backward list are in DRAM (K = 1: the dense heads array only).
+  std::int64_t head_entries = 1;
+  bool head_entries_forced = false;
+  // D: the forward lists of vertices of degree 1..D are in DRAM (0: none).
+  std::int64_t low_degree_limit = 0;
+  // The forward lists of vertices of degree >= hub_degree_limit are in DRAM (0: no hub's list).
+  std::int64_t hub_degree_limit = 0;
+  std::int64_t hub_vertices = 0;
+  bool fits_in_memory = false;  // nothing on disk
+  // In the order the planner fills them: reserved, bfs_status, offsets, vertex_heads,
+  // resident_index (only when lists are split), backward_heads, forward_low_degree, forward_hubs,
+  // backward_tails, forward_rest.
+  std::vector<PlacedStructure> structures;
+
+  std::int64_t dram_bytes() const;
+  std::int64_t disk_bytes() const;
+  const PlacedStructure& structure(const std::string& name) const;  // throws semibfs::Error if absent
+};
+
+// The plan for `profile` under `request`. Throws semibfs::Error with one line when the budget is
+// below minimum_bytes (naming the minimum) or a forced K does not fit.
+PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest& request);
+
+// One header line (budget, K, D, hubs), one line per structure (DRAM and disk bytes), a total.
+void print_plan(std::ostream& out, const PlacementPlan& plan);
+// The plan as one JSON object (the caller has written its key, if any).
+void write_json(JsonWriter& writer, const PlacementPlan& plan);
+
+}  // namespace semibfs

@@ -1,0 +1,295 @@
+#include "tiered/tiered_graph.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/sha256.hpp"
+#include "io/sequential_read.hpp"
+
+namespace semibfs {
+
+TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
+                         Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
+                         GraphDirection direction)
+    : layout_(static_cast<std::int64_t>(heads.size()), static_cast<int>(backward.size())),
+      order_(order),
+      direction_(direction),
+      num_adjacencies_(num_adjacencies),
+      backward_(std::move(backward)),
+      forward_(std::move(forward)),
+      owned_heads_(std::move(heads)),
+      owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
+  heads_ = owned_heads_;
+  isolated_ = owned_isolated_.get();
+  const bool separate = forward_graph_is_separate(layout_.count(), direction_);
+  if (forward_.size() != (separate ? backward_.size() : 0)) {
+    throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for a " + to_string(direction_) +
+                " graph of " + std::to_string(backward_.size()) + " partitions");
+  }
+}
+
+TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
+  TieredGraph tiered;
+  tiered.layout_ = graph.layout();
+  tiered.order_ = graph.neighbor_order();
+  tiered.direction_ = graph.direction();
+  tiered.num_adjacencies_ = graph.num_adjacencies();
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    tiered.backward_.push_back(TieredCsr::all_in_dram(graph.backward(k)));
+    if (graph.has_separate_forward()) tiered.forward_.push_back(TieredCsr::all_in_dram(graph.forward(k)));
+  }
+  tiered.heads_ = graph.heads();
+  tiered.isolated_ = &graph.isolated();
+  return tiered;
+}
+
+std::int64_t TieredGraph::degree(VertexId vertex) const {
+  const int partition = layout_.partition_of(vertex);
+  return backward_[partition].degree(vertex - layout_.range(partition).begin);
+}
+
+std::int64_t TieredGraph::out_degree(VertexId vertex) const {
+  if (direction_ == GraphDirection::kUndirected) return degree(vertex);
+  std::int64_t edges = 0;
+  for (const TieredCsr& lists : forward_) edges += lists.degree(vertex);
+  return edges;
+}
+
+bool TieredGraph::has_tails() const {
+  const auto tails = [](const TieredCsr& lists) { return lists.has_tails(); };
+  return std::any_of(backward_.begin(), backward_.end(), tails) || std::any_of(forward_.begin(), forward_.end(), tails);
+}
+
+std::int64_t TieredGraph::vertices_with_tails() const {
+  std::int64_t vertices = 0;
+  for (const TieredCsr& lists : backward_) vertices += lists.rows_with_tails();
+  return vertices;
+}
+
+std::int64_t TieredGraph::owned_bytes() const {
+  std::int64_t bytes = static_cast<std::int64_t>(owned_heads_.size() * sizeof(NeighborId));
+  if (owned_isolated_) bytes += owned_isolated_->num_words() * 8;
+  for (const TieredCsr& lists : backward_) bytes += lists.owned_bytes();
+  for (const TieredCsr& lists : forward_) bytes += lists.owned_bytes();
+  return bytes;
+}
+
+ResidencyRule backward_residency(const PlacementPlan& plan) {
+  if (plan.fits_in_memory) return ResidencyRule::everything();
+  ResidencyRule rule;
+  rule.head_entries = plan.head_entries;
+  return rule;
+}
+
+ResidencyRule forward_residency(const PlacementPlan& plan) {
+  if (plan.fits_in_memory) return ResidencyRule::everything();
+  ResidencyRule rule;
+  rule.whole_up_to_degree = plan.low_degree_limit;
+  rule.whole_from_degree = plan.hub_degree_limit;
+  return rule;
+}
+
+namespace {
+
+// Copies the resident part of every row while the neighbours file streams past once, and checks
+// the file against the manifest on the way.
+class ResidentCollector {
+ public:
+  ResidentCollector(std::span<const std::int64_t> offsets, std::span<const std::int64_t> resident_offsets,
+                    std::vector<NeighborId>& resident)
+      : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident) {}
+
+  void consume(std::span<const std::byte> bytes, std::uint64_t offset) {
+    sha_.update(bytes.data(), bytes.size());
+    const auto first = static_cast<std::int64_t>(offset / sizeof(NeighborId));
+    const std::int64_t end = first + static_cast<std::int64_t>(bytes.size() / sizeof(NeighborId));
+    const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
+    for (; row_ < rows; ++row_) {
+      const std::int64_t list_begin = offsets_[row_];
+      const std::int64_t resident_end = list_begin + resident_offsets_[row_ + 1] - resident_offsets_[row_];
+      if (list_begin >= end) break;
+      const std::int64_t from = std::max(list_begin, first);
+      const std::int64_t to = std::min(resident_end, end);
+      if (to > from) {
+        std::memcpy(resident_.data() + resident_offsets_[row_] + (from - list_begin),
+                    bytes.data() + (from - first) * static_cast<std::int64_t>(sizeof(NeighborId)),
+                    static_cast<std::size_t>(to - from) * sizeof(NeighborId));
+      }
+      if (resident_end > end) break;  // the rest of this row's resident part is in the next piece
+    }
+  }
+  std::string finish_hex() { return sha_.finish_hex(); }
+
+ private:
+  std::span<const std::int64_t> offsets_;
+  std::span<const std::int64_t> resident_offsets_;
+  std::vector<NeighborId>& resident_;
+  Sha256 sha_;
+  std::int64_t row_ = 0;
+};
+
+// One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
+// `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
+// (forward lists).
+TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
+                     std::vector<std::int64_t> offsets, const ResidencyRule& rule,
+                     const std::function<std::int64_t(std::int64_t row)>& vertex_degree) {
+  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+  std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
+  for (std::int64_t row = 0; row < rows; ++row) {
+    const std::int64_t length = offsets[row + 1] - offsets[row];
+    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
+    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree);
+  }
+  const std::string name = store_array_name(partition, graph, "neighbors");
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  if (entry.bytes != offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))) {
+    store_file_damaged(path, std::to_string(entry.bytes) + " bytes where the offsets say " +
+                                 std::to_string(offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))));
+  }
+  std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
+  ResidentCollector collector(offsets, resident_offsets, resident);
+  read_file_in_order(path, {}, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+    collector.consume(bytes, offset);
+  });
+  if (collector.finish_hex() != entry.sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
+  return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
+}
+
+// The forward lists, kept by `rule` according to each vertex's whole degree: its backward list's
+// length when undirected (the forward lists split it among partitions), its out-degree when
+// directed: a list's own length with one partition, else the lengths of its forward lists summed,
+// read from the offsets before they move into the lists.
+std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule& rule,
+                                          const std::vector<TieredCsr>& backward) {
+  const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  const bool directed = index.manifest.direction == GraphDirection::kDirected;
+  std::vector<std::int64_t> out_degrees;
+  if (directed && layout.count() > 1) {
+    out_degrees.assign(static_cast<std::size_t>(index.manifest.vertices), 0);
+    for (const std::vector<std::int64_t>& offsets : index.forward_offsets) {
+      for (std::int64_t vertex = 0; vertex < index.manifest.vertices; ++vertex) {
+        out_degrees[vertex] += offsets[vertex + 1] - offsets[vertex];
+      }
+    }
+  }
+  std::function<std::int64_t(std::int64_t)> vertex_degree;  // none: the list is the whole out-list
+  if (!out_degrees.empty()) {
+    vertex_degree = [&out_degrees](std::int64_t vertex) { return out_degrees[vertex]; };
+  } else if (!directed) {
+    vertex_degree = [&](std::int64_t vertex) {
+      const int owner = layout.partition_of(vertex);
+      return backward[owner].degree(vertex - layout.range(owner).begin);
+    };
+  }
+  std::vector<TieredCsr> forward;
+  for (int k = 0; k < layout.count(); ++k) {
+    forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
+                                 rule, vertex_degree));
+  }
+  return forward;
+}
+
+}  // namespace
+
+StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
+  StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}};
+  const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
+  const bool separate = forward_graph_is_separate(layout.count(), index.manifest.direction);
+  for (int k = 0; k < layout.count(); ++k) {
+    index.backward_offsets.push_back(
+        read_store_offsets(directory, index.manifest, k, "backward", layout.range(k).size()));
+    if (separate) {
+      index.forward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "forward", index.manifest.vertices));
+    }
+  }
+  return index;
+}
+
+TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan) {
+  return open_tiered_graph(read_store_index(directory, request), plan);
+}
+
+TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
+  if (!plan.fits_in_memory && plan.head_entries < 1) {
+    throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
+                " entries per backward list in DRAM; the dense heads need at least 1");
+  }
+  const std::string& directory = index.directory;
+  const StoreManifest& manifest = index.manifest;
+  const PartitionLayout layout(manifest.vertices, manifest.partitions);
+  const std::int64_t num_vertices = manifest.vertices;
+  std::vector<TieredCsr> backward;
+  for (int k = 0; k < layout.count(); ++k) {
+    // A backward list is the vertex's whole list: its degree is its length (no degree function).
+    backward.push_back(open_lists(directory, manifest, k, "backward", std::move(index.backward_offsets[k]),
+                                  backward_residency(plan), nullptr));
+  }
+  std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
+  Bitmap isolated(num_vertices);
+  std::int64_t adjacencies = 0;
+  for (int k = 0; k < layout.count(); ++k) {
+    const VertexRange range = layout.range(k);
+    adjacencies += backward[k].num_entries();
+    for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
+      const std::span<const NeighborId> resident = backward[k].resident(vertex - range.begin);
+      if (resident.empty()) {
+        isolated.set(vertex);
+      } else {
+        heads[vertex] = resident.front();
+      }
+    }
+  }
+  if (adjacencies != manifest.adjacencies) {
+    store_file_damaged(store_path(directory, kManifestName), "lists " + std::to_string(manifest.adjacencies) +
+                                                            " adjacencies, the arrays hold " + std::to_string(adjacencies));
+  }
+  std::vector<TieredCsr> forward;
+  if (!index.forward_offsets.empty()) {
+    forward = open_forward_lists(index, forward_residency(plan), backward);
+    std::int64_t entries = 0;
+    for (const TieredCsr& lists : forward) entries += lists.num_entries();
+    if (entries != adjacencies) {
+      store_file_damaged(store_path(directory, kManifestName), "forward lists hold " + std::to_string(entries) +
+                                                              " entries, the backward lists " + std::to_string(adjacencies));
+    }
+  }
+  return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
+                     std::move(forward), manifest.direction);
+}
+
+GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
+                              std::int64_t bfs_status_bytes_per_vertex) {
+  return profile_of_store(read_store_index(directory, request), bfs_status_bytes_per_vertex);
+}
+
+GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex) {
+  const StoreManifest& manifest = index.manifest;
+  GraphProfile profile;
+  profile.num_vertices = manifest.vertices;
+  profile.partitions = manifest.partitions;
+  profile.forward_is_backward = !forward_graph_is_separate(manifest.partitions, manifest.direction);
+  profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
+  profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
+  // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
+  profile.vertex_head_bytes = manifest.vertices * static_cast<std::int64_t>(sizeof(NeighborId)) +
+                              Bitmap::words_for(manifest.vertices) * 8;
+  std::vector<std::span<const std::int64_t>> views;
+  for (const std::vector<std::int64_t>& offsets : index.backward_offsets) {
+    views.emplace_back(offsets);
+    profile.offset_bytes += static_cast<std::int64_t>(offsets.size() * sizeof(std::int64_t));
+    if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
+  }
+  profile.degrees = degree_histogram(views);
+  if (manifest.direction == GraphDirection::kDirected) {
+    profile.forward_degrees =
+        out_degree_histogram({index.forward_offsets.begin(), index.forward_offsets.end()});
+  }
+  return profile;
+}
+
+}  // namespace semibfs

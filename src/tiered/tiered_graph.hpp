@@ -1,0 +1,107 @@
+// The NETAL layout (partitioned_graph.hpp) with every list split between DRAM and the store's
+// files (tiered_csr.hpp), what the BFS engine searches: either a view of an in-memory
+// PartitionedGraph (nothing on disk) or the graph of a store opened under a placement plan, where
+// only the offsets, the dense heads and the resident part of each list are read into DRAM.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/bitmap.hpp"
+#include "graph/partition_layout.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "store/graph_store.hpp"
+#include "tiered/placement_plan.hpp"
+#include "tiered/tiered_csr.hpp"
+
+namespace semibfs {
+
+class TieredGraph {
+ public:
+  // Views of `graph`'s arrays, all in DRAM; `graph` must outlive the result.
+  static TieredGraph all_in_dram(const PartitionedGraph& graph);
+  // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
+  // forward one per partition (rows: all vertices) or none when the forward graph is the backward
+  // one (forward_graph_is_separate).
+  TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads, Bitmap isolated,
+              std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
+              GraphDirection direction = GraphDirection::kUndirected);
+
+  std::int64_t num_vertices() const { return layout_.num_vertices(); }
+  std::int64_t num_adjacencies() const { return num_adjacencies_; }
+  const PartitionLayout& layout() const { return layout_; }
+  int num_partitions() const { return layout_.count(); }
+  NeighborOrder neighbor_order() const { return order_; }
+  GraphDirection direction() const { return direction_; }
+
+  const TieredCsr& backward(int partition) const { return backward_[partition]; }
+  const TieredCsr& forward(int partition) const { return forward_.empty() ? backward_[partition] : forward_[partition]; }
+  // As PartitionedGraph's: the backward list's length, and the forward lists' over all partitions.
+  std::int64_t degree(VertexId vertex) const;
+  std::int64_t out_degree(VertexId vertex) const;
+  NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
+  const Bitmap& isolated() const { return *isolated_; }
+  std::span<const NeighborId> heads() const { return heads_; }
+  // Whether any list has entries on disk.
+  bool has_tails() const;
+  // Vertices whose backward list has a tail on disk: what a bottom-up step may have to read.
+  std::int64_t vertices_with_tails() const;
+  // DRAM the opened graph holds (0 for a view): offsets, resident lists, heads.
+  std::int64_t owned_bytes() const;
+
+ private:
+  TieredGraph() = default;
+
+ public:
+  // Move-only: the views point into the owned arrays (the bitmap on the heap, so moves keep it).
+  TieredGraph(TieredGraph&&) noexcept = default;
+  TieredGraph& operator=(TieredGraph&&) noexcept = default;
+  TieredGraph(const TieredGraph&) = delete;
+  TieredGraph& operator=(const TieredGraph&) = delete;
+
+ private:
+  PartitionLayout layout_;
+  NeighborOrder order_ = NeighborOrder::kHubFirst;
+  GraphDirection direction_ = GraphDirection::kUndirected;
+  std::int64_t num_adjacencies_ = 0;
+  std::vector<TieredCsr> backward_;
+  std::vector<TieredCsr> forward_;  // empty when the forward graph is the backward graph
+  std::span<const NeighborId> heads_;
+  const Bitmap* isolated_ = nullptr;
+  std::vector<NeighborId> owned_heads_;
+  std::unique_ptr<Bitmap> owned_isolated_;
+};
+
+// How the lists of a store are split under `plan`: backward lists keep their first K entries,
+// separate forward lists the whole lists of low-degree vertices and hubs.
+ResidencyRule backward_residency(const PlacementPlan& plan);
+ResidencyRule forward_residency(const PlacementPlan& plan);
+
+// What start-up reads of a store before deciding anything: its manifest (checked against the
+// request like read_store checks it) and its offsets, read once for both the planner's profile and
+// the open.
+struct StoreIndex {
+  std::string directory;
+  StoreRequest request;
+  StoreManifest manifest;
+  std::vector<std::vector<std::int64_t>> backward_offsets;  // one array per partition, rows + 1 each
+  std::vector<std::vector<std::int64_t>> forward_offsets;   // the same, when the forward graph is separate
+};
+StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
+
+// Opens the store with the lists split by `plan`: uses the index's offsets and streams every neighbours file once, keeping the resident entries,
+// checking sizes and SHA-256 against the manifest (a damaged file is a semibfs::Error naming it).
+// The tails stay in the neighbours files.
+TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan);
+TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
+
+// The planner's profile of a store, from its offsets alone (a directed store's out-degree
+// histogram from its forward offsets).
+GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex);
+GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
+                              std::int64_t bfs_status_bytes_per_vertex);
+
+}  // namespace semibfs

@@ -1,0 +1,173 @@
+// The whole run against the reference: the same roots and the same nedge per root, every
+// search validated, for SCALE 10, 12, 16 and 20.
+#include "graph500/graph500_run.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "graph500/official_output.hpp"
+#include "graph500/teps_edge_count.hpp"
+#include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "support/test_vectors.hpp"
+
+namespace semibfs {
+namespace {
+
+class ReferenceRun : public ::testing::TestWithParam<int> {};
+
+TEST_P(ReferenceRun, RootsAndNedgeEqualTheReferenceAndEveryRootValidates) {
+  const int scale = GetParam();
+  Graph500Options options;
+  options.kronecker.scale = scale;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+  const auto expected = testing::reference_roots(scale);
+  ASSERT_EQ(report.roots.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(report.roots[i].root, expected[i].root) << "root " << i;
+    EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges) << "nedge of root " << i;
+    EXPECT_GE(report.roots[i].validate_seconds, 0.0);
+    EXPECT_GT(report.roots[i].bfs_seconds, 0.0);
+    EXPECT_FALSE(report.roots[i].levels.empty());
+  }
+  EXPECT_EQ(report.official.bfs_seconds.size(), expected.size());
+  EXPECT_NE(log.str().find("BFS 63: root " + std::to_string(expected.back().root)), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scales, ReferenceRun, ::testing::Values(10, 12, 16, 20));
+
+// Every policy, and the default policy without a summary and with the coarsest one.
+// The NETAL layout with 1, 2 and 4 partitions and every neighbour order: every search validates
+// and nedge equals the reference's component counts.
+TEST(Graph500Run, EveryLayoutValidatesWithTheReferenceNedge) {
+  const auto expected = testing::reference_roots(12);
+  for (const int partitions : {1, 2, 4}) {
+    for (const NeighborOrder order : {NeighborOrder::kById, NeighborOrder::kHubFirst, NeighborOrder::kByDegree}) {
+      SCOPED_TRACE(std::to_string(partitions) + " partitions, order " + to_string(order));
+      Graph500Options options;
+      options.kronecker.scale = 12;
+      options.num_roots = 8;
+      options.partitions = partitions;
+      options.neighbor_order = order;
+      std::ostringstream log;
+      const Graph500Report report = run_graph500(options, log);
+      ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+      EXPECT_EQ(report.partitions, partitions);
+      EXPECT_EQ(report.memory.graph.forward == 0, partitions == 1) << "P = 1 shares the backward graph";
+      ASSERT_EQ(report.roots.size(), 8u);
+      for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+    }
+  }
+}
+
+TEST(Graph500Run, EveryPolicyGivesTheSameNedge) {
+  std::vector<BfsOptions> variants;
+  for (const PolicyKind policy :
+       {PolicyKind::kTopDown, PolicyKind::kBottomUp, PolicyKind::kAlphaBeta, PolicyKind::kBeamer}) {
+    variants.push_back(BfsOptions{});
+    variants.back().policy = policy;
+  }
+  for (const int summary_bits : {0, 1024}) {
+    variants.push_back(BfsOptions{});
+    variants.back().summary_bits = summary_bits;
+  }
+  for (const BfsOptions& bfs : variants) {
+    SCOPED_TRACE(to_string(bfs.policy) + ", summary " + std::to_string(bfs.summary_bits));
+    Graph500Options options;
+    options.kronecker.scale = 12;
+    options.num_roots = 8;
+    options.bfs = bfs;
+    std::ostringstream log;
+    const Graph500Report report = run_graph500(options, log);
+    ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+    const auto expected = testing::reference_roots(12);
+    ASSERT_EQ(report.roots.size(), 8u);
+    for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+    for (const RootResult& root : report.roots) {
+      for (const LevelStats& level : root.levels) {
+        if (bfs.policy == PolicyKind::kTopDown) {
+          EXPECT_FALSE(level.bottom_up);
+        } else if (bfs.policy == PolicyKind::kBottomUp) {
+          EXPECT_TRUE(level.bottom_up);
+        }
+      }
+    }
+  }
+}
+
+TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
+  Graph500Options options;
+  options.kronecker.scale = 10;
+  options.num_roots = 4;
+  options.skip_validation = true;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  ASSERT_EQ(report.roots.size(), 4u);
+  EXPECT_EQ(report.roots[0].nedge, testing::reference_roots(10)[0].component_nonself_edges);
+  EXPECT_EQ(report.roots[0].validate_seconds, -1.0);
+  EXPECT_EQ(log.str().find("validation"), std::string::npos);
+  EXPECT_EQ(report.memory.validator_bytes, 0);
+}
+
+TEST(Graph500Run, MemoryFootprintNamesEachStructure) {
+  Graph500Options options;
+  options.kronecker.scale = 14;
+  options.num_roots = 1;
+  std::ostringstream log;
+  const Graph500Report report = run_graph500(options, log);
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  EXPECT_EQ(report.memory.edge_list_bytes, options.kronecker.num_edges() * 8);  // two 32-bit ids per edge
+  EXPECT_EQ(report.memory.graph.forward, 0) << "one partition: the forward graph is the backward graph";
+  EXPECT_GT(report.memory.graph.backward, 0);
+  EXPECT_EQ(report.memory.graph.heads, vertices * 4 + vertices / 8);  // a 32-bit head and an isolated bit
+  // The parent array, and the queues (4 bytes per vertex each) and bitmaps of the search.
+  EXPECT_GE(report.memory.bfs_status_bytes, vertices * 8 + 2 * vertices * 4);
+  EXPECT_LT(report.memory.bfs_status_bytes, vertices * 8 + 2 * vertices * 4 + vertices);
+  EXPECT_GT(report.memory.validator_bytes, 0);
+  EXPECT_LT(report.memory.validator_bytes, vertices * 32);  // per-vertex arrays only, no adjacency
+  EXPECT_NE(log.str().find("memory: edge list 2.0 MiB, forward graph 0.0 MiB, backward graph "), std::string::npos)
+      << log.str();
+}
+
+TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
+  KroneckerParams params;
+  params.scale = 10;
+  const EdgeList edge_list = generate_kronecker(params, false);
+  const PartitionedGraph graph(build_csr(edge_list), 1);
+  const Validator validator(edge_list);
+  BfsEngine engine(graph, BfsOptions{});
+  const VertexId root = testing::reference_roots(10)[0].root;
+  std::vector<VertexId> parent(static_cast<std::size_t>(params.num_vertices()));
+  engine.run(root, parent);
+  const std::int64_t nedge = count_traversed_edges(edge_list, parent);
+  EXPECT_EQ(check_search(validator, root, parent, nedge), "");
+  EXPECT_NE(check_search(validator, root, parent, nedge + 1).find("TEPS edge count"), std::string::npos);
+  std::vector<bool> is_parent(parent.size(), false);
+  for (VertexId v = 0; v < params.num_vertices(); ++v) {
+    if (v != root && parent[v] != kUnreached) is_parent[parent[v]] = true;
+  }
+  VertexId leaf = kUnreached;  // a reached vertex that is nobody's parent
+  for (VertexId v = 0; v < params.num_vertices() && leaf == kUnreached; ++v) {
+    if (v != root && parent[v] != kUnreached && !is_parent[v]) leaf = v;
+  }
+  ASSERT_NE(leaf, kUnreached);
+  parent[leaf] = kUnreached;  // a vertex of the component left unreached
+  const std::string failure = check_search(validator, root, parent, count_traversed_edges(edge_list, parent));
+  EXPECT_NE(failure.find("rule 4"), std::string::npos) << failure;
+}
+
+TEST(Graph500Run, MemoryEstimateGrowsWithScaleAndCoversTheEdgeList) {
+  Graph500Options small, large;
+  small.kronecker.scale = 20;
+  large.kronecker.scale = 30;
+  EXPECT_GT(estimate_run_bytes(small), small.kronecker.num_edges() * 12);
+  EXPECT_GT(estimate_run_bytes(large), std::int64_t{200} << 30);
+}
+
+}  // namespace
+}  // namespace semibfs
