@@ -19,7 +19,6 @@
 namespace semibfs {
 namespace {
 
-constexpr std::int64_t kMaxVertices = std::int64_t{1} << 32;  // neighbour ids are 32-bit, as in build_csr
 
 void check_request(std::int64_t num_vertices, const ExternalBuildOptions& options) {
   if (num_vertices < 0 || num_vertices > kMaxVertices) {

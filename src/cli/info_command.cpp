@@ -156,7 +156,7 @@ int print_info(const InfoRequest& request) {
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
   if (request.options.dram_budget_bytes > 0) {
-    const PackedFileEdgeSource edges(edge_file_path(request.store), manifest.vertices,
+    const PackedFileEdgeSource edges(store_path(request.store, kEdgeFileName), manifest.vertices,
                                      edge_source_options(request.options));
     print_plan(std::cout, plan_store_placement(request.options, edges.buffer_bytes(), index, omp_get_max_threads()));
   }

@@ -19,9 +19,6 @@
 namespace semibfs::cli {
 namespace {
 
-// In-memory runs keep 32-bit neighbour ids, so at most 2^32 vertices.
-constexpr int kMaxInMemoryScale = 32;
-
 struct RunRequest {
   Graph500Options options;
   std::string json_path;
@@ -51,7 +48,7 @@ RunRequest parse_run(Arguments& arguments) {
   GraphChoice graph;
   while (!arguments.done()) {
     const std::string option = arguments.take();
-    if (take_graph_option(option, arguments, kMaxInMemoryScale, graph)) continue;
+    if (take_graph_option(option, arguments, kMaxScale, graph)) continue;
     if (take_search_option(option, arguments, request.options)) continue;
     if (option == "-h" || option == "--help") {
       request.help = true;

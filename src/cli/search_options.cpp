@@ -30,7 +30,7 @@ bool take_search_option(const std::string& option, Arguments& arguments, Graph50
   } else if (option == "--dram-budget") {
     options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
   } else if (option == "--backward-head") {
-    options.forced_head_entries = parse_integer(option, arguments.take_value(option), 1, std::int64_t{1} << 32);
+    options.forced_head_entries = parse_integer(option, arguments.take_value(option), 1, kMaxVertices);
   } else if (option == "--io") {
     options.io = parse_io_kind(arguments.take_value(option));
   } else if (option == "--skip-validation") {

@@ -11,10 +11,7 @@
 
 namespace semibfs {
 
-// The most vertices an in-memory edge list can hold: ids are in [0, 2^32).
-inline constexpr std::int64_t kMaxCompactVertices = std::int64_t{1} << 32;
-
-inline bool fits_compact_edge(VertexId v) { return v >= 0 && v < kMaxCompactVertices; }
+inline bool fits_compact_edge(VertexId v) { return v >= 0 && v < kMaxVertices; }
 
 struct CompactEdge {
   std::uint32_t v0_id;
@@ -40,7 +37,7 @@ static_assert(sizeof(CompactEdge) == 8, "the in-memory edge is two 32-bit ids");
 
 // Throws semibfs::Error unless num_vertices is in [0, 2^32], the in-memory limit.
 inline void check_compact_vertex_count(std::int64_t num_vertices) {
-  if (num_vertices < 0 || num_vertices > kMaxCompactVertices) {
+  if (num_vertices < 0 || num_vertices > kMaxVertices) {
     throw Error(std::to_string(num_vertices) +
                 " vertices: an in-memory edge list holds 0 to 2^32 vertices (SCALE <= 32); "
                 "write larger graphs to a file with `semibfs generate`");

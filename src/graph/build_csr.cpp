@@ -25,7 +25,6 @@
 namespace semibfs {
 namespace {
 
-constexpr std::int64_t kMaxVertices = std::int64_t{1} << 32;  // NeighborId is 32-bit
 // 2048 buckets (measured best of 1024..8192 at SCALE 20 and 22) keep the scatter's write streams
 // in L2 and a bucket's sort in L2; at most 2^16 vertices per bucket let a local source fit 16 bits.
 constexpr int kBucketBits = 11;

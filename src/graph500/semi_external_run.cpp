@@ -39,7 +39,7 @@ bool edge_file_complete(const std::string& path, const KroneckerParams& kronecke
 // Generation: the edges in chunks of at most the budget, straight into the file.
 void write_edge_file(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
   Stopwatch generation_time;
-  write_kronecker_edge_file(options.kronecker, edge_file_path(options.store_directory), options.dram_budget_bytes,
+  write_kronecker_edge_file(options.kronecker, store_path(options.store_directory, kEdgeFileName), options.dram_budget_bytes,
                             &log);
   report.official.generation_seconds = generation_time.seconds();
 }
@@ -53,7 +53,7 @@ void write_edges_and_store(const Graph500Options& options, Graph500Report& repor
   build.made_from = store_made_from(options.kronecker);
   build.progress = &log;
   Stopwatch construction_time;
-  build_store_from_edge_file(edge_file_path(options.store_directory), options.kronecker.num_vertices(),
+  build_store_from_edge_file(store_path(options.store_directory, kEdgeFileName), options.kronecker.num_vertices(),
                              options.store_directory, build);
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;
@@ -61,13 +61,9 @@ void write_edges_and_store(const Graph500Options& options, Graph500Report& repor
 
 }  // namespace
 
-std::string edge_file_path(const std::string& store_directory) {
-  return (std::filesystem::path(store_directory) / "edges.packed48").string();
-}
-
 SearchInputs prepare_semi_external(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
   const KroneckerParams& kronecker = options.kronecker;
-  const std::string edges = edge_file_path(options.store_directory);
+  const std::string edges = store_path(options.store_directory, kEdgeFileName);
   if (!options.reuse_store) {
     write_edges_and_store(options, report, log);
   } else {
@@ -105,7 +101,7 @@ SearchInputs open_store_for_search(const std::string& store_directory, const Sto
                                    std::int64_t num_vertices, const Graph500Options& options, Graph500Report& report,
                                    std::ostream& log) {
   SearchInputs graph;
-  graph.edges = std::make_unique<PackedFileEdgeSource>(edge_file_path(store_directory), num_vertices,
+  graph.edges = std::make_unique<PackedFileEdgeSource>(store_path(store_directory, kEdgeFileName), num_vertices,
                                                        edge_source_options(options));
   Stopwatch open_time;
   if (options.dram_budget_bytes > 0) {

@@ -22,9 +22,6 @@ namespace semibfs {
 // small budget.
 PackedFileOptions edge_source_options(const Graph500Options& options);
 
-// The packed edge file of a store directory.
-std::string edge_file_path(const std::string& store_directory);
-
 // Writes (or with --reuse finds) the edge file and the store, plans the placement under the budget
 // (printed to `log` and kept in the report) and opens the graph; fills the report's generation,
 // construction and store figures.

@@ -108,7 +108,7 @@ ImportCleanup::ImportCleanup(const std::string& directory) {
                 " already holds a store (choose an empty directory, or remove the store first)");
   }
   std::string leftovers;
-  for (const char* name : {kInputDescriptionName, kInputEdgesName, kVertexIdsName, kFileIdEdgesName}) {
+  for (const char* name : {kInputDescriptionName, kEdgeFileName, kVertexIdsName, kFileIdEdgesName}) {
     if (fs::exists(store_path(directory, name), error)) leftovers += (leftovers.empty() ? "" : ", ") + std::string(name);
   }
   if (!leftovers.empty()) {
@@ -263,7 +263,7 @@ void rename_file(const std::string& from, const std::string& to) {
 // Returns the bytes it held.
 std::int64_t place_edges(const std::string& file_id_edges, const std::string& store_directory, const IdMap& map,
                          const ImportOptions& options, InputDescription& input, ImportCleanup& cleanup, ProgressLog& log) {
-  const std::string edges_path = store_path(store_directory, kInputEdgesName);
+  const std::string edges_path = store_path(store_directory, kEdgeFileName);
   cleanup.remove_on_failure(edges_path);
   if (map.is_identity()) {
     rename_file(file_id_edges, edges_path);
@@ -353,7 +353,7 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   const ExternalBuildOptions build_options{options.memory_budget_bytes, options.partitions, options.order,
                                            input_made_from(input), options.progress, direction_of(input)};
   const ExternalBuildStats built =
-      build_store_from_edge_file(store_path(store_directory, kInputEdgesName), input.vertices, store_directory,
+      build_store_from_edge_file(store_path(store_directory, kEdgeFileName), input.vertices, store_directory,
                                  build_options);
   cleanup.release();
   stats.edges = input.edges;

@@ -23,7 +23,6 @@
 namespace semibfs {
 
 inline const char* const kInputDescriptionName = "input";
-inline const char* const kInputEdgesName = "edges.packed48";
 inline const char* const kVertexIdsName = "vertex-ids";
 
 struct InputDescription {

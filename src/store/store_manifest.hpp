@@ -21,6 +21,9 @@ namespace semibfs {
 
 inline constexpr int kStoreFormatVersion = 1;
 inline const char* const kManifestName = "manifest";
+// The input's edges beside the graph, in the reference's packed 12-byte layout: what validation
+// streams (run --dram-budget writes it, build imports into it).
+inline const char* const kEdgeFileName = "edges.packed48";
 
 struct StoreArray {
   std::string name;  // the file name inside the store directory

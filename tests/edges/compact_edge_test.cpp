@@ -31,8 +31,8 @@ TEST(CompactEdge, MakeCheckedRefusesIdsThatDoNotFit) {
 
 TEST(CompactEdge, VertexCountLimitIsTwoToTheThirtyTwo) {
   EXPECT_NO_THROW(check_compact_vertex_count(0));
-  EXPECT_NO_THROW(check_compact_vertex_count(kMaxCompactVertices));
-  EXPECT_THROW(check_compact_vertex_count(kMaxCompactVertices + 1), Error);
+  EXPECT_NO_THROW(check_compact_vertex_count(kMaxVertices));
+  EXPECT_THROW(check_compact_vertex_count(kMaxVertices + 1), Error);
   EXPECT_THROW(check_compact_vertex_count(-1), Error);
 }
 

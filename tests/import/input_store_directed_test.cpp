@@ -162,7 +162,7 @@ TEST_F(DirectedStoreTest, SymmetricMatrixMarketIsRefused) {
   EXPECT_THAT(message, ::testing::AllOf(::testing::HasSubstr("declares an undirected graph"),
                                         ::testing::HasSubstr("without --directed")));
   EXPECT_FALSE(fs::exists(fs::path(store()) / kManifestName));
-  EXPECT_FALSE(fs::exists(fs::path(store()) / kInputEdgesName));
+  EXPECT_FALSE(fs::exists(fs::path(store()) / kEdgeFileName));
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ class InputStoreRoundTrip : public ::testing::Test {
     EXPECT_EQ(input.edges, edge_list_.num_edges());
     const IdMap ids = read_id_map(store(), input);
     const PartitionedGraph stored = read_store(store(), input_store_request(store(), input));
-    const PackedFileEdgeSource stored_edges((fs::path(store()) / kInputEdgesName).string(), input.vertices);
+    const PackedFileEdgeSource stored_edges((fs::path(store()) / kEdgeFileName).string(), input.vertices);
     const Validator validator(stored_edges);
     BfsEngine direct_engine(graph_, BfsOptions{});
     BfsEngine stored_engine(stored, BfsOptions{});

@@ -67,7 +67,7 @@ class InputStoreTest : public ::testing::Test {
     EXPECT_EQ(input.edges, expected.edges);
     EXPECT_EQ(input.identity_ids, expected.identity_ids);
     EXPECT_EQ(fs::exists(fs::path(store()) / kVertexIdsName), !expected.identity_ids);
-    EXPECT_EQ(fs::file_size(fs::path(store()) / kInputEdgesName), static_cast<std::uintmax_t>(expected.edges * 12));
+    EXPECT_EQ(fs::file_size(fs::path(store()) / kEdgeFileName), static_cast<std::uintmax_t>(expected.edges * 12));
     EXPECT_TRUE(input_store_exists(store()));
 
     testing::StoreSearch search(store());
