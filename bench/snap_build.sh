@@ -8,7 +8,7 @@ usage() {
 Usage: bench/snap_build.sh [--scale S] [--edgefactor E] [--budget SIZE] [--directed]
 
 Writes (once) a synthetic SNAP file in out/snap-build/: the Kronecker graph of SCALE S (default
-20) and edgefactor E (default 10: 10,485,760 edges) from `semibfs generate --format text`, every
+20) and edgefactor E (default 10: 10,485,760 edges) from `semibfs generate --format el`, every
 id scattered by an odd multiplier modulo 2^45 (sparse, non-compact ids, as a crawl's are), with
 '#' header lines and a '#' comment every million edges. Then times
 `semibfs build FILE -o STORE --dram-budget SIZE` (default 512MiB) under /usr/bin/time -v and
@@ -48,7 +48,7 @@ if [ ! -s "$input" ]; then
   echo "writing $input" >&2
   # Ids below 2^20 times an odd multiplier below 2^33 stay below 2^53, exact in awk's doubles; an
   # odd multiplier is one to one modulo a power of two.
-  "$semibfs" generate --scale "$scale" --edgefactor "$edgefactor" --format text --threads "$threads" -o - |
+  "$semibfs" generate --scale "$scale" --edgefactor "$edgefactor" --format el --threads "$threads" -o - |
     awk -v scale="$scale" -v edgefactor="$edgefactor" '
       BEGIN {
         multiplier = 5754853343; modulus = 2 ^ 45

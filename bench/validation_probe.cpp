@@ -25,7 +25,7 @@
 #include "bfs/bfs.hpp"
 #include "core/error.hpp"
 #include "core/timer.hpp"
-#include "edges/edge_format.hpp"
+#include "edges/edge_file_writer.hpp"
 #include "gen/kronecker.hpp"
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
@@ -43,7 +43,7 @@ void write_packed(const std::string& path, const EdgeList& edge_list) {
   for (std::size_t i = 0; i < packed.size(); ++i) packed[i] = PackedEdge::make(edge_list.edges[i].v0(), edge_list.edges[i].v1());
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
   if (!file) throw Error("cannot create " + path);
-  write_edges(file.get(), path, EdgeFormat::kPacked48, packed);
+  write_edges(file.get(), path, EdgeFormat::kG500Packed, packed);
   if (std::fflush(file.get()) != 0 || ::fsync(::fileno(file.get())) != 0) throw Error("cannot write " + path);
 }
 

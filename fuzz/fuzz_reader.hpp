@@ -57,10 +57,11 @@ inline void check_reader(const FuzzInput& input, InputFormat format, const std::
     }
     require(edges > 0 && edges == reader->edges_read());
     if (info.format == InputFormat::kMtx) require(info.declared_edges == edges);
-    const IdMap map = std::move(builder).build();
+    require(info.first_id == (info.format == InputFormat::kMtx ? 1u : 0u));  // MTX rows count from 1
+    const IdMap map = std::move(builder).build().numbered_from(info.first_id);
     require(map.size() > 0 && map.size() <= 2 * edges);
     for (VertexId id = 0; id < static_cast<VertexId>(std::min<std::uint64_t>(map.size(), 64)); ++id) {
-      require(map.to_compact(map.to_file(id)) == id);
+      require(map.to_compact(map.to_file(id)) == id && map.to_file(id) >= info.first_id);
     }
   } catch (const Error& error) {
     const std::string_view message = error.what();

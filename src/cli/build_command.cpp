@@ -62,7 +62,7 @@ constexpr std::int64_t kDefaultBudgetBytes = std::int64_t{512} << 20;
 
 BuildRequest parse_build(Arguments& arguments) {
   BuildRequest request;
-  request.options.memory_budget_bytes = kDefaultBudgetBytes;
+  request.options.dram_budget_bytes = kDefaultBudgetBytes;
   request.options.partitions = numa_node_count();
   while (!arguments.done()) {
     const std::string option = arguments.take();
@@ -78,7 +78,7 @@ BuildRequest parse_build(Arguments& arguments) {
     } else if (option == "--directed") {
       request.options.directed = true;
     } else if (option == "--dram-budget") {
-      request.options.memory_budget_bytes = parse_byte_size(arguments.take_value(option), option);
+      request.options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
     } else if (option == "--partitions") {
       request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
     } else if (option == "--neighbor-order") {
@@ -120,7 +120,7 @@ void print_summary(const BuildRequest& request, const ImportStats& stats) {
   std::printf("build_seconds    %.3f\n", stats.build_seconds);
   std::printf("build_edges/s    %.4g\n", stats.build_seconds > 0 ? static_cast<double>(stats.edges) / stats.build_seconds : 0.0);
   std::printf("peak_buffers_MiB %.1f (budget %s)\n", static_cast<double>(stats.peak_buffer_bytes) / (1 << 20),
-              format_bytes(request.options.memory_budget_bytes).c_str());
+              format_bytes(request.options.dram_budget_bytes).c_str());
   std::printf("store            %s\n", request.store.c_str());
 }
 

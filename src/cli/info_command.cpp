@@ -124,8 +124,7 @@ void print_input(const InputDescription& input) {
   std::printf("input: %s\nformat: %s%s\nedges read: %lld (self-loops and duplicates included)\n", input.source.c_str(),
               to_string(input.format).c_str(), input.gzip ? " (gzip)" : "", static_cast<long long>(input.edges));
   std::printf("searched as: %s\nids: %s\n", input.directed ? "directed (out-edges)" : "undirected (symmetrized)",
-              input.identity_ids ? "the file's own ids (no renumbering)"
-                                 : "renumbered compactly; results are reported in the file's ids");
+              describe_ids(input).c_str());
 }
 
 void print_files(const std::string& store, const StoreManifest& manifest) {

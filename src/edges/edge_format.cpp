@@ -1,76 +1,85 @@
+// Format names and the encodings of the layouts semibfs writes.
 #include "edges/edge_format.hpp"
 
-#include <cerrno>
 #include <bit>
 #include <charconv>
 #include <cstring>
-#include <vector>
 
 #include "core/error.hpp"
 
 namespace semibfs {
 
-EdgeFormat parse_edge_format(const std::string& text) {
-  if (text == "int64") return EdgeFormat::kInt64;
-  if (text == "packed48") return EdgeFormat::kPacked48;
-  if (text == "text") return EdgeFormat::kText;
-  throw UsageError("unknown edge format '" + text + "': use int64, packed48 or text");
-}
-
 std::string to_string(EdgeFormat format) {
   switch (format) {
-    case EdgeFormat::kInt64: return "int64";
-    case EdgeFormat::kPacked48: return "packed48";
-    case EdgeFormat::kText: return "text";
+    case EdgeFormat::kAuto: return "auto";
+    case EdgeFormat::kSnap: return "snap";
+    case EdgeFormat::kMtx: return "mtx";
+    case EdgeFormat::kEl: return "el";
+    case EdgeFormat::kG500Packed: return "g500-packed";
+    case EdgeFormat::kG500Int64: return "g500-int64";
   }
   return "unknown";
 }
 
-namespace {
+std::optional<EdgeFormat> find_edge_format(std::string_view text) {
+  for (const EdgeFormat format : kEdgeFormats) {
+    if (text == to_string(format)) return format;
+  }
+  return std::nullopt;
+}
 
-void write_bytes(std::FILE* file, const std::string& file_name, const void* data, std::size_t size) {
-  if (size == 0) return;  // an empty span's data() may be null, which fwrite must not get
-  if (std::fwrite(data, 1, size, file) != size) {
-    throw Error("cannot write the edge list to " + file_name + ": " + std::strerror(errno) +
-                " (check free space and permissions)");
+bool is_written_format(EdgeFormat format) {
+  return format == EdgeFormat::kEl || format == EdgeFormat::kG500Packed || format == EdgeFormat::kG500Int64;
+}
+
+EdgeFormat parse_written_edge_format(const std::string& text) {
+  // generate's names before they became the ones build reads.
+  const std::pair<const char*, EdgeFormat> renamed[] = {
+      {"int64", EdgeFormat::kG500Int64}, {"packed48", EdgeFormat::kG500Packed}, {"text", EdgeFormat::kEl}};
+  for (const auto& [old_name, format] : renamed) {
+    if (text == old_name) {
+      throw UsageError("edge format '" + text + "' is now called '" + to_string(format) +
+                       "' (the name build --format reads): use --format " + to_string(format));
+    }
+  }
+  const std::optional<EdgeFormat> format = find_edge_format(text);
+  if (!format || !is_written_format(*format)) {
+    throw UsageError("unknown edge format to write '" + text + "': use g500-int64, g500-packed or el");
+  }
+  return *format;
+}
+
+std::int64_t max_bytes_per_edge(EdgeFormat format) {
+  switch (format) {
+    case EdgeFormat::kG500Int64: return 16;
+    case EdgeFormat::kG500Packed: return static_cast<std::int64_t>(sizeof(PackedEdge));
+    case EdgeFormat::kEl: return 42;  // two 20-digit ids, a space and a newline
+    default: throw Error("edge format " + to_string(format) + " is read, not written (a bug in the caller)");
   }
 }
 
 // The int64 and packed layouts are little-endian, which is this machine's own order.
 static_assert(std::endian::native == std::endian::little, "edge files are written little-endian");
 
-std::vector<char> encode(EdgeFormat format, std::span<const PackedEdge> edges) {
-  std::vector<char> bytes;
-  if (format == EdgeFormat::kInt64) {
-    bytes.resize(edges.size() * 16);
+void encode_edges(EdgeFormat format, std::span<const PackedEdge> edges, std::vector<char>& out) {
+  out.resize(edges.size() * static_cast<std::size_t>(max_bytes_per_edge(format)));
+  if (format == EdgeFormat::kG500Int64) {
     for (std::size_t i = 0; i < edges.size(); ++i) {
       const std::int64_t pair[2] = {edges[i].v0(), edges[i].v1()};
-      std::memcpy(bytes.data() + 16 * i, pair, 16);
+      std::memcpy(out.data() + 16 * i, pair, 16);
     }
-  } else if (format == EdgeFormat::kText) {
-    bytes.resize(edges.size() * 42);  // two 20-digit ids, a space and a newline
-    char* out = bytes.data();
+  } else if (format == EdgeFormat::kEl) {
+    char* end = out.data();
     for (const PackedEdge& edge : edges) {
-      out = std::to_chars(out, out + 20, edge.v0()).ptr;
-      *out++ = ' ';
-      out = std::to_chars(out, out + 20, edge.v1()).ptr;
-      *out++ = '\n';
+      end = std::to_chars(end, end + 20, edge.v0()).ptr;
+      *end++ = ' ';
+      end = std::to_chars(end, end + 20, edge.v1()).ptr;
+      *end++ = '\n';
     }
-    bytes.resize(static_cast<std::size_t>(out - bytes.data()));
+    out.resize(static_cast<std::size_t>(end - out.data()));
+  } else {
+    std::memcpy(out.data(), edges.data(), edges.size_bytes());
   }
-  return bytes;
-}
-
-}  // namespace
-
-void write_edges(std::FILE* file, const std::string& file_name, EdgeFormat format,
-                 std::span<const PackedEdge> edges) {
-  if (format == EdgeFormat::kPacked48) {
-    write_bytes(file, file_name, edges.data(), edges.size_bytes());
-    return;
-  }
-  const std::vector<char> bytes = encode(format, edges);
-  write_bytes(file, file_name, bytes.data(), bytes.size());
 }
 
 }  // namespace semibfs

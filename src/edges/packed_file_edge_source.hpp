@@ -1,5 +1,5 @@
 // The tuples of a file in the reference's packed layout (12 bytes an edge, edges/packed_edge.hpp, as
-// `semibfs generate --format packed48` writes it), read in chunks of bounded size so that a pass
+// `semibfs generate --format g500-packed` writes it), read in chunks of bounded size so that a pass
 // over an edge list larger than DRAM holds only the chunk buffers (issue 4, semi-external memory).
 // Large sequential reads go through the block reader (O_DIRECT where allowed, so a pass does not
 // fill the page cache); the next chunk is read while the current one is visited.

@@ -4,7 +4,7 @@
 //
 //   auto reader = open_edge_file(path, parse_input_format("auto"));
 //   std::vector<RawEdge> chunk;
-//   while (reader->next_chunk(chunk)) { ... }   // edges in file ids (MTX made 0-based)
+//   while (reader->next_chunk(chunk)) { ... }   // edges in file ids (MTX made 0-based: info().first_id)
 #pragma once
 
 #include <cstddef>
@@ -37,6 +37,9 @@ struct EdgeFileInfo {
   Directedness declared = Directedness::kUnknown;
   // MTX: the matrix order, so ids run over 0..rows-1 even where some have no edge.
   std::optional<std::uint64_t> declared_vertices;
+  // The id the file numbers from: 1 for MTX (its rows are delivered as row - 1), else 0. An IdMap
+  // numbered_from(first_id) speaks the file's own numbering again.
+  std::uint64_t first_id = 0;
   // MTX: nnz (checked); SNAP: the "Edges: N" comment (only reported, SNAP counts are not reliable).
   std::optional<std::uint64_t> declared_edges;
 };

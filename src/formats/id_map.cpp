@@ -9,17 +9,18 @@
 
 namespace semibfs {
 
-IdMap::IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size)
-    : sorted_ids_(std::move(sorted_ids)), size_(size) {}
+IdMap::IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size, std::uint64_t first_id)
+    : sorted_ids_(std::move(sorted_ids)), size_(size), first_id_(first_id) {}
 
-IdMap IdMap::identity(std::uint64_t count) {
-  if (count > kMaxFileId + 1) {
-    throw Error("cannot number " + std::to_string(count) + " vertices: semibfs takes at most 2^48");
+IdMap IdMap::identity(std::uint64_t count, std::uint64_t first_id) {
+  if (first_id > kMaxFileId || count > kMaxFileId + 1 - first_id) {
+    throw Error("cannot number " + std::to_string(count) + " vertices from " + std::to_string(first_id) +
+                ": semibfs takes ids up to 2^48 - 1");
   }
-  return IdMap({}, count);
+  return IdMap({}, count, first_id);
 }
 
-IdMap IdMap::from_sorted_ids(std::vector<std::uint64_t> sorted_ids) {
+IdMap IdMap::from_sorted_ids(std::vector<std::uint64_t> sorted_ids, std::uint64_t first_id) {
   for (std::size_t i = 0; i < sorted_ids.size(); ++i) {
     if (sorted_ids[i] > kMaxFileId) {
       throw Error("id map: id " + std::to_string(sorted_ids[i]) + " at position " + std::to_string(i) +
@@ -30,16 +31,32 @@ IdMap IdMap::from_sorted_ids(std::vector<std::uint64_t> sorted_ids) {
                   std::to_string(sorted_ids[i - 1]) + " then " + std::to_string(sorted_ids[i]) + ")");
     }
   }
+  if (!sorted_ids.empty() && sorted_ids.front() < first_id) {
+    throw Error("id map: id " + std::to_string(sorted_ids.front()) + " at position 0 is below the file's first id " +
+                std::to_string(first_id));
+  }
   const std::uint64_t size = sorted_ids.size();
-  // Strictly ascending ids that end at n - 1 are 0..n-1.
-  if (sorted_ids.empty() || sorted_ids.back() == size - 1) return identity(size);
-  return IdMap(std::move(sorted_ids), size);
+  // Strictly ascending ids from first_id that end at first_id + n - 1 are all of them.
+  if (sorted_ids.empty() || sorted_ids.back() - first_id == size - 1) return identity(size, first_id);
+  return IdMap(std::move(sorted_ids), size, first_id);
+}
+
+IdMap IdMap::numbered_from(std::uint64_t first_id) && {
+  if (first_id == 0) return std::move(*this);
+  if (is_identity()) return identity(size_, first_id_ + first_id);
+  // The last id is the largest: when it stays below 2^48, so do the others.
+  if (sorted_ids_.back() > kMaxFileId - first_id) {
+    throw Error("id map: id " + std::to_string(sorted_ids_.back()) + " moved up by " + std::to_string(first_id) +
+                " is 2^48 or more");
+  }
+  for (std::uint64_t& id : sorted_ids_) id += first_id;
+  return IdMap(std::move(sorted_ids_), size_, first_id_ + first_id);
 }
 
 std::optional<VertexId> IdMap::find(std::uint64_t file_id) const {
   if (is_identity()) {
-    if (file_id >= size_) return std::nullopt;
-    return static_cast<VertexId>(file_id);
+    if (file_id < first_id_ || file_id - first_id_ >= size_) return std::nullopt;
+    return static_cast<VertexId>(file_id - first_id_);
   }
   const auto found = std::lower_bound(sorted_ids_.begin(), sorted_ids_.end(), file_id);
   if (found == sorted_ids_.end() || *found != file_id) return std::nullopt;
@@ -67,7 +84,7 @@ std::uint64_t IdMap::to_file(VertexId id) const {
     throw Error("compact id " + std::to_string(id) + " is outside 0.." + std::to_string(size_) +
                 " - 1 (a bug in the caller: please report it)");
   }
-  return is_identity() ? static_cast<std::uint64_t>(id) : sorted_ids_[static_cast<std::size_t>(id)];
+  return is_identity() ? first_id_ + static_cast<std::uint64_t>(id) : sorted_ids_[static_cast<std::size_t>(id)];
 }
 
 void IdMapBuilder::add(std::uint64_t file_id) {

@@ -1,5 +1,6 @@
 // Renumbering of sparse file ids to compact ids 0..n-1 and back. Compact ids follow the sorted
-// order of the distinct file ids, so the same file always gives the same numbering.
+// order of the distinct file ids, so the same file always gives the same numbering. File ids are
+// numbered as the file writes them: from first_id() (1 for Matrix Market rows, else 0).
 // Memory: 8 bytes per distinct id (a sorted vector, looked up by binary search), none when the
 // file ids are already exactly 0..n-1; building needs up to about 4x that at its peak.
 #pragma once
@@ -18,17 +19,24 @@ namespace semibfs {
 
 class IdMap {
  public:
-  // The map of file ids 0..count-1 onto themselves (e.g. an MTX file's declared order).
-  static IdMap identity(std::uint64_t count);
+  // The map of file ids first_id..first_id+count-1 onto 0..count-1 (e.g. an MTX file's declared
+  // order, first_id 1).
+  static IdMap identity(std::uint64_t count, std::uint64_t first_id = 0);
   // The map whose compact id i is file id sorted_ids[i] (as a store's vertex-ids file keeps it):
-  // the identity when they are 0..n-1. Throws Error naming the position when the ids are not
-  // strictly ascending or one is 2^48 or more.
-  static IdMap from_sorted_ids(std::vector<std::uint64_t> sorted_ids);
+  // the identity when they are first_id..first_id+n-1. Throws Error naming the position when the
+  // ids are not strictly ascending, one is below first_id or one is 2^48 or more.
+  static IdMap from_sorted_ids(std::vector<std::uint64_t> sorted_ids, std::uint64_t first_id = 0);
+
+  // This map with every file id moved up by `first_id`: a reader delivers MTX row r as r - 1, so
+  // the map built from what it read speaks the file's numbering after numbered_from(1).
+  IdMap numbered_from(std::uint64_t first_id) &&;
 
   // Number of distinct file ids: compact ids are 0..size()-1.
   std::uint64_t size() const { return size_; }
-  // True when file ids and compact ids coincide (no table is kept).
+  // True when file ids are first_id() plus the compact ids (no table is kept).
   bool is_identity() const { return sorted_ids_.empty(); }
+  // The lowest id the file can write: 1 for Matrix Market, 0 for the other formats.
+  std::uint64_t first_id() const { return first_id_; }
 
   // The compact id of `file_id`, or none when the map does not hold it.
   std::optional<VertexId> find(std::uint64_t file_id) const;
@@ -45,10 +53,11 @@ class IdMap {
 
  private:
   friend class IdMapBuilder;
-  IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size);
+  IdMap(std::vector<std::uint64_t> sorted_ids, std::uint64_t size, std::uint64_t first_id);
 
   std::vector<std::uint64_t> sorted_ids_;  // empty for the identity
   std::uint64_t size_ = 0;
+  std::uint64_t first_id_ = 0;
 };
 
 // Collects file ids (e.g. from every chunk of an EdgeFileReader), then builds the map.

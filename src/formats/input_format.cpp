@@ -9,24 +9,9 @@
 namespace semibfs {
 
 InputFormat parse_input_format(const std::string& text) {
-  for (const InputFormat format : {InputFormat::kAuto, InputFormat::kSnap, InputFormat::kMtx,
-                                   InputFormat::kEl, InputFormat::kG500Packed, InputFormat::kG500Int64}) {
-    if (text == to_string(format)) return format;
-  }
+  if (const std::optional<EdgeFormat> format = find_edge_format(text)) return *format;
   throw UsageError("unknown input format '" + text +
                    "': use auto, snap, mtx, el, g500-packed or g500-int64");
-}
-
-std::string to_string(InputFormat format) {
-  switch (format) {
-    case InputFormat::kAuto: return "auto";
-    case InputFormat::kSnap: return "snap";
-    case InputFormat::kMtx: return "mtx";
-    case InputFormat::kEl: return "el";
-    case InputFormat::kG500Packed: return "g500-packed";
-    case InputFormat::kG500Int64: return "g500-int64";
-  }
-  return "unknown";
 }
 
 bool is_gzip(std::string_view head) {

@@ -15,13 +15,16 @@
 #include <string>
 #include <string_view>
 
+#include "edges/edge_format.hpp"
+
 namespace semibfs {
 
-enum class InputFormat { kAuto, kSnap, kMtx, kEl, kG500Packed, kG500Int64 };
+// The formats build reads are the edge-file layouts of edges/edge_format.hpp, names and all (what
+// generate --format X writes, build --format X reads); to_string is declared there.
+using InputFormat = EdgeFormat;
 
 // Parses "auto", "snap", "mtx", "el", "g500-packed" or "g500-int64"; throws UsageError otherwise.
 InputFormat parse_input_format(const std::string& text);
-std::string to_string(InputFormat format);
 
 // True when `head` starts with the gzip magic bytes.
 bool is_gzip(std::string_view head);

@@ -120,6 +120,7 @@ class MtxReader final : public EdgeFileReader {
       }
       info_.declared_vertices = rows_columns.source;
       info_.declared_edges = entries;
+      info_.first_id = 1;  // rows are numbered from 1 and delivered as row - 1
       return;
     }
   }

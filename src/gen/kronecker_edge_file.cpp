@@ -1,3 +1,4 @@
+// Kronecker edges generated chunk by chunk into one EdgeFileWriter.
 #include "gen/kronecker_edge_file.hpp"
 
 #include <algorithm>
@@ -5,7 +6,6 @@
 #include <span>
 
 #include "core/error.hpp"
-#include "core/file_output.hpp"
 #include "core/progress_log.hpp"
 #include "edges/packed_edge.hpp"
 
@@ -16,37 +16,52 @@ constexpr std::int64_t kMinChunkEdges = 1024;
 // 48 MiB chunks: larger ones gain nothing (the generator's threads are long busy by then).
 constexpr std::int64_t kMaxChunkEdges = std::int64_t{1} << 22;
 
+// A generated edge and its encoded copy (none for g500-packed, written as it is).
+std::int64_t bytes_per_edge(EdgeFormat format) {
+  return static_cast<std::int64_t>(sizeof(PackedEdge)) + (format == EdgeFormat::kG500Packed ? 0 : max_bytes_per_edge(format));
+}
+
+void check_budget(const std::string& name, std::int64_t dram_budget_bytes, EdgeFormat format) {
+  if (dram_budget_bytes < minimum_edge_file_budget(format)) {
+    throw Error("edge file '" + name + "': a memory budget of " + std::to_string(dram_budget_bytes) +
+                " bytes is too small; give at least " + std::to_string(minimum_edge_file_budget(format)) + " bytes");
+  }
+}
+
 }  // namespace
 
-std::int64_t minimum_edge_file_budget() { return kMinChunkEdges * static_cast<std::int64_t>(sizeof(PackedEdge)); }
+std::int64_t minimum_edge_file_budget(EdgeFormat format) { return kMinChunkEdges * bytes_per_edge(format); }
 
-EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
-                                        std::int64_t memory_budget_bytes, std::ostream* progress) {
-  if (memory_budget_bytes < minimum_edge_file_budget()) {
-    throw Error("edge file '" + path + "': a memory budget of " + std::to_string(memory_budget_bytes) +
-                " bytes is too small; give at least " + std::to_string(minimum_edge_file_budget()) + " bytes");
-  }
+EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWriter& out, std::int64_t dram_budget_bytes,
+                                    std::ostream* progress, const std::string& progress_name) {
+  const std::int64_t per_edge = bytes_per_edge(out.format());
+  check_budget(out.name(), dram_budget_bytes, out.format());
   EdgeFileStats stats;
   stats.edges = params.num_edges();
-  stats.chunk_edges = std::clamp<std::int64_t>(memory_budget_bytes / static_cast<std::int64_t>(sizeof(PackedEdge)),
-                                               kMinChunkEdges, kMaxChunkEdges);
+  stats.chunk_edges = std::clamp<std::int64_t>(dram_budget_bytes / per_edge, kMinChunkEdges, kMaxChunkEdges);
   stats.chunk_edges = std::min(stats.chunk_edges, std::max<std::int64_t>(stats.edges, 1));
   const auto chunk = std::make_unique_for_overwrite<PackedEdge[]>(static_cast<std::size_t>(stats.chunk_edges));
-  stats.peak_buffer_bytes = stats.chunk_edges * static_cast<std::int64_t>(sizeof(PackedEdge));
-  ProgressLog log(progress, "edge file");
-  AtomicFileWriter file(path);
+  stats.peak_buffer_bytes = stats.chunk_edges * per_edge;
+  ProgressLog log(progress, progress_name);
   for (std::int64_t begin = 0; begin < stats.edges; begin += stats.chunk_edges) {
     const std::int64_t end = std::min(begin + stats.chunk_edges, stats.edges);
     generate_kronecker_range(params, begin, end, chunk.get(), nullptr);
-    // The packed48 layout is the struct's own bytes (little-endian, checked in edge_format.cpp).
-    file.append(std::as_bytes(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin))));
+    out.append(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin)));
     log.tick("edges", end, stats.edges);
   }
-  file.commit();
-  stats.bytes = stats.edges * static_cast<std::int64_t>(sizeof(PackedEdge));
+  out.commit();
+  stats.bytes = out.bytes_written();
   stats.seconds = log.seconds();
-  log.say("wrote " + std::to_string(stats.edges) + " edges to " + path);
+  log.say("wrote " + std::to_string(stats.edges) + " edges (" + to_string(out.format()) + ") to " + out.name());
   return stats;
+}
+
+EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
+                                        std::int64_t dram_budget_bytes, std::ostream* progress, EdgeFormat format) {
+  // Checked before the writer creates its temporary file, so a refused budget leaves nothing.
+  check_budget(path, dram_budget_bytes, format);
+  EdgeFileWriter out(path, format);
+  return write_kronecker_edges(params, out, dram_budget_bytes, progress);
 }
 
 }  // namespace semibfs

@@ -1,11 +1,14 @@
 // The Kronecker edge list written to a file in chunks, so that no SCALE needs the whole list in
-// memory: the input of the external construction (external_build.hpp).
+// memory: `semibfs generate` (any written layout, to a file or stdout) and the input of the
+// external construction (external_build.hpp) for `run --dram-budget`.
 #pragma once
 
 #include <cstdint>
 #include <ostream>
 #include <string>
 
+#include "edges/edge_file_writer.hpp"
+#include "edges/edge_format.hpp"
 #include "gen/kronecker.hpp"
 
 namespace semibfs {
@@ -14,18 +17,25 @@ struct EdgeFileStats {
   std::int64_t edges = 0;
   std::int64_t bytes = 0;
   std::int64_t chunk_edges = 0;
-  std::int64_t peak_buffer_bytes = 0;  // the one chunk buffer
+  std::int64_t peak_buffer_bytes = 0;  // the one chunk and its encoded copy
   double seconds = 0;
 };
 
-// The smallest budget write_kronecker_edge_file accepts: one chunk of 1024 edges.
-std::int64_t minimum_edge_file_budget();
+// The smallest budget write_kronecker_edges accepts in `format`: one chunk of 1024 edges and its
+// encoded copy.
+std::int64_t minimum_edge_file_budget(EdgeFormat format = EdgeFormat::kG500Packed);
 
-// Writes edges [0, m) in edge-index order in the reference's packed 12-byte layout (the packed48
-// format of edges/edge_format.hpp), generating chunks of at most memory_budget_bytes (OpenMP-
-// parallel within a chunk). The file is written under a temporary name and renamed when
-// complete; on failure nothing is left at `path`. Progress lines go to `progress` when set.
+// Writes edges [0, m) in edge-index order to `out` in its format and commits it, generating chunks
+// that with their encoded copy take at most dram_budget_bytes (OpenMP-parallel within a chunk).
+// Progress lines go to `progress` when set, prefixed by `progress_name`. On failure the writer is
+// left uncommitted (a path: nothing left there).
+EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWriter& out, std::int64_t dram_budget_bytes,
+                                    std::ostream* progress = nullptr, const std::string& progress_name = "edge file");
+
+// The same to `path` (a temporary name, renamed when complete), in the reference's packed 12-byte
+// layout unless told otherwise.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
-                                        std::int64_t memory_budget_bytes, std::ostream* progress = nullptr);
+                                        std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
+                                        EdgeFormat format = EdgeFormat::kG500Packed);
 
 }  // namespace semibfs

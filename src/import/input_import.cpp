@@ -161,8 +161,8 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
                 " partitions: need at least 1");
   }
   const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options));
-  if (options.memory_budget_bytes < minimum) {
-    budget_too_small(input_path, options.memory_budget_bytes, minimum, "reading the file");
+  if (options.dram_budget_bytes < minimum) {
+    budget_too_small(input_path, options.dram_budget_bytes, minimum, "reading the file");
   }
 }
 
@@ -173,8 +173,8 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
   }
   const std::int64_t minimum =
       minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options));
-  if (options.memory_budget_bytes < minimum) {
-    budget_too_small(input_path, options.memory_budget_bytes, minimum,
+  if (options.dram_budget_bytes < minimum) {
+    budget_too_small(input_path, options.dram_budget_bytes, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
   }
 }
@@ -261,7 +261,7 @@ void rename_file(const std::string& from, const std::string& to) {
 
 // Step 3: edges.packed48 from step 1's file, renamed or renumbered; vertex-ids when renumbered.
 // Returns the bytes it held.
-std::int64_t place_edges(const std::string& file_id_edges, const std::string& store_directory, const IdMap& map,
+std::int64_t place_edges(const std::string& file_id_edges, const std::string& store_directory, IdMap& map,
                          const ImportOptions& options, InputDescription& input, ImportCleanup& cleanup, ProgressLog& log) {
   const std::string edges_path = store_path(store_directory, kEdgeFileName);
   cleanup.remove_on_failure(edges_path);
@@ -273,7 +273,7 @@ std::int64_t place_edges(const std::string& file_id_edges, const std::string& st
   // The bucket index when the budget has room for it beside the map, else the map's binary search.
   const auto lookup_bytes = static_cast<std::int64_t>(IdLookup::bytes_for(map.size()));
   std::int64_t held = kRenumberBytes + static_cast<std::int64_t>(map.bytes());
-  if (held + lookup_bytes <= options.memory_budget_bytes) {
+  if (held + lookup_bytes <= options.dram_budget_bytes) {
     renumber_edges(file_id_edges, edges_path, IdLookup(map), log);
     held += lookup_bytes;
   } else {
@@ -282,8 +282,73 @@ std::int64_t place_edges(const std::string& file_id_edges, const std::string& st
   ::unlink(file_id_edges.c_str());
   cleanup.forget(file_id_edges);
   cleanup.remove_on_failure(store_path(store_directory, kVertexIdsName));
+  // vertex-ids holds the ids as the file writes them (MTX rows from 1), as read_id_map reads them.
+  map = std::move(map).numbered_from(input.first_id);
   input.vertex_ids_sha256 = write_id_map(store_directory, map);
   return held;
+}
+
+// Step 1's reader; `input` gets what the open learnt of the file. `bytes_read` counts the bytes the
+// reader takes, for progress lines.
+std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const ImportOptions& options,
+                                           std::uint64_t& bytes_read, InputDescription& input) {
+  EdgeReaderOptions reader_options;
+  reader_options.chunk_edges = static_cast<std::size_t>(kChunkEdges);
+  reader_options.read_bytes = kReadBytes;
+  auto reader = open_edge_source(std::make_unique<CountingSource>(open_file_source(input_path), bytes_read),
+                                 options.format, input_path, reader_options);
+  const EdgeFileInfo& info = reader->info();
+  input.source = input_path;
+  input.format = info.format;
+  input.gzip = info.gzip;
+  input.declared = to_string(info.declared);
+  input.directed = options.directed;
+  input.first_id = info.first_id;
+  if (options.directed && info.declared == Directedness::kUndirected) {
+    throw Error("cannot build a directed store of " + quoted(input_path) + ": the file declares an undirected graph (" +
+                (info.format == InputFormat::kMtx ? "a symmetric Matrix Market matrix" : "'# Undirected graph'") +
+                ") whose edges are listed once for both directions; build it without --directed");
+  }
+  return reader;
+}
+
+// Steps 1 and 2: every edge into `file_id_edges`, then the numbering (in the ids the reader
+// delivers). Fills the description's edges, vertices and identity_ids.
+IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, const std::string& file_id_edges,
+                      const ImportOptions& options, const std::uint64_t& bytes_read, ImportStats& stats,
+                      ProgressLog& log) {
+  const EdgeFileInfo& info = reader.info();
+  InputDescription& input = stats.input;
+  // An MTX file declares its order: its ids need no set, and the budget is checked before reading.
+  const bool declared_order = info.format == InputFormat::kMtx && info.declared_vertices.has_value();
+  if (declared_order) check_vertex_count(input_path, *info.declared_vertices, options);
+  std::optional<FileIdSet> ids;
+  if (!declared_order) ids.emplace(options.dram_budget_bytes - kReadingBytes);
+  log.say("reading " + quoted(input_path) + " (" + to_string(info.format) + (info.gzip ? ", gzip" : "") + ")");
+  std::error_code unknown_size;
+  const std::uintmax_t input_bytes = fs::file_size(input_path, unknown_size);
+  input.edges = write_file_id_edges(reader, file_id_edges, ids ? &*ids : nullptr, bytes_read,
+                                    unknown_size ? 0 : input_bytes, log);
+  stats.input_bytes = static_cast<std::int64_t>(bytes_read);
+
+  IdMap map = declared_order ? IdMap::identity(*info.declared_vertices) : choose_numbering(*ids, info.format);
+  stats.peak_buffer_bytes = kReadingBytes + (ids ? ids->peak_bytes() : 0);
+  ids.reset();
+  check_vertex_count(input_path, map.size(), options);
+  input.vertices = static_cast<std::int64_t>(map.size());
+  input.identity_ids = map.is_identity();
+  log.say("read " + megabytes(static_cast<double>(bytes_read)) + ", " + std::to_string(input.edges) + " edges, " +
+          std::to_string(input.vertices) + " vertices (" + (input.identity_ids ? "ids kept" : "ids renumbered") + ")");
+  return map;
+}
+
+// Step 4: the graph by external construction, with the whole budget; its manifest comes last.
+ExternalBuildStats build_graph(const std::string& store_directory, const InputDescription& input,
+                               const ImportOptions& options) {
+  const ExternalBuildOptions build_options{options.dram_budget_bytes, options.partitions, options.order,
+                                           input_made_from(input), options.progress, direction_of(input)};
+  return build_store_from_edge_file(store_path(store_directory, kEdgeFileName), input.vertices, store_directory,
+                                    build_options);
 }
 
 }  // namespace
@@ -300,48 +365,13 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   ImportStats stats;
   InputDescription& input = stats.input;
 
-  // Step 1.
+  // Steps 1 and 2.
   std::uint64_t bytes_read = 0;
-  EdgeReaderOptions reader_options;
-  reader_options.chunk_edges = static_cast<std::size_t>(kChunkEdges);
-  reader_options.read_bytes = kReadBytes;
-  auto reader = open_edge_source(std::make_unique<CountingSource>(open_file_source(input_path), bytes_read),
-                                 options.format, input_path, reader_options);
-  const EdgeFileInfo info = reader->info();
-  input.source = input_path;
-  input.format = info.format;
-  input.gzip = info.gzip;
-  input.declared = to_string(info.declared);
-  input.directed = options.directed;
-  if (options.directed && info.declared == Directedness::kUndirected) {
-    throw Error("cannot build a directed store of " + quoted(input_path) + ": the file declares an undirected graph (" +
-                (info.format == InputFormat::kMtx ? "a symmetric Matrix Market matrix" : "'# Undirected graph'") +
-                ") whose edges are listed once for both directions; build it without --directed");
-  }
-  // An MTX file declares its order: its ids need no set, and the budget is checked before reading.
-  const bool declared_order = info.format == InputFormat::kMtx && info.declared_vertices.has_value();
-  if (declared_order) check_vertex_count(input_path, *info.declared_vertices, options);
-  std::optional<FileIdSet> ids;
-  if (!declared_order) ids.emplace(options.memory_budget_bytes - kReadingBytes);
-  log.say("reading " + quoted(input_path) + " (" + to_string(info.format) + (info.gzip ? ", gzip" : "") + ")");
+  auto reader = open_input(input_path, options, bytes_read, input);
   const std::string file_id_edges = store_path(store_directory, kFileIdEdgesName);
   cleanup.remove_on_failure(file_id_edges);
-  std::error_code unknown_size;
-  const std::uintmax_t input_bytes = fs::file_size(input_path, unknown_size);
-  input.edges = write_file_id_edges(*reader, file_id_edges, ids ? &*ids : nullptr, bytes_read,
-                                    unknown_size ? 0 : input_bytes, log);
-  stats.input_bytes = static_cast<std::int64_t>(bytes_read);
+  IdMap map = read_and_number(*reader, input_path, file_id_edges, options, bytes_read, stats, log);
   reader.reset();
-
-  // Step 2.
-  IdMap map = declared_order ? IdMap::identity(*info.declared_vertices) : choose_numbering(*ids, info.format);
-  stats.peak_buffer_bytes = kReadingBytes + (ids ? ids->peak_bytes() : 0);
-  ids.reset();
-  check_vertex_count(input_path, map.size(), options);
-  input.vertices = static_cast<std::int64_t>(map.size());
-  input.identity_ids = map.is_identity();
-  log.say("read " + megabytes(static_cast<double>(bytes_read)) + ", " + std::to_string(input.edges) + " edges, " +
-          std::to_string(input.vertices) + " vertices (" + (input.identity_ids ? "ids kept" : "ids renumbered") + ")");
 
   // Steps 3 and 4; the map is freed before the construction, which gets the whole budget.
   stats.peak_buffer_bytes =
@@ -350,11 +380,7 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   cleanup.remove_on_failure(store_path(store_directory, kInputDescriptionName));
   write_input_description(store_directory, input);
   stats.parse_seconds = log.seconds();
-  const ExternalBuildOptions build_options{options.memory_budget_bytes, options.partitions, options.order,
-                                           input_made_from(input), options.progress, direction_of(input)};
-  const ExternalBuildStats built =
-      build_store_from_edge_file(store_path(store_directory, kEdgeFileName), input.vertices, store_directory,
-                                 build_options);
+  const ExternalBuildStats built = build_graph(store_directory, input, options);
   cleanup.release();
   stats.edges = input.edges;
   stats.vertices = input.vertices;

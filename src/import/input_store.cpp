@@ -55,6 +55,13 @@ InputFormat parse_format(const std::string& text, const KeyValueText& format, in
   return input_format;
 }
 
+// Files number from 0 or from 1 (Matrix Market); anything else is a damaged description.
+std::uint64_t parse_first_id(const std::string& text, const KeyValueText& format, int line) {
+  if (text == "0") return 0;
+  if (text == "1") return 1;
+  format.fail(line, "the first id '" + text + "' is neither 0 nor 1");
+}
+
 [[noreturn]] void damaged_id_map(const std::string& path, const std::string& what) {
   throw Error("store id map '" + path + "': " + what +
               " (the store is damaged; build it again in an empty directory)");
@@ -66,6 +73,13 @@ std::string input_made_from(const InputDescription& input) {
   return "file format=" + to_string(input.format) + (input.directed ? " directed" : " symmetrized") +
          " vertices=" + std::to_string(input.vertices) + " edges=" + std::to_string(input.edges) +
          " ids=" + (input.identity_ids ? "identity" : "remapped");
+}
+
+std::string describe_ids(const InputDescription& input) {
+  const std::string numbering =
+      input.first_id == 1 ? "from 1 (Matrix Market rows)" : "from " + std::to_string(input.first_id);
+  return "as the file writes them, " + numbering + ", for --root and --output; " +
+         (input.identity_ids ? "kept (no renumbering)" : "renumbered compactly inside the store");
 }
 
 bool input_store_exists(const std::string& store_directory) {
@@ -83,7 +97,8 @@ void write_input_description(const std::string& store_directory, const InputDesc
        << "directed " << yes_no(input.directed) << '\n'
        << "vertices " << input.vertices << '\n'
        << "edges " << input.edges << '\n'
-       << "identity-ids " << yes_no(input.identity_ids) << '\n';
+       << "identity-ids " << yes_no(input.identity_ids) << '\n'
+       << "first-id " << input.first_id << '\n';
   if (!input.identity_ids) text << "vertex-ids-sha256 " << input.vertex_ids_sha256 << '\n';
   text << "end\n";
   write_file_atomically(store_path(store_directory, kInputDescriptionName), text.str());
@@ -124,6 +139,8 @@ InputDescription read_input_description(const std::string& store_directory) {
       has_edges = true;
     } else if (key == "identity-ids") {
       input.identity_ids = parse_yes_no(value, format, number);
+    } else if (key == "first-id") {
+      input.first_id = parse_first_id(value, format, number);
     } else if (key == "vertex-ids-sha256") {
       if (value.size() != 64) format.fail(number, "a SHA-256 has 64 hex digits");
       input.vertex_ids_sha256 = value;
@@ -155,7 +172,7 @@ std::string write_id_map(const std::string& store_directory, const IdMap& ids) {
 }
 
 IdMap read_id_map(const std::string& store_directory, const InputDescription& input) {
-  if (input.identity_ids) return IdMap::identity(static_cast<std::uint64_t>(input.vertices));
+  if (input.identity_ids) return IdMap::identity(static_cast<std::uint64_t>(input.vertices), input.first_id);
   const std::string path = store_path(store_directory, kVertexIdsName);
   std::ifstream file(path, std::ios::binary | std::ios::ate);
   if (!file) damaged_id_map(path, "cannot be opened");
@@ -174,7 +191,7 @@ IdMap read_id_map(const std::string& store_directory, const InputDescription& in
   sha.update(sorted_ids.data(), static_cast<std::size_t>(bytes));
   if (sha.finish_hex() != input.vertex_ids_sha256) damaged_id_map(path, "its SHA-256 differs from the input description's");
   try {
-    return IdMap::from_sorted_ids(std::move(sorted_ids));
+    return IdMap::from_sorted_ids(std::move(sorted_ids), input.first_id);
   } catch (const Error& error) {
     damaged_id_map(path, error.what());
   }

@@ -33,14 +33,17 @@ struct InputDescription {
   bool directed = false;                     // false: the edges were symmetrized for BFS; true: out-edge BFS
   std::int64_t vertices = 0;                 // compact ids 0..vertices-1
   std::int64_t edges = 0;                    // edges read (= records of edges.packed48)
-  bool identity_ids = true;                  // file ids are the compact ids (no vertex-ids file)
+  bool identity_ids = true;                  // file ids are first_id + the compact ids (no vertex-ids file)
   std::string vertex_ids_sha256;             // of vertex-ids; empty when identity_ids
+  // The id the file numbers from (1: Matrix Market rows); a store written before it was recorded
+  // has no such line and reads as 0, its ids then 0-based as they were.
+  std::uint64_t first_id = 0;
 };
 
 struct ImportOptions {
   InputFormat format = InputFormat::kAuto;
   bool directed = false;  // out-edge BFS (in- and out-lists); refused for a file that declares itself undirected
-  std::int64_t memory_budget_bytes = std::int64_t{512} << 20;  // the whole import stays within it
+  std::int64_t dram_budget_bytes = std::int64_t{512} << 20;  // the whole import stays within it
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
@@ -62,6 +65,10 @@ struct ImportStats {
 // The manifest's made-from line of a store built from `input`, e.g.
 // "file format=snap symmetrized vertices=4 edges=5 ids=remapped".
 std::string input_made_from(const InputDescription& input);
+
+// How the store's ids are numbered, one line for `semibfs info`, e.g. "as the file writes them,
+// from 1 (Matrix Market rows), kept (no renumbering)".
+std::string describe_ids(const InputDescription& input);
 
 // The smallest memory budget import_graph_file accepts for a graph of `num_vertices` vertices (0:
 // before they are known): its reading buffers, or the external construction's minimum. Ids that
@@ -89,11 +96,13 @@ InputDescription read_input_description(const std::string& store_directory);
 // What a search asks of a store built from a file: its made-from line and direction as the input
 // description says, partitions and order as its manifest records them.
 StoreRequest input_store_request(const std::string& store_directory, const InputDescription& input);
-// The id map, its size and SHA-256 checked against the description.
+// The id map, its size and SHA-256 checked against the description; its find and to_file speak the
+// file's own numbering (from the description's first_id).
 IdMap read_id_map(const std::string& store_directory, const InputDescription& input);
 
 // The writers import_graph_file uses (temporary name, then rename; Error naming the file).
-// Writes the vertex-ids file of a map that is not the identity; returns its SHA-256.
+// Writes the vertex-ids file (the file ids, as the map numbers them) of a map that is not the
+// identity; returns its SHA-256.
 std::string write_id_map(const std::string& store_directory, const IdMap& ids);
 void write_input_description(const std::string& store_directory, const InputDescription& input);
 

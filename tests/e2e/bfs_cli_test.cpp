@@ -125,7 +125,7 @@ TEST_F(BfsCli, KroneckerThroughAnEdgeListGivesTheRunsNedge) {
   ASSERT_EQ(run("run --scale 10 --roots 3 --threads 2 --json " + json.string()).exit_code, 0);
   const std::string report = read_text(json);
   const fs::path edges = directory_ / "kron.el";
-  ASSERT_EQ(run("generate --scale 10 --format text -o " + edges.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format el -o " + edges.string()).exit_code, 0);
   const std::string store = (directory_ / "store").string();
   const CommandResult built = run("build " + edges.string() + " --format el -o " + store);
   ASSERT_EQ(built.exit_code, 0) << built.err;
@@ -229,7 +229,7 @@ std::string budget_just_above_minimum(const std::function<CommandResult(const st
 // (out-lists and in-list tails on disk) give the levels of the plain directed BFS.
 TEST_F(BfsCli, DirectedKroneckerEdgeListFromDisk) {
   const fs::path edge_path = directory_ / "kron.el";
-  ASSERT_EQ(run("generate --scale 10 --format text -o " + edge_path.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format el -o " + edge_path.string()).exit_code, 0);
   testing::FileIdEdges file_edges;
   for (const std::string& line : lines_of(read_text(edge_path))) {
     std::istringstream fields(line);

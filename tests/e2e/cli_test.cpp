@@ -214,8 +214,8 @@ TEST_F(Cli, PolicyOptionsAppearInTheReport) {
 TEST_F(Cli, GenerateWritesEachFormat) {
   const fs::path int64_file = directory_ / "s10.int64", packed = directory_ / "s10.packed", text = directory_ / "s10.txt";
   ASSERT_EQ(run("generate --scale 10 -o " + int64_file.string()).exit_code, 0);
-  ASSERT_EQ(run("generate --scale 10 --format packed48 -o " + packed.string()).exit_code, 0);
-  ASSERT_EQ(run("generate --scale 10 --format text --threads 1 -o " + text.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format g500-packed -o " + packed.string()).exit_code, 0);
+  ASSERT_EQ(run("generate --scale 10 --format el --threads 1 -o " + text.string()).exit_code, 0);
   const std::string int64_bytes = read_text(int64_file);
   Sha256 hash;
   hash.update(int64_bytes.data(), int64_bytes.size());

@@ -1,4 +1,4 @@
-// Graph500 binary files: what `semibfs generate` writes (gen/edge_format.*) reads back edge for
+// Graph500 binary files: what `semibfs generate` writes (edges/edge_format.*) reads back edge for
 // edge in both layouts; sizes that are not whole records and out-of-range ids are errors.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 
 #include "formats/edge_file_reader.hpp"
 #include "formats/format_files.hpp"
-#include "edges/edge_format.hpp"
+#include "edges/edge_file_writer.hpp"
 #include "edges/packed_edge.hpp"
 
 namespace semibfs {
@@ -42,13 +42,13 @@ std::string write_with_generator(const testing::ScratchDirectory& directory, con
 
 TEST(G500Reader, ReadsWhatTheGeneratorWritesInBothLayouts) {
   testing::ScratchDirectory directory;
-  const std::string packed = write_with_generator(directory, "graph.g500", EdgeFormat::kPacked48);
+  const std::string packed = write_with_generator(directory, "graph.g500", EdgeFormat::kG500Packed);
   const auto reader = open_edge_file(packed, InputFormat::kAuto);
   EXPECT_EQ(reader->info().format, InputFormat::kG500Packed);
   EXPECT_EQ(reader->info().declared, Directedness::kUnknown);
   EXPECT_EQ(testing::read_all(*reader), expected_edges());
 
-  const std::string int64 = write_with_generator(directory, "graph.int64", EdgeFormat::kInt64);
+  const std::string int64 = write_with_generator(directory, "graph.int64", EdgeFormat::kG500Int64);
   EXPECT_EQ(read_file(int64), expected_edges());
   EXPECT_EQ(read_file(int64, InputFormat::kG500Int64, EdgeReaderOptions{2, 20}), expected_edges());
 }

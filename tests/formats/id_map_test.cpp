@@ -108,5 +108,64 @@ TEST(IdMapFromSortedIds, RebuildsTheMapAndChecksTheIds) {
   EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({1, kMaxFileId + 1}); }), ::testing::HasSubstr("2^48"));
 }
 
+// Matrix Market numbers rows from 1: an identity map from 1 (the declared order, isolated rows
+// kept) speaks rows in both directions, and 0 is no vertex.
+TEST(IdMapFirstId, IdentityFromOneSpeaksRows) {
+  const IdMap map = IdMap::identity(10, 1);
+  EXPECT_TRUE(map.is_identity());
+  EXPECT_EQ(map.first_id(), 1u);
+  EXPECT_EQ(map.size(), 10u);
+  EXPECT_EQ(map.find(1), VertexId{0});
+  EXPECT_EQ(map.find(10), VertexId{9});
+  EXPECT_EQ(map.find(0), std::nullopt);
+  EXPECT_EQ(map.find(11), std::nullopt);
+  for (VertexId id = 0; id < 10; ++id) EXPECT_EQ(map.find(map.to_file(id)), id);
+  EXPECT_EQ(map.to_file(0), 1u);
+  EXPECT_EQ(map.to_file(9), 10u);
+  EXPECT_THROW(map.to_compact(0), Error);
+  EXPECT_EQ(IdMap::identity(10).first_id(), 0u);
+  EXPECT_EQ(IdMap::identity(10).find(0), VertexId{0});  // the other formats: as written, from 0
+  EXPECT_NO_THROW(IdMap::identity(kMaxFileId, 1));
+  EXPECT_THROW(IdMap::identity(kMaxFileId + 1, 1), Error);
+}
+
+// What a reader delivers (row - 1) numbered from 1 again, with a table (renumbered) and without.
+TEST(IdMapFirstId, NumberedFromOneShiftsBothDirections) {
+  IdMapBuilder sparse;
+  sparse.add(testing::edges({{99, 4}, {4, 1999}}));  // rows 100, 5 and 2000 as read
+  const IdMap renumbered = std::move(sparse).build().numbered_from(1);
+  EXPECT_FALSE(renumbered.is_identity());
+  EXPECT_EQ(renumbered.first_id(), 1u);
+  EXPECT_EQ(renumbered.find(5), VertexId{0});
+  EXPECT_EQ(renumbered.find(100), VertexId{1});
+  EXPECT_EQ(renumbered.find(2000), VertexId{2});
+  EXPECT_EQ(renumbered.find(4), std::nullopt);
+  EXPECT_EQ(renumbered.to_file(0), 5u);
+  EXPECT_EQ(renumbered.to_file(2), 2000u);
+  EXPECT_EQ(std::vector<std::uint64_t>(renumbered.sorted_ids().begin(), renumbered.sorted_ids().end()),
+            (std::vector<std::uint64_t>{5, 100, 2000}));
+
+  IdMapBuilder dense;
+  dense.add(testing::edges({{0, 1}, {2, 1}}));  // rows 1, 2, 3
+  const IdMap kept = std::move(dense).build().numbered_from(1);
+  EXPECT_TRUE(kept.is_identity());
+  EXPECT_EQ(kept.find(1), VertexId{0});
+  EXPECT_EQ(kept.find(3), VertexId{2});
+  EXPECT_EQ(kept.find(0), std::nullopt);
+  EXPECT_EQ(kept.to_file(2), 3u);
+  EXPECT_THROW(IdMap::from_sorted_ids({kMaxFileId}).numbered_from(1), Error);
+}
+
+// A store's vertex-ids read back with the description's first id: the identity for 1..n.
+TEST(IdMapFirstId, FromSortedIdsTakesTheFirstId) {
+  EXPECT_TRUE(IdMap::from_sorted_ids({1, 2, 3}, 1).is_identity());
+  EXPECT_EQ(IdMap::from_sorted_ids({1, 2, 3}, 1).to_file(0), 1u);
+  EXPECT_FALSE(IdMap::from_sorted_ids({1, 2, 3}).is_identity());  // from 0, 0 is missing
+  const IdMap map = IdMap::from_sorted_ids({2, 7}, 1);
+  EXPECT_EQ(map.find(7), VertexId{1});
+  EXPECT_EQ(map.to_file(0), 2u);
+  EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({0, 2}, 1); }), HasSubstr("below the file's first id 1"));
+}
+
 }  // namespace
 }  // namespace semibfs

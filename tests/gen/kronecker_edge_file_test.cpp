@@ -1,11 +1,14 @@
 // The Kronecker edge file written in chunks and read back in chunks: the generator's edges in
-// order, whatever the chunk sizes; a too-small budget and a file that is not whole packed edges
-// are clear errors; a failed write leaves nothing.
+// order, whatever the chunk sizes, in every written format, to a path or an open stream; a
+// too-small budget and a file that is not whole packed edges are clear errors; a failed write
+// leaves nothing.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -87,6 +90,62 @@ TEST(EdgeFileTest, AFileThatIsNotWholePackedEdgesIsAClearError) {
   const std::string message = error_of([&] { PackedEdgeFile file(directory.file("edges")); });
   EXPECT_NE(message.find("41 bytes, not a multiple of the 12-byte packed edge"), std::string::npos) << message;
   EXPECT_NE(error_of([&] { PackedEdgeFile file(directory.file("none")); }).find("cannot open"), std::string::npos);
+}
+
+// Every format through one writer: the bytes write_edges gives the whole list at once, whatever
+// the chunks, and within the budget's chunk and encoded copy.
+TEST(EdgeFileTest, EachWrittenFormatIsTheEncodingOfTheWholeList) {
+  const ScratchDirectory directory;
+  KroneckerParams params;
+  params.scale = 9;
+  const std::vector<PackedEdge> expected = generated_edges(params);
+  for (const EdgeFormat format : {EdgeFormat::kG500Int64, EdgeFormat::kG500Packed, EdgeFormat::kEl}) {
+    SCOPED_TRACE(to_string(format));
+    std::vector<char> whole;
+    encode_edges(format, expected, whole);
+    const std::string path = directory.file("edges." + to_string(format));
+    const std::int64_t budget = minimum_edge_file_budget(format) + 7;  // chunks of 1024 edges
+    const EdgeFileStats stats = write_kronecker_edge_file(params, path, budget, nullptr, format);
+    EXPECT_EQ(stats.chunk_edges, 1024);
+    EXPECT_LE(stats.peak_buffer_bytes, budget);
+    EXPECT_EQ(stats.bytes, static_cast<std::int64_t>(whole.size()));
+    std::ifstream file(path, std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    EXPECT_TRUE(bytes == std::string(whole.begin(), whole.end()));
+  }
+  EXPECT_GT(minimum_edge_file_budget(EdgeFormat::kEl), minimum_edge_file_budget(EdgeFormat::kG500Packed));
+}
+
+// An open stream (stdout for generate -o -) gets the same bytes, flushed at the end, with progress
+// lines under the caller's name.
+TEST(EdgeFileTest, AnOpenStreamGetsTheSameBytesAndProgressLines) {
+  const ScratchDirectory directory;
+  KroneckerParams params;
+  params.scale = 8;
+  std::vector<char> whole;
+  encode_edges(EdgeFormat::kEl, generated_edges(params), whole);
+  const std::string path = directory.file("stream.el");
+  std::FILE* stream = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(stream, nullptr);
+  std::ostringstream progress;
+  {
+    EdgeFileWriter out(stream, "stdout", EdgeFormat::kEl);
+    write_kronecker_edges(params, out, std::int64_t{1} << 20, &progress, "semibfs generate");
+  }
+  std::fclose(stream);
+  std::ifstream file(path, std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  EXPECT_TRUE(bytes == std::string(whole.begin(), whole.end()));
+  EXPECT_NE(progress.str().find("semibfs generate: wrote 4096 edges (el) to stdout"), std::string::npos) << progress.str();
+}
+
+TEST(EdgeFileTest, AFormatThatIsOnlyReadIsRefused) {
+  const ScratchDirectory directory;
+  for (const EdgeFormat format : {EdgeFormat::kAuto, EdgeFormat::kSnap, EdgeFormat::kMtx}) {
+    EXPECT_NE(error_of([&] { EdgeFileWriter(directory.file("x"), format); }).find("read, not written"),
+              std::string::npos);
+  }
+  EXPECT_TRUE(fs::is_empty(directory.path()));
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ class DirectedStoreTest : public ::testing::Test {
     options.directed = directed;
     options.partitions = partitions;
     options.order = order;
-    options.memory_budget_bytes = std::int64_t{64} << 20;
+    options.dram_budget_bytes = std::int64_t{64} << 20;
     return import_graph_file(path, store(), options);
   }
 
@@ -102,11 +102,11 @@ TEST_F(DirectedStoreTest, EdgeListWithDenseIds) {
 }
 
 // A general (non-symmetric) Matrix Market file: entry (i, j) is the edge i -> j, its 1-based
-// indices reported 0-based (docs/FORMATS.md).
+// indices reported as the file writes them (docs/FORMATS.md).
 TEST_F(DirectedStoreTest, GeneralMatrixMarket) {
   const std::string text =
       "%%MatrixMarket matrix coordinate pattern general\n% a comment\n6 6 6\n1 2\n2 3\n3 1\n4 3\n5 6\n3 5\n";
-  const FileEdges edges = {{0, 1}, {1, 2}, {2, 0}, {3, 2}, {4, 5}, {2, 4}};
+  const FileEdges edges = {{1, 2}, {2, 3}, {3, 1}, {4, 3}, {5, 6}, {3, 5}};
   import_and_search("general.mtx", text, edges);
 }
 

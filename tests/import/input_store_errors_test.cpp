@@ -112,7 +112,7 @@ TEST_F(InputStoreErrorTest, TruncatedGzip) {
 
 TEST_F(InputStoreErrorTest, BudgetBelowTheReadingBuffersNamesTheMinimum) {
   ImportOptions options;
-  options.memory_budget_bytes = std::int64_t{1} << 20;
+  options.dram_budget_bytes = std::int64_t{1} << 20;
   EXPECT_THAT(import_error("g.txt", "1 2\n", options),
               AllOf(HasSubstr("g.txt"), HasSubstr("at least " + std::to_string(minimum_import_budget(0, 1)))));
 }
@@ -120,7 +120,7 @@ TEST_F(InputStoreErrorTest, BudgetBelowTheReadingBuffersNamesTheMinimum) {
 // An MTX order is known before reading: 10^8 vertices need 400 MB of degrees.
 TEST_F(InputStoreErrorTest, BudgetBelowWhatTheVerticesNeedNamesTheMinimum) {
   ImportOptions options;
-  options.memory_budget_bytes = std::int64_t{64} << 20;
+  options.dram_budget_bytes = std::int64_t{64} << 20;
   EXPECT_THAT(import_error("huge.mtx", "%%MatrixMarket matrix coordinate pattern general\n100000000 100000000 1\n1 2\n",
                            options),
               AllOf(HasSubstr("huge.mtx"), HasSubstr("100000000 vertices"),
@@ -134,8 +134,8 @@ TEST_F(InputStoreErrorTest, BudgetBelowWhatDenseIdsNeedIsFoundAfterReading) {
   constexpr std::int64_t kVertices = 4000000;
   for (std::int64_t v = 0; v < kVertices; v += 2) text += std::to_string(v) + " " + std::to_string(v + 1) + "\n";
   ImportOptions options;
-  options.memory_budget_bytes = minimum_import_budget(0, 1) + (std::int64_t{1} << 20);
-  ASSERT_GT(minimum_import_budget(kVertices, 1), options.memory_budget_bytes);
+  options.dram_budget_bytes = minimum_import_budget(0, 1) + (std::int64_t{1} << 20);
+  ASSERT_GT(minimum_import_budget(kVertices, 1), options.dram_budget_bytes);
   EXPECT_THAT(import_error("dense.el", text, options),
               AllOf(HasSubstr("dense.el"), HasSubstr("4000000 vertices"),
                     HasSubstr("at least " + std::to_string(minimum_import_budget(kVertices, 1)))));
@@ -147,7 +147,7 @@ TEST_F(InputStoreErrorTest, IdsBeyondTheBudget) {
   std::string text;
   for (int i = 0; i < 60000; ++i) text += std::to_string(random() >> 20) + "\t" + std::to_string(random() >> 20) + "\n";
   ImportOptions options;
-  options.memory_budget_bytes = minimum_import_budget(0, 1);
+  options.dram_budget_bytes = minimum_import_budget(0, 1);
   EXPECT_THAT(import_error("sparse.txt", text, options), AllOf(HasSubstr("vertex ids"), HasSubstr("budget")));
 }
 
@@ -247,6 +247,24 @@ TEST_F(InputStoreErrorTest, DamagedOrMissingDescriptionNamesTheFile) {
   fs::remove(path);
   EXPECT_FALSE(input_store_exists(store));
   EXPECT_THAT(error_of([&] { read_input_description(store); }), AllOf(HasSubstr(path), HasSubstr("semibfs build")));
+}
+
+// The first id is recorded; a description written before it was (no first-id line) reads as 0,
+// and a first id other than 0 or 1 is a damaged description.
+TEST_F(InputStoreErrorTest, FirstIdIsRecordedAndOldDescriptionsReadAsZero) {
+  const std::string store = build_store("1 2\n");
+  const std::string path = store + "/" + kInputDescriptionName;
+  InputDescription input = read_input_description(store);
+  EXPECT_EQ(input.first_id, 0u);
+  input.first_id = 1;
+  write_input_description(store, input);
+  EXPECT_EQ(read_input_description(store).first_id, 1u);
+  EXPECT_EQ(read_id_map(store, read_input_description(store)).to_file(0), 1u);
+  write_bytes(path, "semibfs-input 1\nformat mtx\nvertices 3\nedges 1\nidentity-ids yes\nend\n");
+  EXPECT_EQ(read_input_description(store).first_id, 0u);
+  EXPECT_EQ(read_id_map(store, read_input_description(store)).find(0), VertexId{0});
+  write_bytes(path, "semibfs-input 1\nformat mtx\nvertices 3\nedges 1\nfirst-id 2\nend\n");
+  EXPECT_THAT(error_of([&] { read_input_description(store); }), AllOf(HasSubstr(path), HasSubstr("line 5")));
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ class InputStoreTest : public ::testing::Test {
     fs::remove_all(store());
     ImportOptions options;
     options.format = format;
-    options.memory_budget_bytes = std::int64_t{64} << 20;
+    options.dram_budget_bytes = std::int64_t{64} << 20;
     const ImportStats stats = import_graph_file(path, store(), options);
     EXPECT_EQ(stats.vertices, expected.vertices);
     EXPECT_EQ(stats.edges, expected.edges);
@@ -66,6 +66,7 @@ class InputStoreTest : public ::testing::Test {
     EXPECT_EQ(input.vertices, expected.vertices);
     EXPECT_EQ(input.edges, expected.edges);
     EXPECT_EQ(input.identity_ids, expected.identity_ids);
+    EXPECT_EQ(input.first_id, expected.format == InputFormat::kMtx ? 1u : 0u);  // MTX rows count from 1
     EXPECT_EQ(fs::exists(fs::path(store()) / kVertexIdsName), !expected.identity_ids);
     EXPECT_EQ(fs::file_size(fs::path(store()) / kEdgeFileName), static_cast<std::uintmax_t>(expected.edges * 12));
     EXPECT_TRUE(input_store_exists(store()));
@@ -127,7 +128,7 @@ TEST_F(InputStoreTest, SparseEdgeListIsRenumbered) {
 }
 
 // The declared order keeps rows without entries (4, 5, 6, 9, 10) as isolated vertices; ids are
-// the rows minus one.
+// the rows as the file writes them, from 1.
 TEST_F(InputStoreTest, MatrixMarketSymmetricPatternKeepsItsOrder) {
   const std::string text =
       "%%MatrixMarket matrix coordinate pattern symmetric\r\n"
@@ -139,13 +140,13 @@ TEST_F(InputStoreTest, MatrixMarketSymmetricPatternKeepsItsOrder) {
       "3 3\r\n"
       "8 7\r\n"
       "3 2\r\n";
-  const FileEdges edges = {{1, 0}, {2, 1}, {2, 2}, {7, 6}, {2, 1}};
+  const FileEdges edges = {{2, 1}, {3, 2}, {3, 3}, {8, 7}, {3, 2}};
   import_and_search("sym.mtx", text, edges, {10, 5, true, InputFormat::kMtx, false});
   EXPECT_EQ(read_input_description(store()).declared, "undirected");
 }
 
 TEST_F(InputStoreTest, MatrixMarketGeneralIntegerAndRealAreSymmetrized) {
-  const FileEdges edges = {{0, 1}, {1, 0}, {3, 2}};
+  const FileEdges edges = {{1, 2}, {2, 1}, {4, 3}};
   import_and_search("general.mtx",
                     "%%MatrixMarket matrix coordinate integer general\n4 4 3\n1 2 5\n2 1 -7\n4 3 1\n", edges,
                     {4, 3, true, InputFormat::kMtx, false});
@@ -186,7 +187,7 @@ TEST_F(InputStoreTest, GzipInputsOfEachKind) {
   const FileEdges edges = {{100, 200}, {200, 300}, {300, 300}, {400, 100}};
   import_and_search("web.txt.gz", testing::gzip("# comment\n100 200\r\n200 300\n# x\n300 300\n400 100\n"), edges,
                     {4, 4, false, InputFormat::kSnap, true});
-  const FileEdges mtx_edges = {{0, 1}, {2, 1}};
+  const FileEdges mtx_edges = {{1, 2}, {3, 2}};
   import_and_search("m.mtx.gz", testing::gzip("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n3 2\n"),
                     mtx_edges, {3, 2, true, InputFormat::kMtx, true});
   import_and_search("e.int64.gz", testing::gzip(int64_bytes(edges)), edges, {4, 4, false, InputFormat::kG500Int64, true});

@@ -1,5 +1,5 @@
 // Writes an in-memory edge list as a packed edge file (the reference's 12-byte layout, as
-// `semibfs generate --format packed48` writes it), for the tests of sources that read such files.
+// `semibfs generate --format g500-packed` writes it), for the tests of sources that read such files.
 #pragma once
 
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/error.hpp"
-#include "edges/edge_format.hpp"
+#include "edges/edge_file_writer.hpp"
 #include "edges/edge_list.hpp"
 #include "edges/packed_edge.hpp"
 
@@ -21,7 +21,7 @@ inline std::string write_packed_edge_file(const std::string& path, const EdgeLis
   for (const CompactEdge& edge : edge_list.edges) packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), &std::fclose);
   if (!file) throw Error("cannot create the test file " + path);
-  write_edges(file.get(), path, EdgeFormat::kPacked48, packed);
+  write_edges(file.get(), path, EdgeFormat::kG500Packed, packed);
   if (std::fflush(file.get()) != 0) throw Error("cannot write the test file " + path);
   return path;
 }

@@ -1,0 +1,59 @@
+// One writer for every edge file semibfs writes: `generate`, and `run --dram-budget`'s edge file.
+#include "edges/edge_file_writer.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/error.hpp"
+
+namespace semibfs {
+namespace {
+
+EdgeFormat written(EdgeFormat format) {
+  if (!is_written_format(format)) {
+    throw Error("edge format " + to_string(format) + " is read, not written: write el, g500-packed or g500-int64");
+  }
+  return format;
+}
+
+}  // namespace
+
+EdgeFileWriter::EdgeFileWriter(const std::string& path, EdgeFormat format)
+    : format_(written(format)), name_(path), file_(std::make_unique<AtomicFileWriter>(path)) {}
+
+EdgeFileWriter::EdgeFileWriter(std::FILE* stream, std::string name, EdgeFormat format)
+    : format_(written(format)), name_(std::move(name)), stream_(stream) {}
+
+EdgeFileWriter::~EdgeFileWriter() = default;
+
+std::int64_t EdgeFileWriter::buffer_bytes_per_edge() const {
+  return format_ == EdgeFormat::kG500Packed ? 0 : max_bytes_per_edge(format_);
+}
+
+void EdgeFileWriter::append(std::span<const PackedEdge> edges) {
+  // The packed layout is the edges' own bytes: no copy.
+  if (format_ == EdgeFormat::kG500Packed) return write(std::as_bytes(edges));
+  encode_edges(format_, edges, encoded_);
+  write(std::as_bytes(std::span<const char>(encoded_)));
+}
+
+void EdgeFileWriter::write(std::span<const std::byte> bytes) {
+  bytes_written_ += static_cast<std::int64_t>(bytes.size());
+  if (file_) return file_->append(bytes);
+  if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) {
+    throw Error("cannot write the edge list to " + name_ + ": " + std::strerror(errno) +
+                " (check free space and permissions)");
+  }
+}
+
+void EdgeFileWriter::commit() {
+  if (file_) return file_->commit();
+  if (std::fflush(stream_) != 0) throw Error("cannot write the edge list to " + name_ + ": " + std::strerror(errno));
+}
+
+void write_edges(std::FILE* file, const std::string& file_name, EdgeFormat format,
+                 std::span<const PackedEdge> edges) {
+  EdgeFileWriter(file, file_name, format).append(edges);
+}
+
+}  // namespace semibfs

@@ -1,0 +1,139 @@
+// `semibfs bfs` speaks the input file's own numbering: Matrix Market rows from 1, the other formats
+// as written from 0. --root, every --output line and `info` are checked against a plain BFS over
+// the rows as this test writes them (support/plain_bfs.hpp), sharing no code with the readers.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "support/command_runner.hpp"
+#include "support/plain_bfs.hpp"
+
+namespace semibfs {
+namespace {
+
+using testing::CommandResult;
+using testing::FileIdEdges;
+using testing::lines_of;
+using testing::read_text;
+
+// The command lines naming a store, in one place: the store's flag is becoming `--store DIR`.
+std::string build_arguments(const std::string& input, const std::string& store, const std::string& options = "") {
+  return "build " + input + " -o " + store + " " + options;
+}
+std::string store_arguments(const std::string& command, const std::string& store, const std::string& options) {
+  return command + " " + store + " " + options;
+}
+
+// Rows 1..10 of which 4, 5, 6, 9 and 10 have no entry; a self-loop, a repeated entry, two parts.
+const FileIdEdges kRows = {{2, 1}, {3, 2}, {3, 3}, {8, 7}, {3, 2}, {7, 1}};
+
+std::string matrix_market(const std::string& symmetry, const FileIdEdges& rows) {
+  std::ostringstream text;
+  text << "%%MatrixMarket matrix coordinate pattern " << symmetry << "\n% rows from 1\n10 10 " << rows.size() << "\n";
+  for (const auto& [row, column] : rows) text << row << ' ' << column << '\n';
+  return text.str();
+}
+
+class FileIdsCli : public testing::CommandTest {
+ protected:
+  std::string write(const std::string& name, const std::string& text) {
+    const std::string path = (directory_ / name).string();
+    std::ofstream(path) << text;
+    return path;
+  }
+
+  std::string build(const std::string& name, const std::string& text, const std::string& options = "") {
+    const std::string store = (directory_ / (name + ".store")).string();
+    const CommandResult built = run(build_arguments(write(name, text), store, options));
+    EXPECT_EQ(built.exit_code, 0) << built.err;
+    return store;
+  }
+
+  // bfs --root --output on `store`; every line checked against a plain BFS over `edges` as written.
+  void expect_tree_in_file_ids(const std::string& store, std::uint64_t root, const FileIdEdges& edges,
+                               bool directed = false) {
+    SCOPED_TRACE("root " + std::to_string(root));
+    const std::string output = (directory_ / "tree.txt").string();
+    const CommandResult result =
+        run(store_arguments("bfs", store, "--root " + std::to_string(root) + " --output " + output));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("root: " + std::to_string(root) + "\n"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("validation: passed"), std::string::npos) << result.out;
+    std::set<std::pair<std::uint64_t, std::uint64_t>> arcs;
+    for (const auto& [u, v] : edges) {
+      arcs.insert({u, v});
+      if (!directed) arcs.insert({v, u});
+    }
+    const std::map<std::uint64_t, int> expected = testing::plain_bfs_levels(edges, root, directed);
+    std::map<std::uint64_t, int> levels;
+    const std::vector<std::string> lines = lines_of(read_text(output));
+    ASSERT_FALSE(lines.empty());
+    EXPECT_NE(lines[0].find("root " + std::to_string(root) + ";"), std::string::npos) << lines[0];
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      std::istringstream fields(lines[i]);
+      std::uint64_t vertex = 0, parent = 0;
+      int level = -1;
+      ASSERT_TRUE(fields >> vertex >> parent >> level) << lines[i];
+      levels[vertex] = level;
+      if (vertex == root) {
+        EXPECT_EQ(parent, root);
+        EXPECT_EQ(level, 0);
+      } else {
+        EXPECT_TRUE(arcs.contains({parent, vertex})) << "no edge " << parent << " -> " << vertex;
+        ASSERT_TRUE(expected.contains(parent)) << lines[i];
+        EXPECT_EQ(expected.at(parent), level - 1) << lines[i];
+      }
+    }
+    EXPECT_EQ(levels, expected);
+  }
+};
+
+TEST_F(FileIdsCli, SymmetricMatrixMarketRootAndOutputAreRows) {
+  const std::string store = build("sym.mtx", matrix_market("symmetric", kRows));
+  for (const std::uint64_t root : {1, 2, 3, 7, 8}) expect_tree_in_file_ids(store, root, kRows);
+  // Row 5 has no entry but is a vertex of the declared order: it reaches itself only.
+  expect_tree_in_file_ids(store, 5, kRows);
+  EXPECT_NE(run(store_arguments("info", store, "")).out.find("ids: as the file writes them, from 1 (Matrix Market rows)"),
+            std::string::npos);
+}
+
+TEST_F(FileIdsCli, GeneralMatrixMarketSymmetrizedAndDirected) {
+  const FileIdEdges rows = {{1, 2}, {2, 3}, {3, 1}, {4, 3}, {5, 6}, {3, 5}, {10, 1}};
+  const std::string text = matrix_market("general", rows);
+  const std::string symmetrized = build("general.mtx", text);
+  for (const std::uint64_t root : {1, 4, 6, 10}) expect_tree_in_file_ids(symmetrized, root, rows);
+  const std::string directed = build("directed.mtx", text, "--directed");
+  for (const std::uint64_t root : {1, 4, 6, 10}) expect_tree_in_file_ids(directed, root, rows, true);
+}
+
+// 0 is no Matrix Market row, nor is a row beyond the order: one error line each, exit 1.
+TEST_F(FileIdsCli, MatrixMarketRootZeroOrBeyondTheOrderIsOneErrorLine) {
+  const std::string store = build("sym.mtx", matrix_market("symmetric", kRows));
+  for (const char* root : {"0", "11"}) {
+    SCOPED_TRACE(root);
+    const CommandResult result = run(store_arguments("bfs", store, std::string("--root ") + root));
+    EXPECT_EQ(result.exit_code, 1);
+    ASSERT_EQ(lines_of(result.err).size(), 1u) << result.err;
+    EXPECT_NE(result.err.find(std::string("--root ") + root + " is not a vertex"), std::string::npos) << result.err;
+    EXPECT_TRUE(result.out.empty());
+  }
+}
+
+// The other formats keep the ids as written, from 0: vertex 0 is a root, and info says so.
+TEST_F(FileIdsCli, EdgeListIdsStayAsWrittenFromZero) {
+  const FileIdEdges edges = {{0, 1}, {1, 2}, {4, 3}, {2, 0}};
+  std::ostringstream text;
+  for (const auto& [u, v] : edges) text << u << ' ' << v << '\n';
+  const std::string store = build("g.el", text.str());
+  for (const std::uint64_t root : {0, 2, 3}) expect_tree_in_file_ids(store, root, edges);
+  EXPECT_NE(run(store_arguments("info", store, "")).out.find("ids: as the file writes them, from 0"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace semibfs
