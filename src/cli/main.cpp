@@ -7,6 +7,27 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 
+namespace semibfs::cli {
+
+const char* const kMainHelp =
+    "semibfs: the Graph500 breadth-first-search benchmark, spec-exact and validated.\n"
+    "\n"
+    "Usage: semibfs COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  run        a Graph500 run: generate, construct, 64 timed and validated searches,\n"
+    "             the official output block on stdout\n"
+    "  generate   write the Graph500 Kronecker edge list to a file\n"
+    "  build      turn a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip\n"
+    "             or not) into a store, within a DRAM budget\n"
+    "  bfs        searches on a store made by build: one root with its parents and levels\n"
+    "             written out, or N random roots with the statistics block of run\n"
+    "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
+    "\n"
+    "Run 'semibfs COMMAND --help' for a command's options.\n";
+
+}  // namespace semibfs::cli
+
 namespace {
 
 int dispatch(const std::vector<std::string>& words) {

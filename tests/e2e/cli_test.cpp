@@ -31,8 +31,8 @@ TEST_F(Cli, HelpTextsExitZero) {
     EXPECT_NE(result.out.find("Usage: semibfs"), std::string::npos) << arguments;
   }
   const std::string run_help = run("run --help").out;
-  for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits", "--partitions",
-                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--backward-head", "--io"}) {
+  for (const char* option : {"--policy", "--alpha", "--beta", "--summary-bits", "--partitions",
+                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--head-entries", "--io"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
 }
@@ -86,7 +86,7 @@ TEST_F(Cli, DramBudgetRunsValidateWithTheInMemoryNedge) {
   };
   for (const char* io : {"pread", "auto"}) {
     const fs::path json = directory_ / (std::string(io) + ".json");
-    const CommandResult tiered = run("run --scale 12 --roots 4 --reuse --dram-budget 9500KiB --backward-head 2 --io " +
+    const CommandResult tiered = run("run --scale 12 --roots 4 --reuse --dram-budget 9500KiB --head-entries 2 --io " +
                                      std::string(io) + store_option + " --json " + json.string());
     ASSERT_EQ(tiered.exit_code, 0) << io << "\n" << tiered.err;
     EXPECT_NE(tiered.err.find("placement: DRAM budget"), std::string::npos) << tiered.err;
@@ -117,8 +117,7 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 64 --json " + json,
       "run --scale 10 --edgefactor -3 --json " + json,
       "run --scale 10 --frobnicate --json " + json,
-      "run --scale 10 --direction sideways --json " + json,
-      "run --scale 10 --direction beamer --json " + json,
+      "run --scale 10 --direction hybrid --json " + json,  // the old name of --policy, dropped
       "run --scale 10 --policy sideways --json " + json,
       "run --scale 10 --policy hybrid --json " + json,
       "run --scale 10 --policy",
@@ -138,7 +137,7 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --dram-budget 64MiB --json " + json,
       "run --scale 10 --dram-budget 64MB --json " + json,
       "run --scale 10 --dram-budget lots --json " + json,
-      "run --scale 10 --backward-head 4 --json " + json,
+      "run --scale 10 --head-entries 4 --json " + json,
       "run --scale 10 --io floppy --json " + json,
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
       "run --scale 10 --json " + directory_.string(),
@@ -184,7 +183,7 @@ TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
   EXPECT_EQ(files_in_directory(), std::vector<std::string>{"report.json"});
 }
 
-// The options reach the report: --direction as the alias, per-policy defaults, overrides.
+// The options reach the report: the policy, per-policy defaults, overrides.
 TEST_F(Cli, PolicyOptionsAppearInTheReport) {
   const fs::path json = directory_ / "report.json";
   const std::string common = "run --scale 10 --threads 2 --roots 2 --skip-validation --json " + json.string();
@@ -193,8 +192,8 @@ TEST_F(Cli, PolicyOptionsAppearInTheReport) {
     std::vector<std::string> expected;
   };
   const std::vector<Case> cases = {
-      {"--direction hybrid", {"\"policy\": \"alpha-beta\"", "\"alpha\": 10000", "\"beta\": 1000"}},
-      {"--direction bottom-up --summary-bits 0",
+      {"--policy alpha-beta", {"\"policy\": \"alpha-beta\"", "\"alpha\": 10000", "\"beta\": 1000"}},
+      {"--policy bottom-up --summary-bits 0",
        {"\"policy\": \"bottom-up\"", "\"alpha\": null", "\"summary_bits\": 0"}},
       {"--policy beamer", {"\"policy\": \"beamer\"", "\"alpha\": 15", "\"beta\": 18"}},
       {"--policy beamer --alpha 20 --summary-bits 1024",
