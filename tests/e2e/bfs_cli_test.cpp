@@ -262,6 +262,96 @@ TEST_F(BfsCli, DirectedKroneckerEdgeListFromDisk) {
   }
 }
 
+// The JSON of `bfs --roots` describes the store as it is (its vertices and edges, no Kronecker
+// SCALE) with the seeds given, and names every root, there and in the log, by the file's ids.
+TEST_F(BfsCli, RootsJsonHoldsTheStoresSizeTheSeedsGivenAndFileIds) {
+  const std::string store = build_snap_store();
+  const fs::path json = directory_ / "bfs.json";
+  const CommandResult result = run("bfs --store " + store + " --roots 4 --seed1 7 --seed2 9 --json " + json.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string report = read_text(json);
+  const std::string options = report.substr(report.find("\"options\""), report.find("\"machine\"") - report.find("\"options\""));
+  for (const char* field : {"\"seed1\": 7,", "\"seed2\": 9,", "\"vertices\": 9,", "\"input_edges\": 11,", "\"roots_requested\": 4,"}) {
+    EXPECT_NE(options.find(field), std::string::npos) << field << "\n" << options;
+  }
+  EXPECT_EQ(options.find("\"scale\""), std::string::npos) << options;
+  EXPECT_EQ(options.find("\"edgefactor\""), std::string::npos) << options;
+  std::set<std::uint64_t> file_ids;
+  for (const auto& [u, v] : kEdges) file_ids.insert({u, v});
+  std::vector<std::uint64_t> json_roots, logged_roots;
+  const std::regex json_root("\"root\": (\\d+),");
+  for (auto match = std::sregex_iterator(report.begin(), report.end(), json_root); match != std::sregex_iterator(); ++match) {
+    json_roots.push_back(std::stoull((*match)[1]));
+  }
+  const std::regex log_root("^BFS \\d+: root (\\d+),");
+  for (const std::string& line : lines_of(result.err)) {
+    std::smatch match;
+    if (std::regex_search(line, match, log_root)) logged_roots.push_back(std::stoull(match[1]));
+  }
+  ASSERT_EQ(json_roots.size(), 4u) << report;
+  EXPECT_EQ(logged_roots, json_roots) << result.err;
+  for (const std::uint64_t root : json_roots) EXPECT_TRUE(file_ids.contains(root)) << root << " is no id of the file";
+  std::string drawn = "roots in the input's ids:";
+  for (const std::uint64_t root : json_roots) drawn.append(1, ' ').append(std::to_string(root));
+  EXPECT_NE(result.err.find(drawn + "\n"), std::string::npos) << result.err;
+}
+
+// The lines of the placement plan in `text`: from "placement:" to the "total" line.
+std::string plan_lines(const std::string& text) {
+  const std::size_t begin = text.find("placement: ");
+  if (begin == std::string::npos) return "";
+  const std::size_t total = text.find("  total", begin);
+  return text.substr(begin, text.find('\n', total) + 1 - begin);
+}
+
+// `info --dram-budget B` prints the plan of the searches with that budget, byte for byte: on a
+// store written by `run --store` (against `run --reuse`), a renumbered `build` store (its id map
+// counted) and a `build --directed` store, each just above its minimum (tails on disk), above it,
+// and roomy.
+TEST_F(BfsCli, InfoPrintsThePlanTheSearchesUse) {
+  const fs::path edges = directory_ / "kron.el", sparse_edges = directory_ / "sparse.txt";
+  ASSERT_EQ(run("generate --scale 10 --format text -o " + edges.string()).exit_code, 0);
+  std::ofstream sparse_file(sparse_edges);
+  for (const std::string& line : lines_of(read_text(edges))) {
+    std::istringstream fields(line);
+    std::uint64_t u = 0, v = 0;
+    if (fields >> u >> v) sparse_file << u * 1000 + 7 << ' ' << v * 1000 + 7 << '\n';  // sparse: renumbered
+  }
+  sparse_file.close();
+  const std::string sparse = (directory_ / "sparse").string(), directed = (directory_ / "directed").string();
+  ASSERT_EQ(run("build " + sparse_edges.string() + " --format snap --store " + sparse).exit_code, 0);
+  ASSERT_NE(read_text(sparse + "/manifest").find("ids=remapped"), std::string::npos);
+  ASSERT_EQ(run("build " + edges.string() + " --format el --directed --store " + directed).exit_code, 0);
+  const fs::path kronecker = directory_ / "kronecker";
+  fs::create_directories(kronecker);
+  const std::string run_store = " --store " + kronecker.string() + " --threads 2";
+  ASSERT_EQ(run("run --scale 10 --roots 2 --dram-budget 64MiB" + run_store).exit_code, 0);
+  const std::vector<std::pair<std::string, std::string>> searches = {
+      {"info --store " + sparse + " --threads 2", "bfs --store " + sparse + " --threads 2 --roots 2"},
+      {"info --store " + directed + " --threads 2", "bfs --store " + directed + " --threads 2 --roots 2"},
+      {"info" + run_store, "run --scale 10 --roots 2 --reuse" + run_store},
+  };
+  const auto run_command = [this](const std::string& command) { return run(command); };
+  for (const auto& [info, search] : searches) {
+    const std::string tight = budget_just_above_minimum(run_command, info);
+    ASSERT_FALSE(tight.empty()) << info;
+    const std::int64_t minimum = std::stoll(tight.substr(std::string(" --dram-budget ").size()));
+    for (const std::string& budget :
+         {tight, " --dram-budget " + std::to_string(minimum + minimum / 2), std::string(" --dram-budget 64MiB")}) {
+      SCOPED_TRACE(search + budget);
+      const CommandResult planned = run(info + budget);
+      const CommandResult searched = run(search + budget);
+      ASSERT_EQ(planned.exit_code, 0) << planned.err;
+      ASSERT_EQ(searched.exit_code, 0) << searched.err;
+      EXPECT_FALSE(plan_lines(planned.out).empty()) << planned.out;
+      EXPECT_EQ(plan_lines(planned.out), plan_lines(searched.err));
+      if (budget == tight) {
+        EXPECT_NE(searched.err.find(" reads of "), std::string::npos) << "tails on disk";
+      }
+    }
+  }
+}
+
 TEST_F(BfsCli, InfoDescribesTheStoreAndItsPlacement) {
   const std::string store = build_snap_store();
   const CommandResult info = run("info --store " + store);

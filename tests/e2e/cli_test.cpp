@@ -153,6 +153,12 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
     EXPECT_TRUE(files_in_directory().empty()) << arguments;
   }
   EXPECT_NE(run("run --scale abc").err.find("--scale"), std::string::npos);
+  // The value parsers speak of the value, the option table names the flag once.
+  EXPECT_NE(run("run --scale abc").err.find("--scale: must be an integer from 1 to 32, got 'abc'"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --dram-budget lots").err.find(": --dram-budget: cannot read 'lots' as a size"),
+            std::string::npos);
+  EXPECT_NE(run("run --scale 10 --io floppy").err.find(": --io: unknown I/O kind 'floppy'"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --policy x").err.find(": --policy: unknown policy 'x'"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --policy x").err.find("alpha-beta, beamer, top-down, bottom-up"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --summary-bits 3").err.find("0, 64, 128, 256, 512, 1024"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --neighbor-order x").err.find("id, hub-first, degree"), std::string::npos);
