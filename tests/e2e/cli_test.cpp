@@ -184,6 +184,10 @@ TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
   EXPECT_NE(report.find("\"logical_cores\""), std::string::npos);
   EXPECT_NE(report.find("\"policy\": \"alpha-beta\""), std::string::npos);
   EXPECT_NE(report.find("\"summary_bits\": 0"), std::string::npos);
+  for (const char* field : {"\"scale\": 10,", "\"edgefactor\": 16,", "\"vertices\": 1024,", "\"input_edges\": 16384,",
+                            "\"seed1\": 2,", "\"seed2\": 3,"}) {
+    EXPECT_NE(report.find(field), std::string::npos) << field;  // a run's graph is its Kronecker graph
+  }
   EXPECT_NE(report.find("\"frontier_edges\""), std::string::npos);
   EXPECT_NE(report.find("\"bottom_up_early_exits\""), std::string::npos);
   EXPECT_EQ(files_in_directory(), std::vector<std::string>{"report.json"});
