@@ -1,10 +1,7 @@
 // `semibfs bfs`: searches on a store made by `semibfs build`, every result validated against the
 // input's edges (streamed from the store's edge file) and reported in the file's own ids.
-#include <omp.h>
-
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <optional>
 #include <span>

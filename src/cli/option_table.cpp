@@ -59,11 +59,6 @@ OptionTable& OptionTable::positional(const std::string& value_name, const std::s
   return *this;
 }
 
-OptionTable& OptionTable::note(const std::string& heading, const std::string& help) {
-  entries_.push_back({"", "", "", heading, help, nullptr});
-  return *this;
-}
-
 const OptionTable::Entry* OptionTable::find(const std::string& word) const {
   for (const Entry& entry : entries_) {
     if (!entry.name.empty() && (word == entry.name || word == entry.alias)) return &entry;
@@ -85,7 +80,7 @@ void OptionTable::apply(const Entry& entry, Arguments& arguments) const {
 bool OptionTable::parse(Arguments& arguments) const {
   const Entry* positional = nullptr;
   for (const Entry& entry : entries_) {
-    if (entry.name.empty() && entry.set) positional = &entry;
+    if (entry.name.empty()) positional = &entry;
   }
   bool positional_taken = false;
   while (!arguments.done()) {

@@ -27,8 +27,6 @@ class OptionTable {
   OptionTable& flag(const std::string& name, const std::string& help, Action set);
   // The one positional word (INPUT); a second one is an error.
   OptionTable& positional(const std::string& value_name, const std::string& help, Setter set);
-  // A line of the help between options, e.g. one that documents two options at once.
-  OptionTable& note(const std::string& heading, const std::string& help);
 
   // Reads every word. Returns false when -h or --help was given (nothing after it is read).
   bool parse(Arguments& arguments) const;
@@ -37,12 +35,12 @@ class OptionTable {
 
  private:
   struct Entry {
-    std::string name;        // "--store"; empty for the positional word and for notes
+    std::string name;        // "--store"; empty for the positional word
     std::string alias;       // "-o" or empty
     std::string value_name;  // "DIR"; empty for a flag
     std::string heading;     // the left column as the help shows it
     std::string help;
-    Setter set;              // empty for notes
+    Setter set;
   };
   const Entry* find(const std::string& word) const;
   void apply(const Entry& entry, Arguments& arguments) const;
