@@ -30,21 +30,36 @@ const char* const kMainHelp =
 
 namespace {
 
+struct Command {
+  const char* name;
+  int (*run)(semibfs::cli::Arguments& arguments);
+};
+
+// Every subcommand, once: dispatch and the error prefix both read it.
+constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
+                                 {"generate", semibfs::cli::generate_command},
+                                 {"build", semibfs::cli::build_command},
+                                 {"bfs", semibfs::cli::bfs_command},
+                                 {"info", semibfs::cli::info_command}};
+
+const Command* find_command(const std::vector<std::string>& words) {
+  for (const Command& command : kCommands) {
+    if (!words.empty() && words.front() == command.name) return &command;
+  }
+  return nullptr;
+}
+
 int dispatch(const std::vector<std::string>& words) {
-  using namespace semibfs::cli;
   if (words.empty()) throw semibfs::UsageError("no command given");
-  const std::string& command = words.front();
-  if (command == "-h" || command == "--help" || command == "help") {
-    std::fputs(kMainHelp, stdout);
+  const std::string& name = words.front();
+  if (name == "-h" || name == "--help" || name == "help") {
+    std::fputs(semibfs::cli::kMainHelp, stdout);
     return 0;
   }
-  Arguments arguments(command, std::vector<std::string>(words.begin() + 1, words.end()));
-  if (command == "run") return run_command(arguments);
-  if (command == "generate") return generate_command(arguments);
-  if (command == "build") return build_command(arguments);
-  if (command == "bfs") return bfs_command(arguments);
-  if (command == "info") return info_command(arguments);
-  throw semibfs::UsageError("unknown command '" + command + "'");
+  const Command* command = find_command(words);
+  if (command == nullptr) throw semibfs::UsageError("unknown command '" + name + "'");
+  semibfs::cli::Arguments arguments(name, std::vector<std::string>(words.begin() + 1, words.end()));
+  return command->run(arguments);
 }
 
 }  // namespace
@@ -52,9 +67,7 @@ int dispatch(const std::vector<std::string>& words) {
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   // Errors name the subcommand when there is one, and point at its help.
-  const bool known = !words.empty() && (words.front() == "run" || words.front() == "generate" ||
-                                        words.front() == "build" || words.front() == "bfs" || words.front() == "info");
-  const std::string command = known ? " " + words.front() : "";
+  const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
   try {
     return dispatch(words);
   } catch (const semibfs::UsageError& error) {
