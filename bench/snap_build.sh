@@ -11,7 +11,7 @@ Writes (once) a synthetic SNAP file in out/snap-build/: the Kronecker graph of S
 20) and edgefactor E (default 10: 10,485,760 edges) from `semibfs generate --format el`, every
 id scattered by an odd multiplier modulo 2^45 (sparse, non-compact ids, as a crawl's are), with
 '#' header lines and a '#' comment every million edges. Then times
-`semibfs build FILE -o STORE --dram-budget SIZE` (default 512MiB) under /usr/bin/time -v and
+`semibfs build FILE --store DIR --dram-budget SIZE` (default 512MiB) under /usr/bin/time -v and
 prints the input MB, parse seconds, MB/s and edges/s, build seconds and edges/s, and peak RSS.
 --directed builds the out-edge store (in- and out-lists) instead of the symmetrized one.
 THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Summary, stderr and store in
@@ -63,7 +63,7 @@ fi
 
 store=$out/store
 rm -rf "$store"
-/usr/bin/time -v "$semibfs" build "$input" -o "$store" --dram-budget "$budget" --threads "$threads" "${direction[@]}" \
+/usr/bin/time -v "$semibfs" build "$input" --store "$store" --dram-budget "$budget" --threads "$threads" "${direction[@]}" \
   >"$out/build.out" 2>"$out/build.err" || { tail -n 5 "$out/build.err" >&2; die "the build failed"; }
 
 field() { awk -v key="$1" '$1 == key { print $2 }' "$out/build.out"; }

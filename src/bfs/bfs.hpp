@@ -24,8 +24,6 @@ enum class PolicyKind { kAlphaBeta, kBeamer, kTopDown, kBottomUp };
 std::string to_string(PolicyKind policy);
 // Parses "alpha-beta", "beamer", "top-down" or "bottom-up"; throws UsageError otherwise.
 PolicyKind parse_policy(const std::string& text);
-// The older --direction names: "hybrid" (= alpha-beta), "top-down" or "bottom-up".
-PolicyKind parse_direction(const std::string& text);
 
 // Frontier bits per summary bit in bottom-up steps, 0 for no summary (frontier_summary.hpp).
 inline constexpr int kSummaryBitsChoices[] = {0, 64, 128, 256, 512, 1024};

@@ -34,13 +34,6 @@ PolicyKind parse_policy(const std::string& text) {
   throw UsageError("unknown policy '" + text + "'; valid choices: alpha-beta, beamer, top-down, bottom-up");
 }
 
-PolicyKind parse_direction(const std::string& text) {
-  if (text == "hybrid") return PolicyKind::kAlphaBeta;
-  if (text == "top-down") return PolicyKind::kTopDown;
-  if (text == "bottom-up") return PolicyKind::kBottomUp;
-  throw UsageError("unknown direction '" + text + "'; valid choices: hybrid, top-down, bottom-up");
-}
-
 bool is_valid_summary_bits(int summary_bits) {
   for (const int choice : kSummaryBitsChoices) {
     if (summary_bits == choice) return true;

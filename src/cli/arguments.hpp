@@ -1,5 +1,5 @@
-// Reading a subcommand's arguments: options with values, strict number parsing, one clear
-// UsageError for anything wrong.
+// A subcommand's words, taken one at a time, and the parsers of option values. The parsers speak
+// of the value only ("must be an integer from 1 to 32, got 'x'"); the option table names the flag.
 #pragma once
 
 #include <cstdint>
@@ -15,8 +15,6 @@ class Arguments {
   bool done() const { return next_ >= words_.size(); }
   // The next word; options and positional words alike.
   std::string take();
-  // The value that must follow `option`.
-  std::string take_value(const std::string& option);
   const std::string& command() const { return command_; }
 
  private:
@@ -25,10 +23,11 @@ class Arguments {
   std::size_t next_ = 0;
 };
 
-// Each throws UsageError naming the option, what it must be and what it got.
-std::int64_t parse_integer(const std::string& option, const std::string& text, std::int64_t minimum,
-                           std::int64_t maximum);
-std::uint64_t parse_unsigned(const std::string& option, const std::string& text);
-double parse_positive_double(const std::string& option, const std::string& text);
+// Each throws UsageError saying what the value must be and what it got.
+std::int64_t parse_integer(const std::string& text, std::int64_t minimum, std::int64_t maximum);
+std::uint64_t parse_unsigned(const std::string& text);
+double parse_positive_double(const std::string& text);
+// A byte count such as 4GiB or 512M (core/byte_size.hpp).
+std::int64_t parse_size(const std::string& text);
 
 }  // namespace semibfs::cli

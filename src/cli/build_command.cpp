@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/option_groups.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/numa_placement.hpp"
@@ -19,88 +20,56 @@
 
 namespace semibfs::cli {
 
-const char* const kBuildHelp =
-    "Usage: semibfs build INPUT -o STORE [OPTIONS]\n"
-    "\n"
-    "Turns a graph file into a store for 'semibfs bfs' and 'semibfs info', within a DRAM budget:\n"
-    "the file is read once (twice when its ids are renumbered) and the graph is built by external\n"
-    "construction. Sparse ids are renumbered to 0..n-1 and the map is kept, so results are\n"
-    "reported in the file's own ids. Self-loops and duplicate edges are dropped from the graph\n"
-    "(validation still sees every edge). A summary goes to stdout, progress to stderr; any error\n"
-    "leaves no store behind.\n"
-    "\n"
-    "  INPUT                the graph file, plain or gzip-compressed (docs/FORMATS.md)\n"
-    "  -o, --output STORE   the store directory: created when missing, must hold no store\n"
-    "  --format F           auto (default: by content and extension), snap (two ids a line, '#'\n"
-    "                       comments), mtx (Matrix Market coordinate), el (0-based edge list),\n"
-    "                       g500-packed (12-byte edges) or g500-int64 (two int64 an edge)\n"
-    "  --undirected         every edge in both directions (default: BFS on the symmetrized graph)\n"
-    "  --directed           out-edge BFS: an edge 'u v' leads from u to v only; the store keeps\n"
-    "                       in-lists for bottom-up steps and out-lists for top-down steps, and\n"
-    "                       validation follows edges one way (refused for a file that declares\n"
-    "                       itself undirected, e.g. a symmetric Matrix Market matrix)\n"
-    "  --dram-budget SIZE   the most the build holds in DRAM (default 512MiB; e.g. 64MiB, 2GiB):\n"
-    "                       reading buffers, the id map (8 bytes per distinct id, up to 32 while\n"
-    "                       it is sorted) and the construction's lists\n"
-    "  --partitions P       split the vertices into P ranges (NETAL layout, as for 'run');\n"
-    "                       default: one per NUMA node\n"
-    "  --neighbor-order O   hub-first (default), degree or id, as for 'run'\n"
-    "  --threads N          OpenMP threads (default: all cores)\n"
-    "  -h, --help           this text\n";
-
 namespace {
 
 struct BuildRequest {
   std::string input;
   std::string store;
   ImportOptions options;
+  DramBudget budget{std::int64_t{512} << 20};
   int threads = 0;
-  bool help = false;
 };
 
-constexpr std::int64_t kDefaultBudgetBytes = std::int64_t{512} << 20;
+OptionTable build_options(BuildRequest& request) {
+  ImportOptions& options = request.options;
+  OptionTable table({"build INPUT --store DIR [OPTIONS]"},
+                    "Turns a graph file into a store for 'semibfs bfs' and 'semibfs info', within a DRAM budget: "
+                    "the file is read once (twice when its ids are renumbered) and the graph is built by external "
+                    "construction. Sparse ids are renumbered to 0..n-1 and the map is kept, so results are reported "
+                    "in the file's own ids. Self-loops and duplicate edges are dropped from the graph (validation "
+                    "still sees every edge); by default every edge counts in both directions. A summary goes to "
+                    "stdout, progress to stderr; any error leaves no store behind.");
+  table.positional("INPUT", "the graph file, plain or gzip-compressed (docs/FORMATS.md)",
+                   [&request](const std::string& value) { request.input = value; });
+  add_store_option(table, request.store, "the store directory: created when missing, must hold no store");
+  table.value("--format", "F",
+              "auto (default: by content and extension), snap (two ids a line, '#' comments), mtx (Matrix Market "
+              "coordinate), el (0-based edge list), g500-packed (12-byte edges) or g500-int64 (two int64 an edge)",
+              [&options](const std::string& value) { options.format = parse_input_format(value); });
+  table.flag("--directed",
+             "out-edge BFS: an edge 'u v' leads from u to v only; the store keeps in-lists for bottom-up steps and "
+             "out-lists for top-down steps, and validation follows edges one way (refused for a file that declares "
+             "itself undirected, e.g. a symmetric Matrix Market matrix)",
+             [&options] { options.directed = true; });
+  add_dram_budget_option(table, request.budget,
+                         "the most the build holds in DRAM (default 512MiB; e.g. 64MiB, 2GiB): reading buffers, "
+                         "the id map (8 bytes per distinct id, up to 32 while it is sorted) and the construction's "
+                         "lists");
+  add_layout_options(table, options.partitions, options.order);
+  add_threads_option(table, request.threads);
+  return table;
+}
 
-BuildRequest parse_build(Arguments& arguments) {
-  BuildRequest request;
-  request.options.dram_budget_bytes = kDefaultBudgetBytes;
-  request.options.partitions = numa_node_count();
-  while (!arguments.done()) {
-    const std::string option = arguments.take();
-    if (option == "-h" || option == "--help") {
-      request.help = true;
-      return request;
-    } else if (option == "-o" || option == "--output") {
-      request.store = arguments.take_value(option);
-    } else if (option == "--format") {
-      request.options.format = parse_input_format(arguments.take_value(option));
-    } else if (option == "--undirected") {
-      request.options.directed = false;
-    } else if (option == "--directed") {
-      request.options.directed = true;
-    } else if (option == "--dram-budget") {
-      request.options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
-    } else if (option == "--partitions") {
-      request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
-    } else if (option == "--neighbor-order") {
-      request.options.order = parse_neighbor_order(arguments.take_value(option));
-    } else if (option == "--threads") {
-      request.threads = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 4096));
-    } else if (!option.starts_with("-") && request.input.empty()) {
-      request.input = option;
-    } else {
-      throw UsageError("unknown option '" + option + "'");
-    }
-  }
+// Before any work: an input, and a store directory that is writable (or creatable) and holds no store.
+void check_build_request(const BuildRequest& request) {
   if (request.input.empty()) throw UsageError("no INPUT file given");
-  if (request.store.empty()) throw UsageError("-o STORE is required (the store directory)");
-  // Before any work: the store directory must be writable (or creatable) and hold no store.
+  require_store(request.store, "the store directory to build");
   if (std::filesystem::is_directory(request.store)) {
     if (std::filesystem::exists(store_path(request.store, kManifestName))) {
-      throw UsageError("-o '" + request.store + "' already holds a store (choose an empty directory)");
+      throw UsageError("--store '" + request.store + "' already holds a store (choose an empty directory)");
     }
     check_writable(store_path(request.store, kInputDescriptionName));
   }
-  return request;
 }
 
 void print_summary(const BuildRequest& request, const ImportStats& stats) {
@@ -119,20 +88,24 @@ void print_summary(const BuildRequest& request, const ImportStats& stats) {
   std::printf("parse_edges/s    %.4g\n", stats.parse_seconds > 0 ? static_cast<double>(stats.edges) / stats.parse_seconds : 0.0);
   std::printf("build_seconds    %.3f\n", stats.build_seconds);
   std::printf("build_edges/s    %.4g\n", stats.build_seconds > 0 ? static_cast<double>(stats.edges) / stats.build_seconds : 0.0);
-  std::printf("peak_buffers_MiB %.1f (budget %s)\n", static_cast<double>(stats.peak_buffer_bytes) / (1 << 20),
-              format_bytes(request.options.dram_budget_bytes).c_str());
+  std::printf("peak_buffers     %s (budget %s)\n", format_bytes(stats.peak_buffer_bytes).c_str(),
+              format_bytes(request.budget.dram_budget_bytes).c_str());
   std::printf("store            %s\n", request.store.c_str());
 }
 
 }  // namespace
 
 int build_command(Arguments& arguments) {
-  BuildRequest request = parse_build(arguments);
-  if (request.help) {
-    std::fputs(kBuildHelp, stdout);
+  BuildRequest request;
+  request.options.partitions = numa_node_count();
+  const OptionTable table = build_options(request);
+  if (!table.parse(arguments)) {
+    std::fputs(table.help().c_str(), stdout);
     return 0;
   }
+  check_build_request(request);
   if (request.threads > 0) omp_set_num_threads(request.threads);
+  request.options.dram_budget_bytes = request.budget.dram_budget_bytes;
   request.options.progress = &std::cerr;
   const ImportStats stats = import_graph_file(request.input, request.store, request.options);
   print_summary(request, stats);

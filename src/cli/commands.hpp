@@ -1,22 +1,18 @@
-// The subcommands of the semibfs command; each returns the process exit status.
+// The subcommands of the semibfs command; each returns the process exit status. Each command's
+// options and its --help text come from one OptionTable (option_table.hpp).
 #pragma once
 
 #include "cli/arguments.hpp"
 
 namespace semibfs::cli {
 
-int run_command(Arguments& arguments);
-int generate_command(Arguments& arguments);
-int build_command(Arguments& arguments);  // build_command.cpp
-int bfs_command(Arguments& arguments);    // bfs_command.cpp
-int info_command(Arguments& arguments);   // info_command.cpp
+int run_command(Arguments& arguments);       // run_command.cpp
+int generate_command(Arguments& arguments);  // generate_command.cpp
+int build_command(Arguments& arguments);     // build_command.cpp
+int bfs_command(Arguments& arguments);       // bfs_command.cpp
+int info_command(Arguments& arguments);      // info_command.cpp
 
+// The list of commands (main.cpp).
 extern const char* const kMainHelp;
-extern const char* const kRunHelp;
-extern const char* const kGenerateHelp;
-// Defined beside their commands.
-extern const char* const kBuildHelp;
-extern const char* const kBfsHelp;
-extern const char* const kInfoHelp;
 
 }  // namespace semibfs::cli

@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
-#include "cli/kronecker_options.hpp"
+#include "cli/option_groups.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "edges/edge_file_writer.hpp"
@@ -20,6 +20,13 @@ constexpr int kMaxPackedScale = 48;  // the packed edge holds 48-bit ids
 // The chunk and its encoded copy: 4 Mi edges in g500-int64, 2.4 Mi in el.
 constexpr std::int64_t kChunkBudgetBytes = std::int64_t{128} << 20;
 
+// Which Kronecker graph to write, and the threads that generate it.
+struct GraphChoice {
+  KroneckerParams kronecker;
+  bool scale_given = false;
+  int threads = 0;  // 0 = OpenMP default
+};
+
 struct GenerateRequest {
   GraphChoice graph;
   EdgeFormat format = EdgeFormat::kG500Int64;
@@ -27,23 +34,32 @@ struct GenerateRequest {
   bool help = false;
 };
 
+OptionTable generate_options(GenerateRequest& request) {
+  OptionTable table({"generate --scale S [OPTIONS] -o FILE"},
+                    "Writes the Graph500 Kronecker edge list, bit-identical to the reference v3.0.0 generator.");
+  add_kronecker_options(table, request.graph.kronecker, kMaxPackedScale, request.graph.scale_given);
+  table.value("--format", "F",
+              "g500-int64 (two little-endian int64 per edge, default), g500-packed (the reference's 12-byte "
+              "edge) or el ('v0 v1' per line): the names 'build --format' reads",
+              [&request](const std::string& value) { request.format = parse_written_edge_format(value); });
+  add_threads_option(table, request.graph.threads);
+  table.value("--output", "FILE", "output file, '-' for stdout; written to a temporary name, then renamed",
+              [&request](const std::string& value) { request.output = value; }, "-o");
+  return table;
+}
+
+std::string generate_help() {
+  GenerateRequest request;
+  return generate_options(request).help();
+}
+
 GenerateRequest parse_generate(Arguments& arguments) {
   GenerateRequest request;
-  while (!arguments.done()) {
-    const std::string option = arguments.take();
-    if (take_graph_option(option, arguments, kMaxPackedScale, request.graph)) continue;
-    if (option == "-h" || option == "--help") {
-      request.help = true;
-      return request;
-    } else if (option == "--format") {
-      request.format = parse_written_edge_format(arguments.take_value(option));
-    } else if (option == "-o" || option == "--output") {
-      request.output = arguments.take_value(option);
-    } else {
-      throw UsageError("unknown option '" + option + "'");
-    }
+  if (!generate_options(request).parse(arguments)) {
+    request.help = true;
+    return request;
   }
-  require_scale(request.graph);
+  if (!request.graph.scale_given) throw UsageError("--scale is required");
   if (request.output.empty()) throw UsageError("-o FILE is required ('-' for stdout)");
   if (request.output != "-") check_writable(request.output);
   return request;
@@ -64,7 +80,7 @@ void write_to_file(const GenerateRequest& request) {
 int generate_command(Arguments& arguments) {
   const GenerateRequest request = parse_generate(arguments);
   if (request.help) {
-    std::fputs(kGenerateHelp, stdout);
+    std::fputs(generate_help().c_str(), stdout);
     return 0;
   }
   if (request.graph.threads > 0) omp_set_num_threads(request.graph.threads);

@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "graph500/graph500_run.hpp"
-#include "graph500/semi_external_run.hpp"
 #include "cli/commands.hpp"
-#include "cli/search_options.hpp"
+#include "cli/option_groups.hpp"
+#include "cli/store_ids.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "graph500/search_session.hpp"
 #include "core/error.hpp"
 #include "core/byte_size.hpp"
 #include "store/graph_store.hpp"
@@ -23,46 +24,22 @@
 
 namespace semibfs::cli {
 
-const char* const kInfoHelp =
-    "Usage: semibfs info STORE [--dram-budget SIZE] [--threads N]\n"
-    "\n"
-    "Prints what a store holds: how it was made (for 'build' stores the input file, its format and\n"
-    "id numbering), vertices, edges, the degree distribution, partitions and the files on disk.\n"
-    "\n"
-    "  --dram-budget SIZE   also the placement the planner would choose for searches with this\n"
-    "                       budget (as 'bfs --dram-budget' and 'run --dram-budget' print it)\n"
-    "  --threads N          threads the planned searches would use (their I/O buffers; default:\n"
-    "                       all cores)\n"
-    "  -h, --help           this text\n";
-
 namespace {
 
 struct InfoRequest {
   std::string store;
-  Graph500Options options;
-  bool help = false;
+  SearchOptions search;  // what changes the plan printed with --dram-budget
 };
 
-InfoRequest parse_info(Arguments& arguments) {
-  InfoRequest request;
-  while (!arguments.done()) {
-    const std::string option = arguments.take();
-    if (option == "-h" || option == "--help") {
-      request.help = true;
-      return request;
-    } else if (option == "--dram-budget" || option == "--backward-head") {
-      take_search_option(option, arguments, request.options);
-    } else if (option == "--threads") {
-      request.options.threads = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 4096));
-    } else if (!option.starts_with("-") && request.store.empty()) {
-      request.store = option;
-    } else {
-      throw UsageError("unknown option '" + option + "'");
-    }
-  }
-  if (request.store.empty()) throw UsageError("no STORE given (a directory made by 'semibfs build' or 'run --store')");
-  check_search_options(request.options);
-  return request;
+OptionTable info_options(InfoRequest& request) {
+  OptionTable table({"info --store DIR [--dram-budget SIZE] [OPTIONS]"},
+                    "Prints what a store holds: how it was made (for 'build' stores the input file, its format and "
+                    "id numbering), vertices, edges, the degree distribution, partitions and the files on disk; "
+                    "with --dram-budget also the placement plan that 'bfs' (or 'run --reuse') with the same "
+                    "options would use.");
+  add_store_option(table, request.store, "the store, made by 'semibfs build' or 'semibfs run --store'");
+  add_placement_options(table, request.search);
+  return table;
 }
 
 // The degree below which `fraction` of the vertices with edges lie.
@@ -135,8 +112,18 @@ void print_files(const std::string& store, const StoreManifest& manifest) {
   std::printf("files: %zu graph arrays, %s in the directory in all\n", manifest.arrays.size(), format_bytes(total).c_str());
 }
 
+// The plan `bfs` plans with the same options: the same search_dram_needs, id map included.
+void print_search_plan(const InfoRequest& request, const StoreIndex& index) {
+  const std::int64_t vertices = index.manifest.vertices;
+  const auto edges = open_store_edges(request.store, vertices, request.search);
+  const std::int64_t id_map_bytes = static_cast<std::int64_t>(read_store_ids(request.store, vertices).bytes());
+  const SearchDramNeeds needs =
+      search_dram_needs(vertices, request.search, omp_get_max_threads(), edges->buffer_bytes(), id_map_bytes);
+  print_plan(std::cout, plan_search_placement(index, request.search, needs));
+}
+
 int print_info(const InfoRequest& request) {
-  if (request.options.threads > 0) omp_set_num_threads(request.options.threads);
+  if (request.search.threads > 0) omp_set_num_threads(request.search.threads);
   const StoreManifest manifest = read_store_manifest(request.store);
   const StoreRequest store = request_matching(manifest);
   std::printf("store: %s\nmade from: %s\n", request.store.c_str(), manifest.made_from.c_str());
@@ -147,29 +134,28 @@ int print_info(const InfoRequest& request) {
               static_cast<long long>(manifest.vertices), static_cast<long long>(manifest.adjacencies),
               directed ? "one per directed edge" : "both directions", manifest.partitions,
               manifest.neighbor_order.c_str(), directed ? " (in-lists; out-lists by id)" : "");
-  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.options.bfs.summary_bits);
+  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits);
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);
   print_degrees(profile);
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
-  if (request.options.dram_budget_bytes > 0) {
-    const PackedFileEdgeSource edges(store_path(request.store, kEdgeFileName), manifest.vertices,
-                                     edge_source_options(request.options));
-    print_plan(std::cout, plan_store_placement(request.options, edges.buffer_bytes(), index, omp_get_max_threads()));
-  }
+  if (request.search.budget.is_set()) print_search_plan(request, index);
   return 0;
 }
 
 }  // namespace
 
 int info_command(Arguments& arguments) {
-  const InfoRequest request = parse_info(arguments);
-  if (request.help) {
-    std::fputs(kInfoHelp, stdout);
+  InfoRequest request;
+  const OptionTable table = info_options(request);
+  if (!table.parse(arguments)) {
+    std::fputs(table.help().c_str(), stdout);
     return 0;
   }
+  require_store(request.store, "a directory made by 'semibfs build' or 'run --store'");
+  check_search_options(request.search);
   return print_info(request);
 }
 

@@ -7,23 +7,59 @@
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 
+namespace semibfs::cli {
+
+const char* const kMainHelp =
+    "semibfs: the Graph500 breadth-first-search benchmark, spec-exact and validated.\n"
+    "\n"
+    "Usage: semibfs COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  run        a Graph500 run: generate, construct, 64 timed and validated searches,\n"
+    "             the official output block on stdout\n"
+    "  generate   write the Graph500 Kronecker edge list to a file\n"
+    "  build      turn a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip\n"
+    "             or not) into a store, within a DRAM budget\n"
+    "  bfs        searches on a store made by build: one root with its parents and levels\n"
+    "             written out, or N random roots with the statistics block of run\n"
+    "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
+    "\n"
+    "Run 'semibfs COMMAND --help' for a command's options.\n";
+
+}  // namespace semibfs::cli
+
 namespace {
 
+struct Command {
+  const char* name;
+  int (*run)(semibfs::cli::Arguments& arguments);
+};
+
+// Every subcommand, once: dispatch and the error prefix both read it.
+constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
+                                 {"generate", semibfs::cli::generate_command},
+                                 {"build", semibfs::cli::build_command},
+                                 {"bfs", semibfs::cli::bfs_command},
+                                 {"info", semibfs::cli::info_command}};
+
+const Command* find_command(const std::vector<std::string>& words) {
+  for (const Command& command : kCommands) {
+    if (!words.empty() && words.front() == command.name) return &command;
+  }
+  return nullptr;
+}
+
 int dispatch(const std::vector<std::string>& words) {
-  using namespace semibfs::cli;
   if (words.empty()) throw semibfs::UsageError("no command given");
-  const std::string& command = words.front();
-  if (command == "-h" || command == "--help" || command == "help") {
-    std::fputs(kMainHelp, stdout);
+  const std::string& name = words.front();
+  if (name == "-h" || name == "--help" || name == "help") {
+    std::fputs(semibfs::cli::kMainHelp, stdout);
     return 0;
   }
-  Arguments arguments(command, std::vector<std::string>(words.begin() + 1, words.end()));
-  if (command == "run") return run_command(arguments);
-  if (command == "generate") return generate_command(arguments);
-  if (command == "build") return build_command(arguments);
-  if (command == "bfs") return bfs_command(arguments);
-  if (command == "info") return info_command(arguments);
-  throw semibfs::UsageError("unknown command '" + command + "'");
+  const Command* command = find_command(words);
+  if (command == nullptr) throw semibfs::UsageError("unknown command '" + name + "'");
+  semibfs::cli::Arguments arguments(name, std::vector<std::string>(words.begin() + 1, words.end()));
+  return command->run(arguments);
 }
 
 }  // namespace
@@ -31,9 +67,7 @@ int dispatch(const std::vector<std::string>& words) {
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   // Errors name the subcommand when there is one, and point at its help.
-  const bool known = !words.empty() && (words.front() == "run" || words.front() == "generate" ||
-                                        words.front() == "build" || words.front() == "bfs" || words.front() == "info");
-  const std::string command = known ? " " + words.front() : "";
+  const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
   try {
     return dispatch(words);
   } catch (const semibfs::UsageError& error) {

@@ -1,18 +1,18 @@
-// `semibfs run`: a Graph500 run in memory with the official output block.
+// `semibfs run`: a Graph500 run with the official output block.
 #include <cstdio>
 #include <filesystem>
-#include <string>
 #include <iostream>
+#include <string>
 
-#include "graph500/graph500_run.hpp"
 #include "cli/commands.hpp"
-#include "cli/kronecker_options.hpp"
-#include "cli/search_options.hpp"
+#include "cli/option_groups.hpp"
 #include "cli/search_report.hpp"
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
-#include "graph/neighbor_order.hpp"
+#include "core/types.hpp"
+#include "graph500/graph500_run.hpp"
 #include "store/graph_store.hpp"
 #include "store/store_manifest.hpp"
 
@@ -21,89 +21,81 @@ namespace {
 
 struct RunRequest {
   Graph500Options options;
-  std::string json_path;
-  bool help = false;
+  std::string json_path;  // the JSON report, when not empty
+  bool scale_given = false;
+  bool policy_chosen = false;
 };
+
+OptionTable run_options(RunRequest& request) {
+  Graph500Options& options = request.options;
+  OptionTable table({"run --scale S [OPTIONS]"},
+                    "A Graph500 run. The official block goes to stdout, progress and one line per root to stderr.");
+  add_kronecker_options(table, options.kronecker, kMaxScale, request.scale_given);
+  table.value("--roots", "N", "number of searches (default 64)", [&options](const std::string& value) {
+    options.num_roots = static_cast<int>(parse_integer(value, 1, 1 << 20));
+  });
+  add_search_options(table, options.search, request.policy_chosen);
+  add_layout_options(table, options.store.partitions, options.store.neighbor_order);
+  add_store_option(table, options.store.directory,
+                   "also write the constructed graph to DIR (an existing directory without a store): a manifest "
+                   "and one file per array, each with its SHA-256; needed by --dram-budget");
+  table.flag("--reuse",
+             "with --store: read the graph from DIR instead of constructing it (the edge list is still generated, "
+             "for validation); the store must have been made with the same SCALE, edgefactor, seeds, partitions "
+             "and order",
+             [&options] { options.store.reuse = true; });
+  table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics",
+              [&request](const std::string& value) { request.json_path = value; });
+  return table;
+}
 
 // Before any work: --reuse needs a store to read, and the store directory must exist; a new
 // store must not replace one that is there.
-void check_store_options(const Graph500Options& options) {
-  const std::string& directory = options.store_directory;
-  if (options.reuse_store && directory.empty()) throw UsageError("--reuse needs --store DIR (the store to read)");
+void check_store_options(const StoreOptions& store) {
+  const std::string& directory = store.directory;
+  if (store.reuse && directory.empty()) throw UsageError("--reuse needs --store DIR (the store to read)");
   if (directory.empty()) return;
   if (!std::filesystem::is_directory(directory)) {
     throw UsageError("--store '" + directory + "' is not a directory (create it first)");
   }
-  if (options.reuse_store && !store_exists(directory)) {
+  if (store.reuse && !store_exists(directory)) {
     throw UsageError("--store '" + directory + "' holds no store to --reuse (run once without --reuse to build one)");
   }
-  if (!options.reuse_store && store_exists(directory)) {
+  if (!store.reuse && store_exists(directory)) {
     throw UsageError("--store '" + directory + "' already holds a store (add --reuse to read it, or choose an empty directory)");
   }
-  if (!options.reuse_store) check_writable((std::filesystem::path(directory) / kManifestName).string());
+  if (!store.reuse) check_writable((std::filesystem::path(directory) / kManifestName).string());
 }
 
-RunRequest parse_run(Arguments& arguments) {
-  RunRequest request;
-  GraphChoice graph;
-  while (!arguments.done()) {
-    const std::string option = arguments.take();
-    if (take_graph_option(option, arguments, kMaxScale, graph)) continue;
-    if (take_search_option(option, arguments, request.options)) continue;
-    if (option == "-h" || option == "--help") {
-      request.help = true;
-      return request;
-    } else if (option == "--roots") {
-      request.options.num_roots = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1 << 20));
-    } else if (option == "--partitions") {
-      request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
-    } else if (option == "--neighbor-order") {
-      request.options.neighbor_order = parse_neighbor_order(arguments.take_value(option));
-    } else if (option == "--store") {
-      request.options.store_directory = arguments.take_value(option);
-    } else if (option == "--reuse") {
-      request.options.reuse_store = true;
-    } else if (option == "--json") {
-      request.json_path = arguments.take_value(option);
-    } else {
-      throw UsageError("unknown option '" + option + "'");
-    }
-  }
-  require_scale(graph);
-  request.options.kronecker = graph.kronecker;
-  request.options.threads = graph.threads;
+void check_run_request(const RunRequest& request) {
+  if (!request.scale_given) throw UsageError("--scale is required");
   if (!request.json_path.empty()) check_writable(request.json_path);
-  check_store_options(request.options);
-  if (request.options.dram_budget_bytes > 0 && request.options.store_directory.empty()) {
+  check_store_options(request.options.store);
+  if (request.options.search.budget.is_set() && request.options.store.directory.empty()) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
-  check_search_options(request.options);
-  return request;
-}
-
-std::string gibibytes(std::int64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.1f GiB", static_cast<double>(bytes) / (1 << 30));
-  return text;
+  check_search_options(request.options.search);
 }
 
 void require_memory(const Graph500Options& options) {
   const std::int64_t needed = estimate_run_bytes(options);
   const std::int64_t available = read_machine_info().memory_bytes;
   if (available > 0 && needed > available) {
-    throw Error("SCALE " + std::to_string(options.kronecker.scale) + " needs about " + gibibytes(needed) +
-                " of memory but this machine has " + gibibytes(available) + ": use a smaller --scale");
+    throw Error("SCALE " + std::to_string(options.kronecker.scale) + " needs about " + format_bytes(needed) +
+                " of memory but this machine has " + format_bytes(available) + ": use a smaller --scale");
   }
 }
 
 }  // namespace
 
 int run_command(Arguments& arguments) {
-  const RunRequest request = parse_run(arguments);
-  if (request.help) {
-    std::fputs(kRunHelp, stdout);
+  RunRequest request;
+  const OptionTable table = run_options(request);
+  if (!table.parse(arguments)) {
+    std::fputs(table.help().c_str(), stdout);
     return 0;
   }
+  check_run_request(request);
   require_memory(request.options);
   return print_search_report(run_graph500(request.options, std::cerr), request.json_path, "run");
 }

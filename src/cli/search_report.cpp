@@ -22,7 +22,7 @@ int print_search_report(const Graph500Report& report, const std::string& json_pa
     throw Error("validation failed: " + report.validation_failure);
   }
   std::fputs(format_official_output(report.official).c_str(), stdout);
-  if (report.options.skip_validation) {
+  if (report.search.skip_validation) {
     std::fprintf(stderr, "semibfs %s: validation was skipped; these figures are not a valid Graph500 result\n",
                  command.c_str());
   }

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "graph500/graph500_run.hpp"
+#include "graph500/graph500_report.hpp"
 
 namespace semibfs::cli {
 

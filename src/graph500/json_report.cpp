@@ -1,7 +1,5 @@
 #include "graph500/json_report.hpp"
 
-#include "core/numa_placement.hpp"
-
 #include <initializer_list>
 #include <string_view>
 #include <utility>
@@ -23,31 +21,44 @@ void write_threshold(JsonWriter& json, std::string_view name, const BfsOptions& 
   }
 }
 
+// The graph as searched: its real size, and a run's Kronecker parameters (a store built from a
+// file has none).
+void write_graph(JsonWriter& json, const Graph500Report& report) {
+  json.field("graph", report.graph);
+  if (report.kronecker) {
+    json.field("scale", report.kronecker->scale);
+    json.field("edgefactor", report.kronecker->edgefactor);
+  }
+  json.field("vertices", report.vertices);
+  json.field("input_edges", report.input_edges);
+}
+
+void write_search_options(JsonWriter& json, const SearchOptions& search) {
+  json.field("policy", to_string(search.bfs.policy));
+  write_threshold(json, "alpha", search.bfs, search.bfs.alpha_or_default());
+  write_threshold(json, "beta", search.bfs, search.bfs.beta_or_default());
+  json.field("summary_bits", search.bfs.summary_bits);
+  json.field("dram_budget_bytes", search.budget.dram_budget_bytes);
+  if (search.head_entries) json.field("head_entries", *search.head_entries);
+  json.field("io", std::string(io_kind_name(search.io)));
+  json.field("validation", !search.skip_validation);
+}
+
 void write_options(JsonWriter& json, const Graph500Report& report) {
-  const Graph500Options& options = report.options;
   json.key("options");
   json.begin_object();
-  json.field("graph", report.graph);
-  json.field("scale", options.kronecker.scale);
-  json.field("edgefactor", options.kronecker.edgefactor);
-  json.field("seed1", options.kronecker.seed1);
-  json.field("seed2", options.kronecker.seed2);
-  json.field("roots_requested", options.num_roots);
+  write_graph(json, report);
+  json.field("seed1", report.draw.seed1);
+  json.field("seed2", report.draw.seed2);
+  json.field("roots_requested", report.draw.num_roots);
   json.field("threads", report.threads);
-  json.field("policy", to_string(options.bfs.policy));
-  write_threshold(json, "alpha", options.bfs, options.bfs.alpha_or_default());
-  write_threshold(json, "beta", options.bfs, options.bfs.beta_or_default());
-  json.field("summary_bits", options.bfs.summary_bits);
   json.field("partitions", report.partitions);
-  json.field("neighbor_order", to_string(options.neighbor_order));
+  json.field("neighbor_order", to_string(report.neighbor_order));
   json.field("numa", numa_description());
-  json.field("store", report.options.store_directory);
+  json.field("store", report.store_directory);
   json.field("graph_from_store", report.graph_from_store);
   json.field("store_write_seconds", report.store_write_seconds);
-  json.field("dram_budget_bytes", options.dram_budget_bytes);
-  if (options.forced_head_entries) json.field("backward_head", *options.forced_head_entries);
-  json.field("io", std::string(io_kind_name(options.io)));
-  json.field("validation", !options.skip_validation);
+  write_search_options(json, report.search);
   json.end_object();
 }
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "graph500/graph500_run.hpp"
+#include "graph500/graph500_report.hpp"
 #include "core/machine.hpp"
 
 namespace semibfs {

@@ -31,7 +31,7 @@ IoKind parse_io_kind(std::string_view text) {
   if (text == "auto") return IoKind::kAuto;
   if (text == "uring") return IoKind::kUring;
   if (text == "pread") return IoKind::kPread;
-  throw UsageError("--io must be auto, uring or pread, not '" + std::string(text) + "'");
+  throw UsageError("unknown I/O kind '" + std::string(text) + "'; valid choices: auto, uring, pread");
 }
 
 std::string_view io_kind_name(IoKind kind) {

@@ -194,16 +194,13 @@ TEST(PolicyOptionsTest, DefaultsArePerPolicyAndOverridable) {
   EXPECT_FALSE(uses_thresholds(PolicyKind::kTopDown));
 }
 
-TEST(PolicyOptionsTest, NamesRoundTripAndDirectionIsAnAlias) {
+TEST(PolicyOptionsTest, NamesRoundTrip) {
   for (const PolicyKind policy :
        {PolicyKind::kAlphaBeta, PolicyKind::kBeamer, PolicyKind::kTopDown, PolicyKind::kBottomUp}) {
     EXPECT_EQ(parse_policy(to_string(policy)), policy);
   }
   EXPECT_EQ(to_string(PolicyKind::kAlphaBeta), "alpha-beta");
   EXPECT_EQ(parse_policy("beamer"), PolicyKind::kBeamer);
-  EXPECT_EQ(parse_direction("hybrid"), PolicyKind::kAlphaBeta);
-  EXPECT_EQ(parse_direction("top-down"), PolicyKind::kTopDown);
-  EXPECT_EQ(parse_direction("bottom-up"), PolicyKind::kBottomUp);
 }
 
 template <typename Parse>
@@ -221,8 +218,6 @@ void expect_usage_errors(Parse parse, std::initializer_list<const char*> texts, 
 TEST(PolicyOptionsTest, UnknownNamesAreUsageErrorsNamingTheChoices) {
   expect_usage_errors(parse_policy, {"", "hybrid", "Beamer", "alpha_beta", "beamer "},
                       "alpha-beta, beamer, top-down, bottom-up");
-  expect_usage_errors(parse_direction, {"", "topdown", "Hybrid", "bottom_up", "hybrid ", "beamer"},
-                      "hybrid, top-down, bottom-up");
 }
 
 TEST(PolicyOptionsTest, SummarySizesAreWholeWordPowersOfTwoUpTo1024) {

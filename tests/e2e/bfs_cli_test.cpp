@@ -47,7 +47,7 @@ class BfsCli : public testing::CommandTest {
     }
     file.close();
     const std::string store = (directory_ / "store").string();
-    const CommandResult built = run("build " + (directory_ / "graph.txt").string() + " -o " + store);
+    const CommandResult built = run("build " + (directory_ / "graph.txt").string() + " --store " + store);
     EXPECT_EQ(built.exit_code, 0) << built.err;
     return store;
   }
@@ -66,7 +66,7 @@ TEST_F(BfsCli, OneRootWritesParentsAndLevelsInTheFileIds) {
   const std::string store = build_snap_store();
   for (const std::uint64_t root : {std::uint64_t{3}, std::uint64_t{281474976710000}, std::uint64_t{66}}) {
     const fs::path output = directory_ / "tree.txt";
-    const CommandResult result = run("bfs " + store + " --root " + std::to_string(root) + " --output " + output.string());
+    const CommandResult result = run("bfs --store " + store + " --root " + std::to_string(root) + " --output " + output.string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("validation: passed"), std::string::npos) << result.out;
     const std::map<std::uint64_t, int> expected = plain_bfs_levels(root);
@@ -92,7 +92,7 @@ TEST_F(BfsCli, OneRootWritesParentsAndLevelsInTheFileIds) {
 TEST_F(BfsCli, BinaryOutputHoldsTheSameTriples) {
   const std::string store = build_snap_store();
   const fs::path output = directory_ / "tree.bin";
-  const CommandResult result = run("bfs " + store + " --root 10 --output " + output.string() + " --output-format binary");
+  const CommandResult result = run("bfs --store " + store + " --root 10 --output " + output.string() + " --output-format binary");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const std::string bytes = read_text(output);
   ASSERT_EQ(bytes.size() % 24, 0u);
@@ -108,7 +108,7 @@ TEST_F(BfsCli, BinaryOutputHoldsTheSameTriples) {
 TEST_F(BfsCli, RootsPrintTheStatisticsBlockAndTheJson) {
   const std::string store = build_snap_store();
   const fs::path json = directory_ / "bfs.json";
-  const CommandResult result = run("bfs " + store + " --roots 3 --json " + json.string());
+  const CommandResult result = run("bfs --store " + store + " --roots 3 --json " + json.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   for (const char* key : {"SCALE:", "NBFS:", "harmonic_mean_TEPS:", "median_nedge:"}) {
     EXPECT_NE(result.out.find(key), std::string::npos) << key << "\n" << result.out;
@@ -127,7 +127,7 @@ TEST_F(BfsCli, KroneckerThroughAnEdgeListGivesTheRunsNedge) {
   const fs::path edges = directory_ / "kron.el";
   ASSERT_EQ(run("generate --scale 10 --format el -o " + edges.string()).exit_code, 0);
   const std::string store = (directory_ / "store").string();
-  const CommandResult built = run("build " + edges.string() + " --format el -o " + store);
+  const CommandResult built = run("build " + edges.string() + " --format el --store " + store);
   ASSERT_EQ(built.exit_code, 0) << built.err;
   const std::regex root_pattern("\"root\": (\\d+),[^}]*?\"nedge\": (\\d+)");
   int compared = 0;
@@ -135,8 +135,8 @@ TEST_F(BfsCli, KroneckerThroughAnEdgeListGivesTheRunsNedge) {
        ++match) {
     const std::string root = (*match)[1], nedge = (*match)[2];
     // Just above the minimum (run buffers of 2 threads, status, offsets): most tails on disk.
-    for (const char* budget : {"", " --dram-budget 8450KiB --backward-head 1"}) {
-      const CommandResult searched = run("bfs " + store + " --threads 2 --root " + root + budget);
+    for (const char* budget : {"", " --dram-budget 8450KiB --head-entries 1"}) {
+      const CommandResult searched = run("bfs --store " + store + " --threads 2 --root " + root + budget);
       ASSERT_EQ(searched.exit_code, 0) << searched.err;
       EXPECT_NE(searched.out.find("nedge: " + nedge + "\n"), std::string::npos) << root << budget << searched.out;
       if (*budget != '\0') {
@@ -180,7 +180,7 @@ TEST_F(BfsCli, DirectedStoreSearchesTheOutEdges) {
   for (const auto& [u, v] : kEdges) file << u << ' ' << v << '\n';
   file.close();
   const std::string store = (directory_ / "store").string();
-  const CommandResult built = run("build " + (directory_ / "web.txt").string() + " -o " + store + " --directed");
+  const CommandResult built = run("build " + (directory_ / "web.txt").string() + " --store " + store + " --directed");
   ASSERT_EQ(built.exit_code, 0) << built.err;
   EXPECT_NE(built.out.find("(declared directed; directed)"), std::string::npos) << built.out;
   const std::set<std::pair<std::uint64_t, std::uint64_t>> edges(kEdges.begin(), kEdges.end());
@@ -190,15 +190,15 @@ TEST_F(BfsCli, DirectedStoreSearchesTheOutEdges) {
     SCOPED_TRACE("root " + std::to_string(root));
     const fs::path output = directory_ / "tree.txt";
     const CommandResult result =
-        run("bfs " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string());
+        run("bfs --store " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("validation: passed"), std::string::npos) << result.out;
     EXPECT_EQ(tree_levels(read_text(output), root, edges), testing::plain_bfs_levels(kEdges, root, true));
   }
-  const CommandResult block = run("bfs " + store + " --roots 4 --threads 2");
+  const CommandResult block = run("bfs --store " + store + " --roots 4 --threads 2");
   ASSERT_EQ(block.exit_code, 0) << block.err;
   EXPECT_NE(block.out.find("NBFS:                           4"), std::string::npos) << block.out;
-  const CommandResult info = run("info " + store);
+  const CommandResult info = run("info --store " + store);
   ASSERT_EQ(info.exit_code, 0) << info.err;
   for (const char* line : {"searched as: directed (out-edges)", "one per directed edge", "in-degree: min 1,",
                            "out-degree: min 1,", "vertices with in-degree >= 1: 8 (1 with none)"}) {
@@ -238,16 +238,16 @@ TEST_F(BfsCli, DirectedKroneckerEdgeListFromDisk) {
   }
   ASSERT_EQ(file_edges.size(), 16u << 10);
   const std::string store = (directory_ / "store").string();
-  ASSERT_EQ(run("build " + edge_path.string() + " --format el --directed -o " + store).exit_code, 0);
+  ASSERT_EQ(run("build " + edge_path.string() + " --format el --directed --store " + store).exit_code, 0);
   const std::set<std::pair<std::uint64_t, std::uint64_t>> edges(file_edges.begin(), file_edges.end());
   const fs::path output = directory_ / "tree.txt";
   for (const std::size_t edge : {0, 1000, 9000}) {
     const std::uint64_t root = file_edges[edge].first;
-    const std::string search = "bfs " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string();
+    const std::string search = "bfs --store " + store + " --threads 2 --root " + std::to_string(root) + " --output " + output.string();
     const std::string tight =
-        budget_just_above_minimum([this](const std::string& command) { return run(command); }, search + " --backward-head 1") +
-        " --backward-head 1";
-    ASSERT_NE(tight, " --backward-head 1");
+        budget_just_above_minimum([this](const std::string& command) { return run(command); }, search + " --head-entries 1") +
+        " --head-entries 1";
+    ASSERT_NE(tight, " --head-entries 1");
     const std::map<std::uint64_t, int> expected = testing::plain_bfs_levels(file_edges, root, true);
     for (const std::string& budget : {std::string(), tight}) {
       SCOPED_TRACE("root " + std::to_string(root) + budget);
@@ -262,15 +262,105 @@ TEST_F(BfsCli, DirectedKroneckerEdgeListFromDisk) {
   }
 }
 
+// The JSON of `bfs --roots` describes the store as it is (its vertices and edges, no Kronecker
+// SCALE) with the seeds given, and names every root, there and in the log, by the file's ids.
+TEST_F(BfsCli, RootsJsonHoldsTheStoresSizeTheSeedsGivenAndFileIds) {
+  const std::string store = build_snap_store();
+  const fs::path json = directory_ / "bfs.json";
+  const CommandResult result = run("bfs --store " + store + " --roots 4 --seed1 7 --seed2 9 --json " + json.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string report = read_text(json);
+  const std::string options = report.substr(report.find("\"options\""), report.find("\"machine\"") - report.find("\"options\""));
+  for (const char* field : {"\"seed1\": 7,", "\"seed2\": 9,", "\"vertices\": 9,", "\"input_edges\": 11,", "\"roots_requested\": 4,"}) {
+    EXPECT_NE(options.find(field), std::string::npos) << field << "\n" << options;
+  }
+  EXPECT_EQ(options.find("\"scale\""), std::string::npos) << options;
+  EXPECT_EQ(options.find("\"edgefactor\""), std::string::npos) << options;
+  std::set<std::uint64_t> file_ids;
+  for (const auto& [u, v] : kEdges) file_ids.insert({u, v});
+  std::vector<std::uint64_t> json_roots, logged_roots;
+  const std::regex json_root("\"root\": (\\d+),");
+  for (auto match = std::sregex_iterator(report.begin(), report.end(), json_root); match != std::sregex_iterator(); ++match) {
+    json_roots.push_back(std::stoull((*match)[1]));
+  }
+  const std::regex log_root("^BFS \\d+: root (\\d+),");
+  for (const std::string& line : lines_of(result.err)) {
+    std::smatch match;
+    if (std::regex_search(line, match, log_root)) logged_roots.push_back(std::stoull(match[1]));
+  }
+  ASSERT_EQ(json_roots.size(), 4u) << report;
+  EXPECT_EQ(logged_roots, json_roots) << result.err;
+  for (const std::uint64_t root : json_roots) EXPECT_TRUE(file_ids.contains(root)) << root << " is no id of the file";
+  std::string drawn = "roots in the input's ids:";
+  for (const std::uint64_t root : json_roots) drawn.append(1, ' ').append(std::to_string(root));
+  EXPECT_NE(result.err.find(drawn + "\n"), std::string::npos) << result.err;
+}
+
+// The lines of the placement plan in `text`: from "placement:" to the "total" line.
+std::string plan_lines(const std::string& text) {
+  const std::size_t begin = text.find("placement: ");
+  if (begin == std::string::npos) return "";
+  const std::size_t total = text.find("  total", begin);
+  return text.substr(begin, text.find('\n', total) + 1 - begin);
+}
+
+// `info --dram-budget B` prints the plan of the searches with that budget, byte for byte: on a
+// store written by `run --store` (against `run --reuse`), a renumbered `build` store (its id map
+// counted) and a `build --directed` store, each just above its minimum (tails on disk), above it,
+// and roomy.
+TEST_F(BfsCli, InfoPrintsThePlanTheSearchesUse) {
+  const fs::path edges = directory_ / "kron.el", sparse_edges = directory_ / "sparse.txt";
+  ASSERT_EQ(run("generate --scale 10 --format el -o " + edges.string()).exit_code, 0);
+  std::ofstream sparse_file(sparse_edges);
+  for (const std::string& line : lines_of(read_text(edges))) {
+    std::istringstream fields(line);
+    std::uint64_t u = 0, v = 0;
+    if (fields >> u >> v) sparse_file << u * 1000 + 7 << ' ' << v * 1000 + 7 << '\n';  // sparse: renumbered
+  }
+  sparse_file.close();
+  const std::string sparse = (directory_ / "sparse").string(), directed = (directory_ / "directed").string();
+  ASSERT_EQ(run("build " + sparse_edges.string() + " --format snap --store " + sparse).exit_code, 0);
+  ASSERT_NE(read_text(sparse + "/manifest").find("ids=remapped"), std::string::npos);
+  ASSERT_EQ(run("build " + edges.string() + " --format el --directed --store " + directed).exit_code, 0);
+  const fs::path kronecker = directory_ / "kronecker";
+  fs::create_directories(kronecker);
+  const std::string run_store = " --store " + kronecker.string() + " --threads 2";
+  ASSERT_EQ(run("run --scale 10 --roots 2 --dram-budget 64MiB" + run_store).exit_code, 0);
+  const std::vector<std::pair<std::string, std::string>> searches = {
+      {"info --store " + sparse + " --threads 2", "bfs --store " + sparse + " --threads 2 --roots 2"},
+      {"info --store " + directed + " --threads 2", "bfs --store " + directed + " --threads 2 --roots 2"},
+      {"info" + run_store, "run --scale 10 --roots 2 --reuse" + run_store},
+  };
+  const auto run_command = [this](const std::string& command) { return run(command); };
+  for (const auto& [info, search] : searches) {
+    const std::string tight = budget_just_above_minimum(run_command, info);
+    ASSERT_FALSE(tight.empty()) << info;
+    const std::int64_t minimum = std::stoll(tight.substr(std::string(" --dram-budget ").size()));
+    for (const std::string& budget :
+         {tight, " --dram-budget " + std::to_string(minimum + minimum / 2), std::string(" --dram-budget 64MiB")}) {
+      SCOPED_TRACE(search + budget);
+      const CommandResult planned = run(info + budget);
+      const CommandResult searched = run(search + budget);
+      ASSERT_EQ(planned.exit_code, 0) << planned.err;
+      ASSERT_EQ(searched.exit_code, 0) << searched.err;
+      EXPECT_FALSE(plan_lines(planned.out).empty()) << planned.out;
+      EXPECT_EQ(plan_lines(planned.out), plan_lines(searched.err));
+      if (budget == tight) {
+        EXPECT_NE(searched.err.find(" reads of "), std::string::npos) << "tails on disk";
+      }
+    }
+  }
+}
+
 TEST_F(BfsCli, InfoDescribesTheStoreAndItsPlacement) {
   const std::string store = build_snap_store();
-  const CommandResult info = run("info " + store);
+  const CommandResult info = run("info --store " + store);
   ASSERT_EQ(info.exit_code, 0) << info.err;
   for (const char* line : {"vertices: 9\n", "format: snap\n", "edges read: 11 ", "vertices with edges: 9 (isolated 0)",
                            "degree: min 1,", "max 3\n", "partitions: 1\n"}) {
     EXPECT_NE(info.out.find(line), std::string::npos) << line << "\n" << info.out;
   }
-  const CommandResult planned = run("info " + store + " --dram-budget 64MiB");
+  const CommandResult planned = run("info --store " + store + " --dram-budget 64MiB");
   ASSERT_EQ(planned.exit_code, 0) << planned.err;
   EXPECT_NE(planned.out.find("placement: DRAM budget 64.00 MiB"), std::string::npos) << planned.out;
   EXPECT_NE(planned.out.find("BFS status"), std::string::npos) << planned.out;
@@ -281,14 +371,14 @@ TEST_F(BfsCli, ErrorsAreOneLine) {
   const fs::path empty = directory_ / "empty";
   fs::create_directory(empty);
   const std::vector<std::pair<std::string, int>> cases = {
-      {"bfs " + store, 2},                                    // neither --root nor --roots
-      {"bfs " + store + " --root 3 --roots 2", 2},            // both
-      {"bfs " + store + " --roots 2 --output x.txt", 2},      // --output without --root
+      {"bfs --store " + store, 2},                                    // neither --root nor --roots
+      {"bfs --store " + store + " --root 3 --roots 2", 2},            // both
+      {"bfs --store " + store + " --roots 2 --output x.txt", 2},      // --output without --root
       {"bfs", 2},                                              // no store
-      {"bfs " + store + " --root 4", 1},                       // not a vertex of the file
-      {"bfs " + empty.string() + " --roots 2", 1},             // no store there
-      {"bfs " + store + " --roots 2 --dram-budget 1KiB", 1},   // below the BFS status
-      {"info " + empty.string(), 1},
+      {"bfs --store " + store + " --root 4", 1},                       // not a vertex of the file
+      {"bfs --store " + empty.string() + " --roots 2", 1},             // no store there
+      {"bfs --store " + store + " --roots 2 --dram-budget 1KiB", 1},   // below the BFS status
+      {"info --store " + empty.string(), 1},
   };
   for (const auto& [arguments, code] : cases) {
     const CommandResult result = run(arguments);

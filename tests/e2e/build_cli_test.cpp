@@ -47,7 +47,7 @@ class BuildCli : public testing::CommandTest {
 TEST_F(BuildCli, HelpListsEveryOption) {
   const CommandResult run = build("--help");
   EXPECT_EQ(run.exit_code, 0);
-  for (const char* option : {"Usage: semibfs build INPUT -o STORE", "--format", "--undirected", "--directed",
+  for (const char* option : {"Usage: semibfs build INPUT --store DIR", "--format", "--directed",
                              "--dram-budget", "--partitions", "--neighbor-order", "--threads"}) {
     EXPECT_NE(run.out.find(option), std::string::npos) << option;
   }
@@ -56,7 +56,7 @@ TEST_F(BuildCli, HelpListsEveryOption) {
 TEST_F(BuildCli, SnapFileBecomesAStoreWithASummary) {
   const std::string input = write("web.txt", "# Directed graph\n10 20\r\n20 30\n# mid-file\n30 10\n40 40\n");
   const std::string store = file("stores/web");
-  const CommandResult run = build(input + " -o " + store + " --dram-budget 64MiB --partitions 2 --neighbor-order id --threads 1");
+  const CommandResult run = build(input + " --store " + store + " --dram-budget 64MiB --partitions 2 --neighbor-order id --threads 1");
   ASSERT_EQ(run.exit_code, 0) << run.err;
   for (const char* line : {"format           snap (declared directed; symmetrized)", "vertices         4 (file ids renumbered",
                            "edges            4", "adjacencies      6", "parse_MB/s", "parse_edges/s", "build_seconds"}) {
@@ -70,7 +70,7 @@ TEST_F(BuildCli, SnapFileBecomesAStoreWithASummary) {
             std::string::npos);
   // A second build into the same store is refused before any work, and the store stays.
   const std::string manifest = read_text(store + "/manifest");
-  const CommandResult again = build(input + " -o " + store);
+  const CommandResult again = build(input + " --store " + store);
   EXPECT_EQ(again.exit_code, 2);
   EXPECT_NE(again.err.find("already holds a store"), std::string::npos) << again.err;
   EXPECT_EQ(read_text(store + "/manifest"), manifest);
@@ -79,7 +79,7 @@ TEST_F(BuildCli, SnapFileBecomesAStoreWithASummary) {
 TEST_F(BuildCli, GzipIsFoundByItsBytes) {
   const std::string text = write("g.el", "0 1\n1 2\n");
   ASSERT_EQ(std::system(("gzip -c " + text + " >" + text + ".gz").c_str()), 0);
-  const CommandResult run = build(text + ".gz -o " + file("store"));
+  const CommandResult run = build(text + ".gz --store " + file("store"));
   ASSERT_EQ(run.exit_code, 0) << run.err;
   EXPECT_NE(run.out.find("format           el, gzip"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("(the file's ids)"), std::string::npos) << run.out;
@@ -87,27 +87,27 @@ TEST_F(BuildCli, GzipIsFoundByItsBytes) {
 
 TEST_F(BuildCli, BadInputIsOneLineExitOneAndNoStore) {
   const std::string store = file("store");
-  expect_failure(build(write("bad.txt", "1 2\n3 x\n") + " -o " + store), 1, "bad.txt' line 2", store);
-  expect_failure(build(write("empty.txt", "") + " -o " + store), 1, "no edges", store);
-  expect_failure(build(write("rect.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 2\n") + " -o " + store),
+  expect_failure(build(write("bad.txt", "1 2\n3 x\n") + " --store " + store), 1, "bad.txt' line 2", store);
+  expect_failure(build(write("empty.txt", "") + " --store " + store), 1, "no edges", store);
+  expect_failure(build(write("rect.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 2\n") + " --store " + store),
                  1, "not square", store);
-  expect_failure(build(write("ok.txt", "1 2\n") + " -o " + store + " --dram-budget 1MiB"), 1, "at least", store);
-  expect_failure(build(write("u.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n") + " -o " +
+  expect_failure(build(write("ok.txt", "1 2\n") + " --store " + store + " --dram-budget 1MiB"), 1, "at least", store);
+  expect_failure(build(write("u.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n") + " --store " +
                        store + " --directed"),
                  1, "without --directed", store);
-  expect_failure(build(file("missing.txt") + " -o " + store), 1, "missing.txt", store);
+  expect_failure(build(file("missing.txt") + " --store " + store), 1, "missing.txt", store);
 }
 
 TEST_F(BuildCli, BadCommandLinesExitTwo) {
   const std::string input = write("g.txt", "1 2\n");
   const std::string store = file("store");
-  expect_failure(build(input), 2, "-o STORE is required", store);
-  expect_failure(build("-o " + store), 2, "no INPUT", store);
-  expect_failure(build(input + " -o " + store + " --format csv"), 2, "unknown input format 'csv'", store);
-  expect_failure(build(input + " -o " + store + " --dram-budget 5GB"), 2, "--dram-budget", store);
-  expect_failure(build(input + " -o " + store + " --partitions 0"), 2, "--partitions", store);
-  expect_failure(build(input + " -o " + store + " --neighbor-order random"), 2, "random", store);
-  expect_failure(build(input + " extra.txt -o " + store), 2, "unknown option 'extra.txt'", store);
+  expect_failure(build(input), 2, "--store DIR is required", store);
+  expect_failure(build("--store " + store), 2, "no INPUT", store);
+  expect_failure(build(input + " --store " + store + " --format csv"), 2, "unknown input format 'csv'", store);
+  expect_failure(build(input + " --store " + store + " --dram-budget 5GB"), 2, "--dram-budget", store);
+  expect_failure(build(input + " --store " + store + " --partitions 0"), 2, "--partitions", store);
+  expect_failure(build(input + " --store " + store + " --neighbor-order random"), 2, "random", store);
+  expect_failure(build(input + " extra.txt --store " + store), 2, "unknown option 'extra.txt'", store);
 }
 
 }  // namespace

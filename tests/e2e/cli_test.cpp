@@ -31,8 +31,8 @@ TEST_F(Cli, HelpTextsExitZero) {
     EXPECT_NE(result.out.find("Usage: semibfs"), std::string::npos) << arguments;
   }
   const std::string run_help = run("run --help").out;
-  for (const char* option : {"--policy", "--direction", "--alpha", "--beta", "--summary-bits", "--partitions",
-                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--backward-head", "--io"}) {
+  for (const char* option : {"--policy", "--alpha", "--beta", "--summary-bits", "--partitions",
+                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--head-entries", "--io"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
 }
@@ -86,7 +86,7 @@ TEST_F(Cli, DramBudgetRunsValidateWithTheInMemoryNedge) {
   };
   for (const char* io : {"pread", "auto"}) {
     const fs::path json = directory_ / (std::string(io) + ".json");
-    const CommandResult tiered = run("run --scale 12 --roots 4 --reuse --dram-budget 9500KiB --backward-head 2 --io " +
+    const CommandResult tiered = run("run --scale 12 --roots 4 --reuse --dram-budget 9500KiB --head-entries 2 --io " +
                                      std::string(io) + store_option + " --json " + json.string());
     ASSERT_EQ(tiered.exit_code, 0) << io << "\n" << tiered.err;
     EXPECT_NE(tiered.err.find("placement: DRAM budget"), std::string::npos) << tiered.err;
@@ -117,8 +117,7 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 64 --json " + json,
       "run --scale 10 --edgefactor -3 --json " + json,
       "run --scale 10 --frobnicate --json " + json,
-      "run --scale 10 --direction sideways --json " + json,
-      "run --scale 10 --direction beamer --json " + json,
+      "run --scale 10 --direction hybrid --json " + json,  // the old name of --policy, dropped
       "run --scale 10 --policy sideways --json " + json,
       "run --scale 10 --policy hybrid --json " + json,
       "run --scale 10 --policy",
@@ -138,7 +137,7 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --dram-budget 64MiB --json " + json,
       "run --scale 10 --dram-budget 64MB --json " + json,
       "run --scale 10 --dram-budget lots --json " + json,
-      "run --scale 10 --backward-head 4 --json " + json,
+      "run --scale 10 --head-entries 4 --json " + json,
       "run --scale 10 --io floppy --json " + json,
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
       "run --scale 10 --json " + directory_.string(),
@@ -154,6 +153,12 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
     EXPECT_TRUE(files_in_directory().empty()) << arguments;
   }
   EXPECT_NE(run("run --scale abc").err.find("--scale"), std::string::npos);
+  // The value parsers speak of the value, the option table names the flag once.
+  EXPECT_NE(run("run --scale abc").err.find("--scale: must be an integer from 1 to 32, got 'abc'"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --dram-budget lots").err.find(": --dram-budget: cannot read 'lots' as a size"),
+            std::string::npos);
+  EXPECT_NE(run("run --scale 10 --io floppy").err.find(": --io: unknown I/O kind 'floppy'"), std::string::npos);
+  EXPECT_NE(run("run --scale 10 --policy x").err.find(": --policy: unknown policy 'x'"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --policy x").err.find("alpha-beta, beamer, top-down, bottom-up"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --summary-bits 3").err.find("0, 64, 128, 256, 512, 1024"), std::string::npos);
   EXPECT_NE(run("run --scale 10 --neighbor-order x").err.find("id, hub-first, degree"), std::string::npos);
@@ -179,12 +184,16 @@ TEST_F(Cli, RunPrintsTheOfficialBlockWithTheReferenceKeys) {
   EXPECT_NE(report.find("\"logical_cores\""), std::string::npos);
   EXPECT_NE(report.find("\"policy\": \"alpha-beta\""), std::string::npos);
   EXPECT_NE(report.find("\"summary_bits\": 0"), std::string::npos);
+  for (const char* field : {"\"scale\": 10,", "\"edgefactor\": 16,", "\"vertices\": 1024,", "\"input_edges\": 16384,",
+                            "\"seed1\": 2,", "\"seed2\": 3,"}) {
+    EXPECT_NE(report.find(field), std::string::npos) << field;  // a run's graph is its Kronecker graph
+  }
   EXPECT_NE(report.find("\"frontier_edges\""), std::string::npos);
   EXPECT_NE(report.find("\"bottom_up_early_exits\""), std::string::npos);
   EXPECT_EQ(files_in_directory(), std::vector<std::string>{"report.json"});
 }
 
-// The options reach the report: --direction as the alias, per-policy defaults, overrides.
+// The options reach the report: the policy, per-policy defaults, overrides.
 TEST_F(Cli, PolicyOptionsAppearInTheReport) {
   const fs::path json = directory_ / "report.json";
   const std::string common = "run --scale 10 --threads 2 --roots 2 --skip-validation --json " + json.string();
@@ -193,8 +202,8 @@ TEST_F(Cli, PolicyOptionsAppearInTheReport) {
     std::vector<std::string> expected;
   };
   const std::vector<Case> cases = {
-      {"--direction hybrid", {"\"policy\": \"alpha-beta\"", "\"alpha\": 10000", "\"beta\": 1000"}},
-      {"--direction bottom-up --summary-bits 0",
+      {"--policy alpha-beta", {"\"policy\": \"alpha-beta\"", "\"alpha\": 10000", "\"beta\": 1000"}},
+      {"--policy bottom-up --summary-bits 0",
        {"\"policy\": \"bottom-up\"", "\"alpha\": null", "\"summary_bits\": 0"}},
       {"--policy beamer", {"\"policy\": \"beamer\"", "\"alpha\": 15", "\"beta\": 18"}},
       {"--policy beamer --alpha 20 --summary-bits 1024",

@@ -14,9 +14,9 @@ using testing::lines_of;
 
 // The command line naming a store, in one place: the store's flag is becoming `--store DIR`.
 std::string build_arguments(const std::string& input, const std::string& store, const std::string& options) {
-  return "build " + input + " -o " + store + " " + options;
+  return "build " + input + " --store " + store + " " + options;
 }
-std::string info_arguments(const std::string& store) { return "info " + store; }
+std::string info_arguments(const std::string& store) { return "info --store " + store; }
 
 class EdgeFormatCli : public testing::CommandTest {};
 

@@ -24,10 +24,10 @@ using testing::read_text;
 
 // The command lines naming a store, in one place: the store's flag is becoming `--store DIR`.
 std::string build_arguments(const std::string& input, const std::string& store, const std::string& options = "") {
-  return "build " + input + " -o " + store + " " + options;
+  return "build " + input + " --store " + store + " " + options;
 }
 std::string store_arguments(const std::string& command, const std::string& store, const std::string& options) {
-  return command + " " + store + " " + options;
+  return command + " --store " + store + " " + options;
 }
 
 // Rows 1..10 of which 4, 5, 6, 9 and 10 have no entry; a self-loop, a repeated entry, two parts.

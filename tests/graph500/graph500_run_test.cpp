@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "graph500/official_output.hpp"
+#include "graph500/search_session.hpp"
 #include "graph500/teps_edge_count.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -52,8 +53,8 @@ TEST(Graph500Run, EveryLayoutValidatesWithTheReferenceNedge) {
       Graph500Options options;
       options.kronecker.scale = 12;
       options.num_roots = 8;
-      options.partitions = partitions;
-      options.neighbor_order = order;
+      options.store.partitions = partitions;
+      options.store.neighbor_order = order;
       std::ostringstream log;
       const Graph500Report report = run_graph500(options, log);
       ASSERT_TRUE(report.validation_passed) << report.validation_failure;
@@ -81,7 +82,7 @@ TEST(Graph500Run, EveryPolicyGivesTheSameNedge) {
     Graph500Options options;
     options.kronecker.scale = 12;
     options.num_roots = 8;
-    options.bfs = bfs;
+    options.search.bfs = bfs;
     std::ostringstream log;
     const Graph500Report report = run_graph500(options, log);
     ASSERT_TRUE(report.validation_passed) << report.validation_failure;
@@ -104,7 +105,7 @@ TEST(Graph500Run, SkippedValidationStillCountsNedgeAndMarksTimes) {
   Graph500Options options;
   options.kronecker.scale = 10;
   options.num_roots = 4;
-  options.skip_validation = true;
+  options.search.skip_validation = true;
   std::ostringstream log;
   const Graph500Report report = run_graph500(options, log);
   ASSERT_EQ(report.roots.size(), 4u);
@@ -130,7 +131,7 @@ TEST(Graph500Run, MemoryFootprintNamesEachStructure) {
   EXPECT_LT(report.memory.bfs_status_bytes, vertices * 8 + 2 * vertices * 4 + vertices);
   EXPECT_GT(report.memory.validator_bytes, 0);
   EXPECT_LT(report.memory.validator_bytes, vertices * 32);  // per-vertex arrays only, no adjacency
-  EXPECT_NE(log.str().find("memory: edge list 2.0 MiB, forward graph 0.0 MiB, backward graph "), std::string::npos)
+  EXPECT_NE(log.str().find("memory: edge list 2.00 MiB, forward graph 0 B, backward graph "), std::string::npos)
       << log.str();
 }
 

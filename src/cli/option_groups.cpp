@@ -1,0 +1,113 @@
+#include "cli/option_groups.hpp"
+
+#include "core/error.hpp"
+#include "core/types.hpp"
+
+namespace semibfs::cli {
+namespace {
+
+int parse_summary_bits(const std::string& text) {
+  for (const int bits : kSummaryBitsChoices) {
+    if (text == std::to_string(bits)) return bits;
+  }
+  throw UsageError("must be one of " + summary_bits_choices() + ", got '" + text + "'");
+}
+
+}  // namespace
+
+void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int max_scale, bool& scale_given) {
+  table
+      .value("--scale", "S", "log2 of the number of vertices (1.." + std::to_string(max_scale) + "), required",
+             [&kronecker, &scale_given, max_scale](const std::string& value) {
+               kronecker.scale = static_cast<int>(parse_integer(value, 1, max_scale));
+               scale_given = true;
+             })
+      .value("--edgefactor", "E", "edges per vertex (default 16)",
+             [&kronecker](const std::string& value) { kronecker.edgefactor = parse_integer(value, 1, 1 << 20); })
+      .value("--seed1", "A", "first generator seed (default 2, the reference's)",
+             [&kronecker](const std::string& value) { kronecker.seed1 = parse_unsigned(value); })
+      .value("--seed2", "B", "second generator seed (default 3, the reference's)",
+             [&kronecker](const std::string& value) { kronecker.seed2 = parse_unsigned(value); });
+}
+
+void add_threads_option(OptionTable& table, int& threads) {
+  table.value("--threads", "N", "OpenMP threads (default: all cores)", [&threads](const std::string& value) {
+    threads = static_cast<int>(parse_integer(value, 1, 4096));
+  });
+}
+
+void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help) {
+  table.value("--dram-budget", "SIZE", help,
+              [&budget](const std::string& value) { budget.dram_budget_bytes = parse_size(value); });
+}
+
+void add_placement_options(OptionTable& table, SearchOptions& search) {
+  add_dram_budget_option(table, search.budget,
+                         "semi-external memory: the searches keep at most SIZE (e.g. 512MiB, 4GiB) in DRAM: BFS "
+                         "status, offsets, the first K entries of each list, ... as the placement planner decides "
+                         "(the plan is printed); the rest of each list is read from the store when needed");
+  table.value("--head-entries", "K",
+              "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
+              [&search](const std::string& value) { search.head_entries = parse_integer(value, 1, kMaxVertices); });
+  table.flag("--skip-validation", "do not validate the searches (the figures are then not a valid result)",
+             [&search] { search.skip_validation = true; });
+  add_threads_option(table, search.threads);
+}
+
+void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_chosen) {
+  BfsOptions& bfs = search.bfs;
+  table
+      .value("--policy", "P",
+             "how each step's direction is chosen: alpha-beta (default; frontier vertices against n, Iwabuchi et "
+             "al. Sec. III-C), beamer (frontier edges against unexplored edges, Beamer et al. SC'12), top-down or "
+             "bottom-up",
+             [&bfs, &policy_chosen](const std::string& value) {
+               bfs.policy = parse_policy(value);
+               policy_chosen = true;
+             })
+      .value("--alpha", "A",
+             "switch to bottom-up when the growing frontier passes n/A vertices (alpha-beta, default 1e4) or "
+             "m_u/A edges (beamer, default 15)",
+             [&bfs](const std::string& value) { bfs.alpha = parse_positive_double(value); })
+      .value("--beta", "B",
+             "switch back to top-down when the shrinking frontier falls below n/B vertices (alpha-beta, default "
+             "1e3; beamer, default 18)",
+             [&bfs](const std::string& value) { bfs.beta = parse_positive_double(value); })
+      .value("--summary-bits", "N",
+             "frontier bits per summary bit in bottom-up steps: 64, 128, 256, 512, 1024, or 0 for none "
+             "(default; Cui et al. Sec. III-C)",
+             [&bfs](const std::string& value) { bfs.summary_bits = parse_summary_bits(value); })
+      .value("--io", "KIND",
+             "how lists are read from the store: auto (default: io_uring where the kernel allows it, else "
+             "pread), uring or pread",
+             [&search](const std::string& value) { search.io = parse_io_kind(value); });
+  add_placement_options(table, search);
+}
+
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order) {
+  table
+      .value("--partitions", "P",
+             "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
+             "al. Sec. IV-A); default: one per NUMA node",
+             [&partitions](const std::string& value) { partitions = static_cast<int>(parse_integer(value, 1, 1024)); })
+      .value("--neighbor-order", "O",
+             "order of each neighbour list: hub-first (default; the highest-degree neighbour first), degree (all "
+             "by descending degree) or id",
+             [&order](const std::string& value) { order = parse_neighbor_order(value); });
+}
+
+void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {
+  table.value("--store", "DIR", help, [&directory](const std::string& value) { directory = value; });
+}
+
+void check_search_options(const SearchOptions& search) {
+  if (search.head_entries && !search.budget.is_set()) {
+    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
+  }
+}
+
+void require_store(const std::string& directory, const std::string& what) {
+  if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
+}
+
+}  // namespace semibfs::cli

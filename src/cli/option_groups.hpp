@@ -1,0 +1,34 @@
+// Options that several commands share, declared once each: the Kronecker graph (run, generate),
+// threads, the search options (run, bfs), the placement options (run, bfs, info), the layout of a
+// new store (run, build) and the store directory (every command that reads or writes one).
+#pragma once
+
+#include <string>
+
+#include "cli/option_table.hpp"
+#include "gen/kronecker.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph500/run_options.hpp"
+
+namespace semibfs::cli {
+
+// --scale (up to max_scale; `scale_given` records it), --edgefactor, --seed1, --seed2.
+void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int max_scale, bool& scale_given);
+void add_threads_option(OptionTable& table, int& threads);
+// --dram-budget with the command's own help (what the budget bounds there).
+void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help);
+// What changes the placement plan of a store's searches: --dram-budget, --head-entries,
+// --skip-validation (the validator's bytes), --threads (one I/O arena each).
+void add_placement_options(OptionTable& table, SearchOptions& search);
+// --policy (`policy_chosen` records it), --alpha, --beta, --summary-bits, --io and the placement options.
+void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_chosen);
+// --partitions and --neighbor-order.
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order);
+void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
+
+// Throws UsageError for --head-entries without --dram-budget.
+void check_search_options(const SearchOptions& search);
+// Throws UsageError naming --store when it was not given.
+void require_store(const std::string& directory, const std::string& what);
+
+}  // namespace semibfs::cli

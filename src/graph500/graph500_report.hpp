@@ -1,0 +1,62 @@
+// What a run or a series of searches reports: the options it ran with, the graph, the official
+// figures, each search, validation, memory and the placement under a DRAM budget.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bfs/bfs.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "graph500/official_output.hpp"
+#include "graph500/run_options.hpp"
+#include "io/io_stats.hpp"
+#include "tiered/placement_plan.hpp"
+
+namespace semibfs {
+
+struct RootResult {
+  std::uint64_t root = 0;  // as the input file writes it (a Kronecker graph's ids are its own)
+  double bfs_seconds = 0;
+  std::int64_t nedge = 0;
+  double teps = 0;
+  double validate_seconds = -1;  // -1 when validation was skipped
+  std::vector<LevelStats> levels;
+  IoSummary io;  // tails read by this search (zero when all lists are in DRAM)
+};
+
+// Bytes of each large structure of a run, for the JSON report and the log.
+struct MemoryFootprint {
+  std::int64_t edge_list_bytes = 0;
+  GraphBytes graph;
+  std::int64_t bfs_status_bytes = 0;  // parent array, visited and frontier bitmaps, queues
+  std::int64_t validator_bytes = 0;   // per-vertex arrays of one passing validation; 0 when skipped
+  std::int64_t io_buffer_bytes = 0;   // the tail fetchers' arenas (semi-external runs)
+};
+
+struct Graph500Report {
+  std::string graph;  // what was searched: a made-from line, "kronecker scale=..." or "file ..."
+  std::int64_t vertices = 0;                 // the graph's real size
+  std::int64_t input_edges = 0;              // edges generated or read, duplicates included
+  std::optional<KroneckerParams> kronecker;  // what a run generated; none for a store built from a file
+  RootDraw draw;                             // the seeds and number of roots asked for
+  SearchOptions search;
+  std::string store_directory;      // empty when no store was written or read
+  NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
+  int threads = 0;                  // the thread count that actually ran
+  int partitions = 1;               // the partition count that actually ran
+  bool graph_from_store = false;    // construction_seconds then is the time to read the store
+  double store_write_seconds = -1;  // -1 when no store was written
+  Graph500Results official;         // the figures of the official block
+  std::vector<RootResult> roots;    // in the order searched
+  bool validation_passed = true;
+  std::string validation_failure;   // the first failure, naming the rule and the vertex
+  MemoryFootprint memory;
+  std::optional<PlacementPlan> plan;  // with a DRAM budget
+  bool lists_on_disk = false;         // the searches read tails from the store
+  std::string io_backend;             // "io_uring" or "pread" when they did
+  IoStats io;                         // all searches' reads
+};
+
+}  // namespace semibfs

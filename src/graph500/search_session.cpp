@@ -1,0 +1,172 @@
+#include "graph500/search_session.hpp"
+
+#include <omp.h>
+
+#include <cstdio>
+#include <optional>
+
+#include "core/byte_size.hpp"
+#include "core/machine.hpp"
+#include "core/timer.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "graph500/teps_edge_count.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs {
+namespace {
+
+std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.6f s", seconds);
+  return text;
+}
+
+std::string format_rate(double rate) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.4g", rate);
+  return text;
+}
+
+std::string format_memory(const MemoryFootprint& memory) {
+  return "memory: edge list " + format_bytes(memory.edge_list_bytes) + ", forward graph " +
+         format_bytes(memory.graph.forward) + ", backward graph " + format_bytes(memory.graph.backward) +
+         ", vertex heads " + format_bytes(memory.graph.heads) + ", BFS status " +
+         format_bytes(memory.bfs_status_bytes) + ", validator " + format_bytes(memory.validator_bytes) +
+         (memory.io_buffer_bytes > 0 ? ", I/O buffers " + format_bytes(memory.io_buffer_bytes) : "");
+}
+
+}  // namespace
+
+std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
+                         std::int64_t nedge) {
+  const ValidationReport validation = validator.validate(root, parent);
+  if (!validation.ok()) return validation.failures.front().message;
+  if (validation.nedge != nedge) {
+    return "TEPS edge count " + std::to_string(nedge) + " differs from the validator's " +
+           std::to_string(validation.nedge);
+  }
+  return {};
+}
+
+std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
+                                                       const SearchOptions& options) {
+  PackedFileOptions source;
+  source.io = options.io;
+  source.chunk_edges = options.budget.edge_chunk_edges();
+  return std::make_unique<PackedFileEdgeSource>(store_path(directory, kEdgeFileName), num_vertices, source);
+}
+
+SearchSession::SearchSession(const SearchOptions& options, std::string graph, int partitions, std::ostream& log)
+    : log_(log) {
+  if (options.threads > 0) omp_set_num_threads(options.threads);
+  report_.search = options;
+  report_.graph = std::move(graph);
+  report_.threads = omp_get_max_threads();
+  report_.partitions = partitions;
+}
+
+SearchInputs SearchSession::open_store(const std::string& directory, const StoreRequest& request,
+                                       std::int64_t num_vertices, std::int64_t caller_bytes) {
+  const SearchOptions& options = report_.search;
+  SearchInputs graph;
+  graph.edges = open_store_edges(directory, num_vertices, options);
+  Stopwatch open_time;
+  if (options.budget.is_set()) {
+    // The offsets read for the plan are the ones the tiered open keeps: read once.
+    StoreIndex store = read_store_index(directory, request);
+    const SearchDramNeeds needs =
+        search_dram_needs(num_vertices, options, report_.threads, graph.edges->buffer_bytes(), caller_bytes);
+    report_.plan = plan_search_placement(store, options, needs);
+    print_plan(log_, *report_.plan);
+    if (!report_.plan->fits_in_memory) {
+      graph.tiered.emplace(open_tiered_graph(std::move(store), *report_.plan));
+      report_.lists_on_disk = graph.tiered->has_tails();
+    }
+  }
+  if (!graph.tiered) graph.in_memory = read_store(directory, request);
+  log_ << "opened the store in " << format_seconds(open_time.seconds()) << "; peak RSS so far "
+       << format_bytes(peak_rss_bytes()) << std::endl;
+  return graph;
+}
+
+void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
+                                  std::size_t parent_entries) {
+  MemoryFootprint& memory = report_.memory;
+  memory.graph = graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0};
+  memory.bfs_status_bytes = static_cast<std::int64_t>(parent_entries * sizeof(VertexId)) + engine.status_bytes();
+  memory.validator_bytes = validator != nullptr ? validator->working_bytes() : 0;
+  memory.io_buffer_bytes = engine.io_buffer_bytes();
+  log_ << format_memory(memory) << std::endl;
+}
+
+void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
+                           std::vector<VertexId>& parent) {
+  const SearchOptions& options = report_.search;
+  const EdgeSource& edges = *graph.edges;
+  std::optional<Validator> validator;
+  if (!options.skip_validation) validator.emplace(edges, graph.direction());
+  TailFetchOptions fetch;
+  fetch.io = options.io;
+  BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
+  parent.assign(static_cast<std::size_t>(edges.num_vertices()), kUnreached);
+  record_memory(graph, engine, validator ? &*validator : nullptr, parent.size());
+  if (warm_up && !roots.empty()) {
+    engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
+    engine.take_io_stats();
+  }
+  for (const VertexId root : roots) {
+    if (!search_root(edges, engine, validator ? &*validator : nullptr, root, parent)) {
+      report_.validation_passed = false;
+      break;
+    }
+  }
+  report_.io_backend = engine.io_backend();
+}
+
+// Searches one root and validates the result; returns false when validation failed.
+bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator,
+                                VertexId root, std::vector<VertexId>& parent) {
+  RootResult result;
+  result.root = file_id_(root);
+  Stopwatch search_time;
+  result.levels = engine.run(root, parent);
+  result.bfs_seconds = search_time.seconds();
+  const IoStats io = engine.take_io_stats();
+  result.io = io.summary();
+  report_.io.merge(io);
+  result.nedge = count_traversed_edges(edges, parent);
+  result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
+  const std::size_t index = report_.roots.size();
+  log_ << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
+       << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
+  if (io.requests() > 0) log_ << ", " << io.requests() << " reads of " << format_bytes(static_cast<std::int64_t>(io.bytes()));
+  bool valid = true;
+  if (validator != nullptr) {
+    Stopwatch validate_time;
+    const std::string failure = check_search(*validator, root, parent, result.nedge);
+    result.validate_seconds = validate_time.seconds();
+    if (!failure.empty()) {
+      report_.validation_failure =
+          "BFS " + std::to_string(index) + " from root " + std::to_string(result.root) + ": " + failure;
+      valid = false;
+    }
+    log_ << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
+  }
+  log_ << '\n';
+  report_.roots.push_back(std::move(result));
+  return valid;
+}
+
+Graph500Report SearchSession::finish(int scale, std::int64_t edgefactor) {
+  Graph500Results& official = report_.official;
+  official.scale = scale;
+  official.edgefactor = edgefactor;
+  for (const RootResult& root : report_.roots) {
+    official.bfs_seconds.push_back(root.bfs_seconds);
+    official.nedge.push_back(static_cast<double>(root.nedge));
+    official.validate_seconds.push_back(root.validate_seconds);
+  }
+  return std::move(report_);
+}
+
+}  // namespace semibfs

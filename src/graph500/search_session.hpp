@@ -1,0 +1,71 @@
+// One series of searches, shared by `run` (a Kronecker graph) and `bfs` (a store built from a
+// file): the threads, the store opened under the DRAM budget, each root searched (timed), its TEPS
+// edges counted and validated (untimed), and the report that gathers it all.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "edges/packed_file_edge_source.hpp"
+#include "graph500/graph500_report.hpp"
+#include "graph500/run_options.hpp"
+#include "graph500/search_inputs.hpp"
+#include "store/graph_store.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+
+// How the input file names a vertex, for reports and log lines (identity for Kronecker graphs).
+using FileIdOf = std::function<std::uint64_t(VertexId)>;
+
+// Validates one search and checks its TEPS edge count against the validator's, as the reference
+// does; returns the first failure (naming the rule and the vertex), or an empty string.
+std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
+                         std::int64_t nedge);
+
+// The packed edge file beside a store, read in chunks sized by the budget, as validation streams it.
+std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
+                                                       const SearchOptions& options);
+
+class SearchSession {
+ public:
+  // Applies options.threads and starts the report: what is searched, threads and partitions.
+  SearchSession(const SearchOptions& options, std::string graph, int partitions, std::ostream& log);
+
+  Graph500Report& report() { return report_; }
+  std::ostream& log() { return log_; }
+  // Roots in the report and the log are then named as the file names them.
+  void use_file_ids(FileIdOf file_id) { file_id_ = std::move(file_id); }
+
+  // The store and its edge file for the searches: with a budget, the placement planned after
+  // search_dram_needs (the caller's bytes included), printed and kept in the report, and the store
+  // opened as it says; without one, the store read whole into DRAM.
+  SearchInputs open_store(const std::string& directory, const StoreRequest& request, std::int64_t num_vertices,
+                          std::int64_t caller_bytes);
+
+  // With `warm_up`, an untimed search from the first root; then each root searched, counted and
+  // validated unless validation is skipped; stops at the first failed validation. `parent` ends
+  // with the last search's tree.
+  void search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
+              std::vector<VertexId>& parent);
+
+  // The official block's SCALE and edgefactor and its per-search figures; returns the report.
+  Graph500Report finish(int scale, std::int64_t edgefactor);
+
+ private:
+  bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
+                   std::vector<VertexId>& parent);
+  void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
+                     std::size_t parent_entries);
+
+  Graph500Report report_;
+  std::ostream& log_;
+  FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };
+};
+
+}  // namespace semibfs
