@@ -2,6 +2,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
+#include <string>
 
 namespace semibfs {
 
@@ -15,5 +17,12 @@ class Stopwatch {
   using Clock = std::chrono::steady_clock;
   Clock::time_point start_;
 };
+
+// Seconds for log lines, in the official block's precision: "0.123456 s".
+inline std::string format_seconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.6f s", seconds);
+  return text;
+}
 
 }  // namespace semibfs

@@ -17,12 +17,6 @@
 namespace semibfs {
 namespace {
 
-std::string format_seconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.6f s", seconds);
-  return text;
-}
-
 // Kernel 1, or reading its result back from a store made by an earlier run.
 PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
                                    std::ostream& log) {

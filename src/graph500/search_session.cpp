@@ -15,12 +15,6 @@
 namespace semibfs {
 namespace {
 
-std::string format_seconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.6f s", seconds);
-  return text;
-}
-
 std::string format_rate(double rate) {
   char text[32];
   std::snprintf(text, sizeof(text), "%.4g", rate);
