@@ -88,11 +88,6 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
 
 }  // namespace
 
-bool store_exists(const std::string& directory) {
-  std::error_code error;
-  return std::filesystem::exists(store_path(directory, kManifestName), error);
-}
-
 void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from) {
   StoreWriter writer(directory);
   for (int k = 0; k < graph.num_partitions(); ++k) {

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "core/error.hpp"
-#include "store/graph_store.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs {
 
