@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+
 namespace semibfs::cli {
 
 class Arguments {
@@ -30,5 +32,16 @@ std::int64_t parse_integer(const std::string& option, const std::string& text, s
                            std::int64_t maximum);
 std::uint64_t parse_unsigned(const std::string& option, const std::string& text);
 double parse_positive_double(const std::string& option, const std::string& text);
+
+// `parse(text)` for a library parser whose UsageError speaks of the text alone; the error comes
+// back with the option's name in front ("--dram-budget: cannot read '4GB' as a size ...").
+template <typename Parse>
+auto parse_option_value(const std::string& option, const std::string& text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const UsageError& error) {
+    throw UsageError(option + ": " + error.what());
+  }
+}
 
 }  // namespace semibfs::cli

@@ -78,7 +78,7 @@ BuildRequest parse_build(Arguments& arguments) {
     } else if (option == "--directed") {
       request.options.directed = true;
     } else if (option == "--dram-budget") {
-      request.options.memory_budget_bytes = parse_byte_size(arguments.take_value(option), option);
+      request.options.memory_budget_bytes = parse_option_value(option, arguments.take_value(option), parse_byte_size);
     } else if (option == "--partitions") {
       request.options.partitions = static_cast<int>(parse_integer(option, arguments.take_value(option), 1, 1024));
     } else if (option == "--neighbor-order") {

@@ -28,11 +28,11 @@ bool take_search_option(const std::string& option, Arguments& arguments, Graph50
   } else if (option == "--summary-bits") {
     options.bfs.summary_bits = parse_summary_bits(option, arguments.take_value(option));
   } else if (option == "--dram-budget") {
-    options.dram_budget_bytes = parse_byte_size(arguments.take_value(option), option);
+    options.dram_budget_bytes = parse_option_value(option, arguments.take_value(option), parse_byte_size);
   } else if (option == "--backward-head") {
     options.forced_head_entries = parse_integer(option, arguments.take_value(option), 1, kMaxVertices);
   } else if (option == "--io") {
-    options.io = parse_io_kind(arguments.take_value(option));
+    options.io = parse_option_value(option, arguments.take_value(option), parse_io_kind);
   } else if (option == "--skip-validation") {
     options.skip_validation = true;
   } else {

@@ -47,7 +47,7 @@ void write_edge_file(const Graph500Options& options, Graph500Report& report, std
 void write_edges_and_store(const Graph500Options& options, Graph500Report& report, std::ostream& log) {
   write_edge_file(options, report, log);
   ExternalBuildOptions build;
-  build.memory_budget_bytes = options.dram_budget_bytes;
+  build.dram_budget_bytes = options.dram_budget_bytes;
   build.partitions = report.partitions;
   build.order = options.neighbor_order;
   build.made_from = store_made_from(options.kronecker);
@@ -87,7 +87,7 @@ PlacementPlan plan_store_placement(const Graph500Options& options, std::int64_t 
   const std::int64_t num_vertices = store.manifest.vertices;
   PlacementRequest placement;
   placement.dram_budget_bytes = options.dram_budget_bytes;
-  placement.forced_head_entries = options.forced_head_entries;
+  placement.head_entries = options.forced_head_entries;
   const std::int64_t validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
   const auto arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * threads;
   placement.reserved_bytes = edge_buffer_bytes + validator_bytes + arena_bytes + options.caller_bytes;

@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <ostream>
 
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "core/byte_size.hpp"
 
 namespace semibfs {
 namespace {
@@ -233,12 +233,12 @@ class Planner {
 
   [[noreturn]] void throw_below_minimum() const {
     const std::int64_t budget = request_.dram_budget_bytes;
+    const std::int64_t minimum = plan_.minimum_bytes;
     throw Error("DRAM budget " + format_bytes(budget) + " (" + std::to_string(budget) +
-                " bytes) is below the minimum of " + format_bytes(plan_.minimum_bytes) + " (" +
-                std::to_string(plan_.minimum_bytes) +
-                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between DRAM"
-                " and disk and the run's own buffers (" + format_bytes(request_.reserved_bytes) +
-                ") must be in DRAM");
+                " bytes) is below the minimum of " + format_bytes(minimum) + " (" + std::to_string(minimum) +
+                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between"
+                " DRAM and disk and the run's own buffers (" +
+                format_bytes(request_.reserved_bytes) + ") must be in DRAM");
   }
 
   // Step 1, backward heads: bottom-up reads a list from its start and stops at the first parent
@@ -246,8 +246,8 @@ class Planner {
   // the backward accesses went to NVM, with 2 still 38.2% (seed 000 Sec. VI-E Fig. 14; seed 002
   // Sec. 5.2.1 Fig. 10).
   void take_backward_heads() {
-    if (request_.forced_head_entries) {
-      take_forced_head_entries(*request_.forced_head_entries);
+    if (request_.head_entries) {
+      take_forced_head_entries(*request_.head_entries);
     } else {
       while (head_entries_ < useful_head_cap_ && head_dram(head_entries_ + 1) <= left_) ++head_entries_;
       in_order_ = head_dram(head_entries_) == heads_total_;
@@ -257,10 +257,10 @@ class Planner {
 
   // A forced K is the user's choice, not a shortfall: the later steps still run.
   void take_forced_head_entries(std::int64_t k) {
-    if (k < 1) throw Error("--backward-head must be at least 1 (the dense heads array), got " + std::to_string(k));
+    if (k < 1) throw Error("head entries K = " + std::to_string(k) + ": K must be at least 1 (the dense heads array)");
     plan_.head_entries_forced = true;
     if (head_dram(k) > left_) {
-      throw Error("--backward-head " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
+      throw Error("head entries K = " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
                   " of DRAM beyond the minimum; the budget leaves " + format_bytes(left_) + " (" +
                   std::to_string(left_) + " bytes)");
     }
@@ -390,11 +390,11 @@ class Planner {
   std::int64_t heads_total_ = 0;
   std::int64_t useful_head_cap_ = 0;
   std::int64_t hub_floor_ = 0;
-  std::int64_t left_ = 0;         // DRAM not yet handed out
-  bool in_order_ = true;          // every earlier step took its whole structure
+  std::int64_t left_ = 0;          // DRAM not yet handed out
+  bool in_order_ = true;           // every earlier step took its whole structure
   std::int64_t head_entries_ = 1;  // K
-  std::int64_t low_ = 0;          // D
-  std::int64_t hub_limit_ = 0;    // the lowest hub degree whose lists are in DRAM (0: none)
+  std::int64_t low_ = 0;           // D
+  std::int64_t hub_limit_ = 0;     // the lowest hub degree whose lists are in DRAM (0: none)
 };
 
 }  // namespace
@@ -405,7 +405,7 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
 
 void print_plan(std::ostream& out, const PlacementPlan& plan) {
   out << "placement: DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
-      << format_bytes(plan.minimum_bytes) << "); backward heads K = " << plan.head_entries
+      << format_bytes(plan.minimum_bytes) << "); head entries K = " << plan.head_entries
       << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit
       << ", hubs: " << plan.hub_vertices << " vertices";
   if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;
