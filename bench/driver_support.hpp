@@ -21,6 +21,17 @@ inline std::uint64_t parse_positive_count(const std::string& flag, const std::st
   throw UsageError(flag + " needs a positive integer, not '" + text + "'");
 }
 
+// `parse(text)` for a library parser whose UsageError speaks of the text alone, with the flag's
+// name put in front of that error.
+template <typename Parse>
+auto parse_flag_value(const std::string& flag, const std::string& text, Parse parse) {
+  try {
+    return parse(text);
+  } catch (const UsageError& error) {
+    throw UsageError(flag + ": " + error.what());
+  }
+}
+
 template <typename Run>
 int run_main(const char* program, Run&& run) {
   try {

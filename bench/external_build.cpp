@@ -3,9 +3,10 @@
 // (generate_kronecker, build_csr, PartitionedGraph, write_store), so that the two can be timed
 // and their peak RSS compared, e.g. under /usr/bin/time -v. Prints one line per step.
 //
-//   semibfs_external_build --scale S --dir DIR [--budget 256MiB] [--partitions P]
+//   semibfs_external_build --scale S --store DIR [--dram-budget 256MiB] [--partitions P]
 //                          [--order id|hub-first|degree] [--in-memory]
-//   writes DIR/edges.packed48 (external only) and the store in DIR/store (created, must be new)
+//   writes the store in DIR (created if missing, must hold no store) and, external only, the
+//   edge file beside it (DIR/edges.packed48), as `semibfs run --dram-budget` does
 #include <omp.h>
 
 #include <cstdint>
@@ -30,8 +31,8 @@ namespace {
 
 struct DriverOptions {
   KroneckerParams kronecker;
-  std::string directory;
-  std::int64_t budget = std::int64_t{256} << 20;
+  std::string store_directory;
+  std::int64_t dram_budget_bytes = std::int64_t{256} << 20;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   bool in_memory = false;
@@ -55,10 +56,10 @@ DriverOptions parse_options(int argc, char** argv) {
     const std::string value = argv[++index];
     if (flag == "--scale") {
       options.kronecker.scale = parse_int(flag, value);
-    } else if (flag == "--dir") {
-      options.directory = value;
-    } else if (flag == "--budget") {
-      options.budget = parse_byte_size(value, flag);
+    } else if (flag == "--store") {
+      options.store_directory = value;
+    } else if (flag == "--dram-budget") {
+      options.dram_budget_bytes = bench_driver::parse_flag_value(flag, value, parse_byte_size);
     } else if (flag == "--partitions") {
       options.partitions = parse_int(flag, value);
     } else if (flag == "--order") {
@@ -67,7 +68,7 @@ DriverOptions parse_options(int argc, char** argv) {
       throw UsageError("unknown option '" + flag + "'");
     }
   }
-  if (options.directory.empty()) throw UsageError("--dir DIR is required");
+  if (options.store_directory.empty()) throw UsageError("--store DIR is required");
   return options;
 }
 
@@ -85,22 +86,24 @@ void build_in_memory(const DriverOptions& options, const std::string& store) {
 }
 
 void build_externally(const DriverOptions& options, const std::string& store) {
-  const std::string edge_file = (std::filesystem::path(options.directory) / "edges.packed48").string();
-  const EdgeFileStats edges = write_kronecker_edge_file(options.kronecker, edge_file, options.budget, &std::cerr);
+  const std::string edge_file = store_path(store, kEdgeFileName);
+  const EdgeFileStats edges =
+      write_kronecker_edge_file(options.kronecker, edge_file, options.dram_budget_bytes, &std::cerr);
   std::cout << "write_kronecker_edge_file: " << edges.seconds << " s, " << format_bytes(edges.bytes) << ", chunks of "
             << edges.chunk_edges << " edges\n";
-  const ExternalBuildOptions build{options.budget, options.partitions, options.order,
+  const ExternalBuildOptions build{options.dram_budget_bytes, options.partitions, options.order,
                                    store_made_from(options.kronecker), &std::cerr};
   const ExternalBuildStats stats = build_store_from_edge_file(edge_file, options.kronecker.num_vertices(), store, build);
   std::cout << "build_store_from_edge_file: " << stats.seconds << " s, " << stats.edge_file_passes
             << " reads of the edge file, " << stats.collect_ranges << " collect ranges, " << stats.order_ranges
             << " order ranges, scratch " << format_bytes(stats.scratch_bytes) << ", peak buffers "
-            << format_bytes(stats.peak_buffer_bytes) << " of a " << format_bytes(options.budget) << " budget\n";
+            << format_bytes(stats.peak_buffer_bytes) << " of a " << format_bytes(options.dram_budget_bytes)
+            << " budget\n";
 }
 
 int run(int argc, char** argv) {
   const DriverOptions options = parse_options(argc, argv);
-  const std::string store = (std::filesystem::path(options.directory) / "store").string();
+  const std::string& store = options.store_directory;
   std::filesystem::create_directories(store);
   std::cout << (options.in_memory ? "in memory" : "external") << ": SCALE " << options.kronecker.scale << ", "
             << options.partitions << " partitions, order " << to_string(options.order) << ", " << omp_get_max_threads()

@@ -39,6 +39,7 @@ struct ProbeOptions {
   std::vector<IoKind> kinds = {IoKind::kUring, IoKind::kPread};
 };
 
+using bench_driver::parse_flag_value;
 using bench_driver::parse_positive_count;
 
 ProbeOptions parse_options(int argc, char** argv) {
@@ -67,7 +68,7 @@ ProbeOptions parse_options(int argc, char** argv) {
       }
     } else if (flag == "--io") {
       options.kinds = value == "both" ? std::vector<IoKind>{IoKind::kUring, IoKind::kPread}
-                                      : std::vector<IoKind>{parse_io_kind(value)};
+                                      : std::vector<IoKind>{parse_flag_value(flag, value, parse_io_kind)};
     } else {
       throw UsageError("unknown option " + flag + " (see the comment atop bench/io_probe.cpp)");
     }

@@ -30,7 +30,7 @@ inline constexpr int kSummaryBitsChoices[] = {0, 64, 128, 256, 512, 1024};
 bool is_valid_summary_bits(int summary_bits);
 // "0, 64, 128, 256, 512, 1024", for messages.
 std::string summary_bits_choices();
-// No summary: 256 frontier bits per summary bit was the best of Cui et al. Sec. III-C (Fig. 16),
+// No summary: 256 frontier bits per summary bit was the best of Cui et al. Sec. IV-E (Fig. 16),
 // but here the frontier bitmap stays in cache and the extra test costs more than it saves
 // (0 beat 256 by 1.22x at SCALE 20 and 1.11x at SCALE 22; docs/PERFORMANCE.md).
 constexpr int kDefaultSummaryBits = 0;
@@ -47,7 +47,7 @@ struct BfsOptions {
   double beta_or_default() const;
 };
 
-// alpha-beta: alpha 1e4 as in seed 000 Sec. V-C (Fig. 7); beta 1e3, not its 1e5: on this engine
+// alpha-beta: alpha 1e4 as in seed 000 Sec. VI-B (Fig. 7); beta 1e3, not its 1e5: on this engine
 // the sweep (docs/PERFORMANCE.md) found returning top-down earlier faster at SCALE 20 and 22;
 // beamer: 15 and 18, Beamer et al. SC'12 Sec. 4. The forced policies ignore them.
 double default_alpha(PolicyKind policy);

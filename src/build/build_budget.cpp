@@ -26,16 +26,16 @@ std::int64_t minimum_build_budget(std::int64_t num_vertices, int store_files) {
 }
 
 // Each buffer takes its share, but never so much that the lists get less than their minimum.
-BuildBudget split_budget(std::int64_t memory_budget_bytes, std::int64_t num_vertices, int store_files) {
+BuildBudget split_budget(std::int64_t dram_budget_bytes, std::int64_t num_vertices, int store_files) {
   const std::int64_t minimum = minimum_build_budget(num_vertices, store_files);
   BuildBudget budget;
   budget.degree_bytes = num_vertices * static_cast<std::int64_t>(sizeof(std::uint32_t));
-  if (memory_budget_bytes < minimum) {
-    throw Error("external build: a memory budget of " + std::to_string(memory_budget_bytes) + " bytes is too small for " +
+  if (dram_budget_bytes < minimum) {
+    throw Error("external build: a DRAM budget of " + std::to_string(dram_budget_bytes) + " bytes is too small for " +
                 std::to_string(num_vertices) + " vertices (their degrees alone take " +
                 std::to_string(budget.degree_bytes) + " bytes); give at least " + std::to_string(minimum) + " bytes");
   }
-  const std::int64_t rest = memory_budget_bytes - budget.degree_bytes;
+  const std::int64_t rest = dram_budget_bytes - budget.degree_bytes;
   const std::int64_t chunk_room = rest - store_files * kMinFileBuffer - kMinRangeBytes;
   budget.chunk_edges = std::clamp(round_down(rest / kBufferShare / kCollectBytesPerEdge, kMinChunkEdges), kMinChunkEdges,
                                   std::min(kMaxChunkEdges, round_down(chunk_room / kCollectBytesPerEdge, kMinChunkEdges)));
@@ -61,9 +61,10 @@ std::vector<VertexRange> plan_vertex_ranges(std::span<const std::uint32_t> entri
     }
     if (cost + vertex_cost > range_bytes) {
       throw Error("external build: vertex " + std::to_string(vertex) + " has " + std::to_string(entries[vertex]) +
-                  " list entries, which need " + std::to_string(cost + vertex_cost) + " bytes at once; the budget leaves " +
-                  std::to_string(range_bytes) + " for lists (raise the memory budget by at least " +
-                  std::to_string(cost + vertex_cost - range_bytes) + " bytes)");
+                  " list entries, which need " + std::to_string(cost + vertex_cost) +
+                  " bytes at once; the budget leaves " + std::to_string(range_bytes) +
+                  " for lists (raise the DRAM budget by at least " + std::to_string(cost + vertex_cost - range_bytes) +
+                  " bytes)");
     }
     cost += vertex_cost;
   }

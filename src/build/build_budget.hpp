@@ -90,7 +90,7 @@ struct BuildBudget {
 std::int64_t minimum_build_budget(std::int64_t num_vertices, int store_files);
 
 // Throws semibfs::Error naming the minimum when the budget is below it.
-BuildBudget split_budget(std::int64_t memory_budget_bytes, std::int64_t num_vertices, int store_files);
+BuildBudget split_budget(std::int64_t dram_budget_bytes, std::int64_t num_vertices, int store_files);
 
 // Consecutive ranges covering [0, entries.size()), each as long as its lists fit `range_bytes`:
 // bytes_per_entry per list entry (entries[v] for vertex v) plus bytes_per_vertex per vertex and

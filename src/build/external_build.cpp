@@ -169,7 +169,7 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
                                               const std::string& store_directory, const ExternalBuildOptions& options) {
   check_request(num_vertices, options);
   const int store_files = StoreListWriter::files(options.partitions, options.direction);
-  const BuildBudget budget = split_budget(options.memory_budget_bytes, num_vertices, store_files);
+  const BuildBudget budget = split_budget(options.dram_budget_bytes, num_vertices, store_files);
   StoreWriter store(store_directory);
   const PackedEdgeFile edges(edge_file);
   ProgressLog log(options.progress, "external build");

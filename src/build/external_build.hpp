@@ -31,7 +31,7 @@
 namespace semibfs {
 
 struct ExternalBuildOptions {
-  std::int64_t memory_budget_bytes = std::int64_t{256} << 20;
+  std::int64_t dram_budget_bytes = std::int64_t{256} << 20;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   std::string made_from;             // the manifest's made-from line
@@ -50,7 +50,7 @@ struct ExternalBuildStats {
   double seconds = 0;
 };
 
-// The smallest memory budget build_store_from_edge_file accepts.
+// The smallest DRAM budget build_store_from_edge_file accepts.
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions,
                                            GraphDirection direction = GraphDirection::kUndirected);
 

@@ -3,7 +3,6 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/byte_size.hpp"
 #include "core/error.hpp"
 
 namespace semibfs::cli {
@@ -45,18 +44,6 @@ double parse_positive_double(const std::string& text) {
     throw UsageError("must be a positive number, got '" + text + "'");
   }
   return number;
-}
-
-// The one call of core's parse_byte_size, which still takes an option name for its message: given
-// none, its message starts with ": ", dropped here since the option table names the flag. Once core
-// has parse_byte_size(text), this body is `return parse_byte_size(text);`.
-std::int64_t parse_size(const std::string& text) {
-  try {
-    return parse_byte_size(text, "");
-  } catch (const UsageError& error) {
-    const std::string message = error.what();
-    throw UsageError(message.starts_with(": ") ? message.substr(2) : message);
-  }
 }
 
 }  // namespace semibfs::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
+
 namespace semibfs::cli {
 
 class Arguments {
@@ -27,7 +29,5 @@ class Arguments {
 std::int64_t parse_integer(const std::string& text, std::int64_t minimum, std::int64_t maximum);
 std::uint64_t parse_unsigned(const std::string& text);
 double parse_positive_double(const std::string& text);
-// A byte count such as 4GiB or 512M (core/byte_size.hpp).
-std::int64_t parse_size(const std::string& text);
 
 }  // namespace semibfs::cli

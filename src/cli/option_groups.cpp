@@ -1,5 +1,6 @@
 #include "cli/option_groups.hpp"
 
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/types.hpp"
 
@@ -38,7 +39,7 @@ void add_threads_option(OptionTable& table, int& threads) {
 
 void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help) {
   table.value("--dram-budget", "SIZE", help,
-              [&budget](const std::string& value) { budget.dram_budget_bytes = parse_size(value); });
+              [&budget](const std::string& value) { budget.dram_budget_bytes = parse_byte_size(value); });
 }
 
 void add_placement_options(OptionTable& table, SearchOptions& search) {

@@ -30,9 +30,8 @@ constexpr std::array<Unit, 10> kUnits{{{"", 0}, {"B", 0},
                                        {"G", 30}, {"GiB", 30},
                                        {"T", 40}, {"TiB", 40}}};
 
-[[noreturn]] void reject(std::string_view option, std::string_view text, std::string_view why) {
-  throw UsageError(std::string(option) + ": cannot read '" + std::string(text) + "' as a size (" +
-                   std::string(why) +
+[[noreturn]] void reject(std::string_view text, std::string_view why) {
+  throw UsageError("cannot read '" + std::string(text) + "' as a size (" + std::string(why) +
                    "); give bytes or a number with K, M, G, T or KiB, MiB, GiB, TiB (all powers of "
                    "1024), e.g. 4GiB, 512M, 1.5G, 1000000");
 }
@@ -41,7 +40,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 }  // namespace
 
-std::int64_t parse_byte_size(std::string_view text, std::string_view option) {
+std::int64_t parse_byte_size(std::string_view text) {
   std::size_t position = 0;
   Wide whole = 0;
   const Wide limit = static_cast<Wide>(std::numeric_limits<std::int64_t>::max());
@@ -69,11 +68,11 @@ std::int64_t parse_byte_size(std::string_view text, std::string_view option) {
       ++digits;
       ++position;
     }
-    if (digits == 0) reject(option, text, "no digit after the decimal point");
+    if (digits == 0) reject(text, "no digit after the decimal point");
     has_fraction = true;
   }
-  if (!has_whole && !has_fraction) reject(option, text, "it does not start with a digit");
-  if (!has_whole) reject(option, text, "no digit before the decimal point");
+  if (!has_whole && !has_fraction) reject(text, "it does not start with a digit");
+  if (!has_whole) reject(text, "no digit before the decimal point");
 
   const std::string_view unit_name = text.substr(position);
   int shift = -1;
@@ -82,14 +81,14 @@ std::int64_t parse_byte_size(std::string_view text, std::string_view option) {
   }
   if (shift < 0) {
     if (unit_name == "KB" || unit_name == "MB" || unit_name == "GB" || unit_name == "TB") {
-      reject(option, text, "KB, MB, GB, TB are ambiguous between 1000 and 1024");
+      reject(text, "KB, MB, GB, TB are ambiguous between 1000 and 1024");
     }
-    reject(option, text, "unknown unit '" + std::string(unit_name) + "'");
+    reject(text, "unknown unit '" + std::string(unit_name) + "'");
   }
-  if (too_large) reject(option, text, "2^63 bytes or more");
+  if (too_large) reject(text, "2^63 bytes or more");
 
   const Wide bytes = (whole << shift) + ((fraction << shift) / fraction_scale);
-  if (bytes > limit) reject(option, text, "2^63 bytes or more");
+  if (bytes > limit) reject(text, "2^63 bytes or more");
   return static_cast<std::int64_t>(bytes);
 }
 

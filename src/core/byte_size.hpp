@@ -11,9 +11,9 @@ namespace semibfs {
 
 // `text` as a byte count: digits, an optional fraction (`1.5GiB`, rounded down to a whole byte)
 // and an optional unit, nothing else (no sign, spaces or exponent). Throws semibfs::UsageError
-// with one line naming `option`, the text and what is accepted, on bad input or a size of
-// 2^63 bytes or more.
-std::int64_t parse_byte_size(std::string_view text, std::string_view option);
+// with one line naming the text and what is accepted, on bad input or a size of 2^63 bytes or
+// more (a caller that read the text from an option puts the option's name in front).
+std::int64_t parse_byte_size(std::string_view text);
 
 // `bytes` for a report: "512 B", "1.50 KiB", "4.00 GiB" (two decimals, binary units up to EiB).
 std::string format_bytes(std::int64_t bytes);

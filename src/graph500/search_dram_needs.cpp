@@ -37,7 +37,7 @@ PlacementPlan plan_search_placement(const StoreIndex& store, const SearchOptions
                                     const SearchDramNeeds& needs) {
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
-  placement.forced_head_entries = options.head_entries;
+  placement.head_entries = options.head_entries;
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
   return plan_placement(profile_of_store(store, needs.bfs_status_bytes_per_vertex), placement);

@@ -32,7 +32,7 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   write_edge_file(options, session);
   Graph500Report& report = session.report();
   ExternalBuildOptions build;
-  build.memory_budget_bytes = options.search.budget.construction_bytes();
+  build.dram_budget_bytes = options.search.budget.construction_bytes();
   build.partitions = report.partitions;
   build.order = options.store.neighbor_order;
   build.made_from = store_made_from(options.kronecker);

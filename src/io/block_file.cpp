@@ -18,7 +18,7 @@ namespace {
 
 std::string remedy_for(int error_number) {
   switch (error_number) {
-    case ENOENT: return "check the path and the --store directory";
+    case ENOENT: return "check the path and the store directory";
     case EACCES:
     case EPERM: return "make the file readable by this user";
     case EISDIR: return "give a file, not a directory";

@@ -63,7 +63,8 @@ std::unique_ptr<AsyncReader> make_reader(IoKind kind, const std::string& path, c
     return make_uring(path, options);
   } catch (const ReaderUnavailable& refusal) {
     if (kind == IoKind::kUring) {
-      throw ReaderUnavailable(std::string(refusal.what()) + " (--io uring was asked; use --io auto or --io pread)");
+      throw ReaderUnavailable(std::string(refusal.what()) +
+                              " (the uring reader was asked for; the auto and pread readers work without it)");
     }
     notes << "semibfs: " << refusal.what() << "; reading with the pread thread pool instead\n";
   }

@@ -1,4 +1,4 @@
-// Which reader a run uses (--io auto|uring|pread) and the factory that makes it: io_uring where
+// Which reader a run uses (auto, uring or pread) and the factory that makes it: io_uring where
 // it is built in and the kernel allows it, the pread pool otherwise.
 #pragma once
 

@@ -13,7 +13,7 @@ namespace {
 
 [[noreturn]] void throw_ring_error(const char* call, int negative_errno) {
   throw Error(std::string("io_uring ") + call + " failed: " + std::strerror(-negative_errno) +
-              " (try --io pread)");
+              " (the pread reader works without io_uring)");
 }
 
 }  // namespace

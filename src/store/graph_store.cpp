@@ -76,7 +76,7 @@ CsrGraph read_graph(const std::string& directory, const StoreManifest& manifest,
 void check_matches(const std::string& directory, const StoreManifest& manifest, const StoreRequest& request) {
   const auto mismatch = [&](const std::string& field, const std::string& stored, const std::string& asked) {
     throw Error("store '" + directory + "' holds a graph with " + field + " " + stored + ", but this run asks for " +
-                asked + " (use another directory, or run without --reuse to build one)");
+                asked + " (use another directory, or build the graph asked for in an empty one)");
   };
   if (manifest.made_from != request.made_from) mismatch("made-from", "'" + manifest.made_from + "'", "'" + request.made_from + "'");
   if (manifest.partitions != request.partitions) {
@@ -87,11 +87,6 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
 }
 
 }  // namespace
-
-bool store_exists(const std::string& directory) {
-  std::error_code error;
-  return std::filesystem::exists(store_path(directory, kManifestName), error);
-}
 
 void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from) {
   StoreWriter writer(directory);

@@ -22,9 +22,6 @@ struct StoreRequest {
   GraphDirection direction = GraphDirection::kUndirected;
 };
 
-// Whether `directory` holds a store (a manifest).
-bool store_exists(const std::string& directory);
-
 // Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
 // semibfs::Error (naming the file and what to do) on any failure, leaving no store file behind.
 void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from);

@@ -94,4 +94,9 @@ void check_store_directory(const std::string& directory) {
   }
 }
 
+bool store_exists(const std::string& directory) {
+  std::error_code error;
+  return std::filesystem::exists(store_path(directory, kManifestName), error);
+}
+
 }  // namespace semibfs

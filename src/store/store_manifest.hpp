@@ -56,5 +56,7 @@ std::string store_array_name(int partition, const char* graph, const char* part)
 
 // Throws semibfs::Error unless `directory` is an existing directory.
 void check_store_directory(const std::string& directory);
+// Whether `directory` holds a store (a manifest).
+bool store_exists(const std::string& directory);
 
 }  // namespace semibfs

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "core/error.hpp"
-#include "store/graph_store.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs {
 
@@ -52,7 +52,7 @@ StoreWriter::StoreWriter(std::string directory) : directory_(std::move(directory
   check_store_directory(directory_);
   if (store_exists(directory_)) {
     throw Error("store directory '" + directory_ +
-                "' already holds a store (reuse it with --reuse, or choose an empty directory)");
+                "' already holds a store (read the store that is there, or choose an empty directory)");
   }
 }
 

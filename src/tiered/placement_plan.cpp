@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <ostream>
 
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
 #include "graph/partitioned_graph.hpp"
-#include "core/byte_size.hpp"
 
 namespace semibfs {
 namespace {
@@ -164,71 +164,108 @@ const PlacedStructure& PlacementPlan::structure(const std::string& name) const {
   throw Error("placement plan: no structure named '" + name + "'");
 }
 
-PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest& request) {
-  const DegreeSums sums(profile.degrees);
-  // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
-  const DegreeSums forward_sums(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees);
-  const PlannerLimits& limits = request.limits;
-  if (limits.max_head_entries < 1 || limits.max_low_degree < 0 || limits.min_hub_degree < 1) {
-    throw Error("placement planner: limits need max_head_entries >= 1, max_low_degree >= 0, min_hub_degree >= 1");
-  }
-  const std::int64_t entry = profile.entry_bytes;
-  const std::int64_t max_degree = sums.max_degree();
-  const bool separate_forward = !profile.forward_is_backward;
+namespace {
 
-  PlacementPlan plan;
-  plan.dram_budget_bytes = request.dram_budget_bytes;
-  if (request.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
-  // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8 bytes
-  // per row, as many as the offsets) and hold the first entry of every list even at K = 1.
-  const bool everything_fits = request.dram_budget_bytes >= request.reserved_bytes + profile.placed_bytes();
-  const std::int64_t resident_index_bytes =
-      everything_fits ? 0 : profile.offset_bytes + sums.entries_within(1) * entry;
-  // The search cannot run without these in DRAM: the status is written at random on every level
-  // (DESIGN.md, "always DRAM"); without the offsets a list on disk costs two reads instead of one;
-  // the dense heads are the K = 1 probe of every bottom-up step (seed 002 Sec. 5.2).
-  plan.minimum_bytes = request.reserved_bytes + profile.bfs_status_bytes() + profile.offset_bytes +
-                       profile.vertex_head_bytes + resident_index_bytes;
-  if (request.dram_budget_bytes < plan.minimum_bytes) {
-    throw Error("DRAM budget " + format_bytes(request.dram_budget_bytes) + " (" +
-                std::to_string(request.dram_budget_bytes) + " bytes) is below the minimum of " +
-                format_bytes(plan.minimum_bytes) + " (" + std::to_string(plan.minimum_bytes) +
-                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between DRAM"
-                " and disk and the run's own buffers (" + format_bytes(request.reserved_bytes) + ") must be in DRAM");
+// One run of the planner: the DRAM left after each step and what the steps chose so far. The
+// steps run in the order; each takes what fits of its structure, and a step runs only
+// while every earlier one took its whole structure (in_order_).
+class Planner {
+ public:
+  Planner(const GraphProfile& profile, const PlacementRequest& request)
+      : profile_(profile),
+        request_(request),
+        limits_(request.limits),
+        sums_(profile.degrees),
+        // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
+        forward_sums_(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees),
+        entry_(profile.entry_bytes),
+        max_degree_(sums_.max_degree()),
+        separate_forward_(!profile.forward_is_backward) {}
+
+  PlacementPlan plan() {
+    check_limits();
+    plan_.dram_budget_bytes = request_.dram_budget_bytes;
+    if (request_.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
+    reserve_minimum();
+    const std::int64_t head_cap = limits_.max_head_entries;
+    // The backward_heads structure: the first head_cap entries of every list (none when the cap
+    // is 1, the dense array alone); the rest of the backward lists is backward_tails.
+    heads_total_ = head_dram(head_cap);
+    // Stop growing K where it no longer moves bytes: every list is then whole in DRAM.
+    useful_head_cap_ = std::min(head_cap, std::max<std::int64_t>(2, max_degree_));
+    hub_floor_ = std::max(limits_.min_hub_degree, limits_.max_low_degree + 1);
+    take_backward_heads();
+    take_forward_low_degree();
+    take_forward_hubs();
+    take_backward_tails();
+    take_forward_rest();
+    record_limits();
+    add_structures();
+    plan_.fits_in_memory = plan_.disk_bytes() == 0;
+    return std::move(plan_);
   }
-  std::int64_t left = request.dram_budget_bytes - plan.minimum_bytes;
+
+ private:
+  void check_limits() const {
+    if (limits_.max_head_entries < 1 || limits_.max_low_degree < 0 || limits_.min_hub_degree < 1) {
+      throw Error("placement planner: limits need max_head_entries >= 1, max_low_degree >= 0, min_hub_degree >= 1");
+    }
+  }
 
   // DRAM bytes of the backward lists when their first k entries are there; k = 1 is the dense
   // heads array alone, so the lists start to count at k = 2 (their entry 0 then comes along).
-  auto head_dram = [&](std::int64_t k) { return k >= 2 ? sums.entries_within(k) * entry : 0; };
-  const std::int64_t head_cap = limits.max_head_entries;
-  // The backward_heads structure: the first head_cap entries of every list (none when the cap is
-  // 1, the dense array alone); the rest of the backward lists is backward_tails.
-  const std::int64_t heads_total = head_dram(head_cap);
-  // Stop growing K where it no longer moves bytes: every list is then whole in DRAM.
-  const std::int64_t useful_head_cap = std::min(head_cap, std::max<std::int64_t>(2, max_degree));
+  std::int64_t head_dram(std::int64_t k) const { return k >= 2 ? sums_.entries_within(k) * entry_ : 0; }
+
+  // What the search cannot run without, taken first; throws when the budget is below it.
+  void reserve_minimum() {
+    // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8
+    // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
+    const bool everything_fits = request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
+    resident_index_bytes_ = everything_fits ? 0 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
+    // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
+    // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
+    // of every bottom-up step (seed 002 Sec. 5.2).
+    plan_.minimum_bytes = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
+                          profile_.vertex_head_bytes + resident_index_bytes_;
+    if (request_.dram_budget_bytes < plan_.minimum_bytes) throw_below_minimum();
+    left_ = request_.dram_budget_bytes - plan_.minimum_bytes;
+  }
+
+  [[noreturn]] void throw_below_minimum() const {
+    const std::int64_t budget = request_.dram_budget_bytes;
+    const std::int64_t minimum = plan_.minimum_bytes;
+    throw Error("DRAM budget " + format_bytes(budget) + " (" + std::to_string(budget) +
+                " bytes) is below the minimum of " + format_bytes(minimum) + " (" + std::to_string(minimum) +
+                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between"
+                " DRAM and disk and the run's own buffers (" +
+                format_bytes(request_.reserved_bytes) + ") must be in DRAM");
+  }
 
   // Step 1, backward heads: bottom-up reads a list from its start and stops at the first parent
   // found, so the first entries carry most reads: with 32 entries per vertex in DRAM only 0.7% of
   // the backward accesses went to NVM, with 2 still 38.2% (seed 000 Sec. VI-E Fig. 14; seed 002
   // Sec. 5.2.1 Fig. 10).
-  std::int64_t k = 1;
-  bool in_order = true;  // every earlier step took its whole structure
-  if (request.forced_head_entries) {
-    k = *request.forced_head_entries;
-    if (k < 1) throw Error("--backward-head must be at least 1 (the dense heads array), got " + std::to_string(k));
-    plan.head_entries_forced = true;
-    if (head_dram(k) > left) {
-      throw Error("--backward-head " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
-                  " of DRAM beyond the minimum; the budget leaves " + format_bytes(left) + " (" +
-                  std::to_string(left) + " bytes)");
+  void take_backward_heads() {
+    if (request_.head_entries) {
+      take_forced_head_entries(*request_.head_entries);
+    } else {
+      while (head_entries_ < useful_head_cap_ && head_dram(head_entries_ + 1) <= left_) ++head_entries_;
+      in_order_ = head_dram(head_entries_) == heads_total_;
     }
-  } else {
-    while (k < useful_head_cap && head_dram(k + 1) <= left) ++k;
-    in_order = head_dram(k) == heads_total;
+    left_ -= head_dram(head_entries_);
   }
-  left -= head_dram(k);
-  in_order = in_order || plan.head_entries_forced;  // a forced K is the user's choice, not a shortfall
+
+  // A forced K is the user's choice, not a shortfall: the later steps still run.
+  void take_forced_head_entries(std::int64_t k) {
+    if (k < 1) throw Error("head entries K = " + std::to_string(k) + ": K must be at least 1 (the dense heads array)");
+    plan_.head_entries_forced = true;
+    if (head_dram(k) > left_) {
+      throw Error("head entries K = " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
+                  " of DRAM beyond the minimum; the budget leaves " + format_bytes(left_) + " (" +
+                  std::to_string(left_) + " bytes)");
+    }
+    head_entries_ = k;
+  }
 
   // Step 2, forward lists of low-degree vertices: the last top-down levels read vertices of
   // average degree ~1, and each costs a whole device read for 4 bytes; with the forward graph on
@@ -236,113 +273,139 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
   // degree 1.001; seed 000 Sec. VI-C Fig. 11: 123482.6x), so they are kept in DRAM first (seed 002
   // Sec. 5.1.2, remedy 1). With P = 1 and an undirected graph there is no separate forward graph:
   // a vertex of degree <= K is read whole from the heads.
-  const std::int64_t low_cap = limits.max_low_degree;
-  std::int64_t low = 0;
-  auto take_ascending = [&](std::int64_t from, std::int64_t to) {
-    // Whole degree classes in [from, to], smallest first; returns the largest degree D such that
-    // every list of degree in [from, D] is in DRAM, and whether all of [from, to] went.
-    std::int64_t reached = to;
-    for (const DegreeCount& count : forward_sums.classes()) {
+  void take_forward_low_degree() {
+    if (!separate_forward_ || !in_order_) return;
+    low_ = take_ascending(1, limits_.max_low_degree);
+    in_order_ = low_ == limits_.max_low_degree;
+  }
+
+  // Whole forward degree classes in [from, to], smallest first; returns the largest degree D such
+  // that every list of degree in [from, D] is in DRAM (`to` when all of [from, to] went).
+  std::int64_t take_ascending(std::int64_t from, std::int64_t to) {
+    for (const DegreeCount& count : forward_sums_.classes()) {
       if (count.degree < from || count.degree > to) continue;
-      const std::int64_t cost = count.degree * count.vertices * entry;
-      if (cost > left) {
-        reached = count.degree - 1;
-        break;
-      }
-      left -= cost;
+      const std::int64_t cost = count.degree * count.vertices * entry_;
+      if (cost > left_) return count.degree - 1;
+      left_ -= cost;
     }
-    return reached;
-  };
-  if (separate_forward && in_order) {
-    low = take_ascending(1, low_cap);
-    in_order = low == low_cap;
+    return to;
   }
 
   // Step 3, forward lists of the hubs: the first top-down levels expand the few vertices of
   // highest degree (mean degree 9634.6 there, seed 002 Sec. 5.1.2; 11182.9, seed 000 Sec. VI-C),
   // and a hub's list is long, so on disk it is read in large sequential requests anyway: worth
   // less per byte than the short lists, more than the tails that bottom-up rarely reaches.
-  const std::int64_t hub_floor = std::max(limits.min_hub_degree, low_cap + 1);
-  std::int64_t hub_limit = 0;
-  if (separate_forward && in_order) {
-    bool all_hubs = true;
-    for (auto count = forward_sums.classes().rbegin(); count != forward_sums.classes().rend(); ++count) {
-      if (count->degree < hub_floor) break;
-      const std::int64_t cost = count->degree * count->vertices * entry;
-      if (cost > left) {
-        all_hubs = false;
-        break;
+  void take_forward_hubs() {
+    if (!separate_forward_ || !in_order_) return;
+    const auto& classes = forward_sums_.classes();
+    for (auto count = classes.rbegin(); count != classes.rend() && count->degree >= hub_floor_; ++count) {
+      const std::int64_t cost = count->degree * count->vertices * entry_;
+      if (cost > left_) {
+        in_order_ = false;
+        return;
       }
-      left -= cost;
-      hub_limit = count->degree;
+      left_ -= cost;
+      hub_limit_ = count->degree;
     }
-    if (all_hubs) hub_limit = hub_floor;
-    in_order = all_hubs;
+    hub_limit_ = hub_floor_;  // every hub's list went
   }
 
   // Step 4, the rest of the backward graph: entries past the first K are reached only by vertices
   // whose earlier neighbours were all unvisited (seed 000 Sec. V-A; seed 002 Sec. 4.3, proposal 2),
   // so K grows past its cap only now. Found by bisection: head_dram is monotone in K.
-  if (!plan.head_entries_forced && in_order && max_degree > useful_head_cap) {
-    const std::int64_t base = head_dram(k);
-    std::int64_t fits = k;
-    std::int64_t too_many = max_degree + 1;
+  void take_backward_tails() {
+    if (plan_.head_entries_forced || !in_order_ || max_degree_ <= useful_head_cap_) return;
+    const std::int64_t base = head_dram(head_entries_);
+    std::int64_t fits = head_entries_;
+    std::int64_t too_many = max_degree_ + 1;
     while (too_many - fits > 1) {
       const std::int64_t middle = fits + (too_many - fits) / 2;
-      if (head_dram(middle) - base <= left) {
+      if (head_dram(middle) - base <= left_) {
         fits = middle;
       } else {
         too_many = middle;
       }
     }
-    left -= head_dram(fits) - base;
-    k = fits;
-    in_order = k >= max_degree;
+    left_ -= head_dram(fits) - base;
+    head_entries_ = fits;
+    in_order_ = head_entries_ >= max_degree_;
   }
 
   // Step 5, the rest of the forward graph, shortest lists first (a short list wastes more of the
   // 4 KiB read that fetches it, seed 000 Sec. V-B).
-  if (separate_forward && in_order && hub_floor > low_cap + 1) {
-    low = take_ascending(low_cap + 1, hub_floor - 1);
+  void take_forward_rest() {
+    if (!separate_forward_ || !in_order_ || hub_floor_ <= limits_.max_low_degree + 1) return;
+    low_ = take_ascending(limits_.max_low_degree + 1, hub_floor_ - 1);
   }
 
-  plan.head_entries = k;
-  plan.low_degree_limit = separate_forward ? low : 0;
-  plan.hub_degree_limit = separate_forward ? hub_limit : 0;
-  plan.hub_vertices = hub_limit > 0 ? forward_sums.vertices(std::max(hub_limit, hub_floor), kNoLimit) : 0;
+  void record_limits() {
+    plan_.head_entries = head_entries_;
+    plan_.low_degree_limit = separate_forward_ ? low_ : 0;
+    plan_.hub_degree_limit = separate_forward_ ? hub_limit_ : 0;
+    plan_.hub_vertices = hub_limit_ > 0 ? forward_sums_.vertices(std::max(hub_limit_, hub_floor_), kNoLimit) : 0;
+  }
+
+  void add(const char* name, const char* description, std::int64_t total, std::int64_t dram) {
+    plan_.structures.push_back({name, description, dram, total - dram});
+  }
+
+  // Bytes of the forward lists of degree in [low, high]; none when the forward graph is the backward one.
+  std::int64_t forward_bytes(std::int64_t low, std::int64_t high) const {
+    return separate_forward_ ? forward_sums_.list_entries(low, high) * entry_ : 0;
+  }
 
   // The structures, each with a size fixed by the profile and limits, split by K, D and the hubs.
-  auto add = [&](const char* name, const char* description, std::int64_t total, std::int64_t dram) {
-    plan.structures.push_back({name, description, dram, total - dram});
-  };
-  add("reserved", request.reserved_description.c_str(), request.reserved_bytes, request.reserved_bytes);
-  add("bfs_status", "BFS status (parents, frontiers, bitmaps)", profile.bfs_status_bytes(),
-      profile.bfs_status_bytes());
-  add("offsets", "CSR offsets, backward and forward", profile.offset_bytes, profile.offset_bytes);
-  add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile.vertex_head_bytes,
-      profile.vertex_head_bytes);
-  add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes, resident_index_bytes);
-  const std::int64_t heads_dram = head_dram(std::min(k, head_cap));
-  add("backward_heads", "backward lists, first entries", heads_total, heads_dram);
-  const std::int64_t forward_low_total = separate_forward ? forward_sums.list_entries(1, low_cap) * entry : 0;
-  const std::int64_t forward_low_dram = separate_forward ? forward_sums.list_entries(1, std::min(low, low_cap)) * entry : 0;
-  add("forward_low_degree", "forward lists, low-degree vertices", forward_low_total, forward_low_dram);
-  const std::int64_t forward_hub_total = separate_forward ? forward_sums.list_entries(hub_floor, kNoLimit) * entry : 0;
-  const std::int64_t forward_hub_dram =
-      separate_forward && hub_limit > 0 ? forward_sums.list_entries(std::max(hub_limit, hub_floor), kNoLimit) * entry : 0;
-  add("forward_hubs", "forward lists, hubs", forward_hub_total, forward_hub_dram);
-  add("backward_tails", "backward lists, remaining entries", profile.backward_list_bytes() - heads_total,
-      head_dram(k) - heads_dram);
-  const std::int64_t forward_rest_total = separate_forward ? forward_sums.list_entries(low_cap + 1, hub_floor - 1) * entry : 0;
-  const std::int64_t forward_rest_dram = separate_forward && low > low_cap ? forward_sums.list_entries(low_cap + 1, low) * entry : 0;
-  add("forward_rest", "forward lists, other vertices", forward_rest_total, forward_rest_dram);
-  plan.fits_in_memory = plan.disk_bytes() == 0;
-  return plan;
+  void add_structures() {
+    const std::int64_t status = profile_.bfs_status_bytes();
+    add("reserved", request_.reserved_description.c_str(), request_.reserved_bytes, request_.reserved_bytes);
+    add("bfs_status", "BFS status (parents, frontiers, bitmaps)", status, status);
+    add("offsets", "CSR offsets, backward and forward", profile_.offset_bytes, profile_.offset_bytes);
+    add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile_.vertex_head_bytes,
+        profile_.vertex_head_bytes);
+    add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes_, resident_index_bytes_);
+    const std::int64_t heads_dram = head_dram(std::min(head_entries_, limits_.max_head_entries));
+    add("backward_heads", "backward lists, first entries", heads_total_, heads_dram);
+    const std::int64_t low_cap = limits_.max_low_degree;
+    add("forward_low_degree", "forward lists, low-degree vertices", forward_bytes(1, low_cap),
+        forward_bytes(1, std::min(low_, low_cap)));
+    add("forward_hubs", "forward lists, hubs", forward_bytes(hub_floor_, kNoLimit),
+        hub_limit_ > 0 ? forward_bytes(std::max(hub_limit_, hub_floor_), kNoLimit) : 0);
+    add("backward_tails", "backward lists, remaining entries", profile_.backward_list_bytes() - heads_total_,
+        head_dram(head_entries_) - heads_dram);
+    add("forward_rest", "forward lists, other vertices", forward_bytes(low_cap + 1, hub_floor_ - 1),
+        low_ > low_cap ? forward_bytes(low_cap + 1, low_) : 0);
+  }
+
+  const GraphProfile& profile_;
+  const PlacementRequest& request_;
+  const PlannerLimits& limits_;
+  const DegreeSums sums_;
+  const DegreeSums forward_sums_;
+  const std::int64_t entry_;
+  const std::int64_t max_degree_;
+  const bool separate_forward_;
+
+  PlacementPlan plan_;
+  std::int64_t resident_index_bytes_ = 0;
+  std::int64_t heads_total_ = 0;
+  std::int64_t useful_head_cap_ = 0;
+  std::int64_t hub_floor_ = 0;
+  std::int64_t left_ = 0;          // DRAM not yet handed out
+  bool in_order_ = true;           // every earlier step took its whole structure
+  std::int64_t head_entries_ = 1;  // K
+  std::int64_t low_ = 0;           // D
+  std::int64_t hub_limit_ = 0;     // the lowest hub degree whose lists are in DRAM (0: none)
+};
+
+}  // namespace
+
+PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest& request) {
+  return Planner(profile, request).plan();
 }
 
 void print_plan(std::ostream& out, const PlacementPlan& plan) {
   out << "placement: DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
-      << format_bytes(plan.minimum_bytes) << "); backward heads K = " << plan.head_entries
+      << format_bytes(plan.minimum_bytes) << "); head entries K = " << plan.head_entries
       << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit
       << ", hubs: " << plan.hub_vertices << " vertices";
   if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;

@@ -83,7 +83,8 @@ struct PlacementRequest {
   // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
   std::int64_t reserved_bytes = 0;
   std::string reserved_description = "run buffers (validator, I/O)";
-  std::optional<std::int64_t> forced_head_entries;  // --backward-head K (>= 1)
+  // Head entries K (>= 1) asked for; unset: the planner chooses K.
+  std::optional<std::int64_t> head_entries;
   PlannerLimits limits;
 };
 

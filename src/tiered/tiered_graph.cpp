@@ -210,10 +210,6 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
   return index;
 }
 
-TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan) {
-  return open_tiered_graph(read_store_index(directory, request), plan);
-}
-
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   if (!plan.fits_in_memory && plan.head_entries < 1) {
     throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
@@ -260,11 +256,6 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   }
   return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
                      std::move(forward), manifest.direction);
-}
-
-GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
-                              std::int64_t bfs_status_bytes_per_vertex) {
-  return profile_of_store(read_store_index(directory, request), bfs_status_bytes_per_vertex);
 }
 
 GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex) {

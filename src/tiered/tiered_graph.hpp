@@ -92,16 +92,13 @@ struct StoreIndex {
 };
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
 
-// Opens the store with the lists split by `plan`: uses the index's offsets and streams every neighbours file once, keeping the resident entries,
-// checking sizes and SHA-256 against the manifest (a damaged file is a semibfs::Error naming it).
-// The tails stay in the neighbours files.
+// Opens the store with the lists split by `plan`: uses the index's offsets and streams every
+// neighbours file once, keeping the resident entries, checking sizes and SHA-256 against the
+// manifest (a damaged file is a semibfs::Error naming it). The tails stay in the neighbours files.
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan);
-TieredGraph open_tiered_graph(const std::string& directory, const StoreRequest& request, const PlacementPlan& plan);
 
 // The planner's profile of a store, from its offsets alone (a directed store's out-degree
 // histogram from its forward offsets).
 GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex);
-GraphProfile profile_of_store(const std::string& directory, const StoreRequest& request,
-                              std::int64_t bfs_status_bytes_per_vertex);
 
 }  // namespace semibfs

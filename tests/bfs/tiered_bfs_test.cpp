@@ -83,7 +83,7 @@ TEST_F(TieredBfsTest, ResidentPartsAreThePrefixesThePlanAsksFor) {
     const std::string store = store_for(graph);
     for (std::int64_t k : {1, 3}) {
       const PlacementPlan plan = split_plan(k, 2, 100);
-      const TieredGraph tiered = open_tiered_graph(store, request_for(partitions), plan);
+      const TieredGraph tiered = open_tiered_graph(read_store_index(store, request_for(partitions)), plan);
       ASSERT_TRUE(tiered.has_tails());
       EXPECT_EQ(tiered.num_adjacencies(), graph.num_adjacencies());
       for (VertexId vertex = 0; vertex < graph.num_vertices(); ++vertex) {
@@ -137,7 +137,8 @@ TEST_F(TieredBfsTest, EverySearchValidatesWithTheInMemoryNedge) {
                  (c.tiny_fetcher ? ", tiny fetcher" : ""));
     omp_set_num_threads(c.threads);
     const PartitionedGraph graph(build_csr(*edges_), c.partitions);
-    const TieredGraph tiered = open_tiered_graph(store_for(graph), request_for(c.partitions), split_plan(c.k, 1, 200));
+    const TieredGraph tiered =
+        open_tiered_graph(read_store_index(store_for(graph), request_for(c.partitions)), split_plan(c.k, 1, 200));
     TailFetchOptions fetch;
     fetch.io = c.io;
     if (c.tiny_fetcher) {
@@ -180,7 +181,7 @@ TEST_F(TieredBfsTest, DamagedNeighboursFileIsNamed) {
     stream.put('\x7f');
   }
   try {
-    open_tiered_graph(store, request_for(1), split_plan(2));
+    open_tiered_graph(read_store_index(store, request_for(1)), split_plan(2));
     FAIL() << "a damaged file was accepted";
   } catch (const Error& error) {
     const std::string message = error.what();
@@ -189,7 +190,7 @@ TEST_F(TieredBfsTest, DamagedNeighboursFileIsNamed) {
   }
   fs::resize_file(file, fs::file_size(file) - 4);
   try {
-    open_tiered_graph(store, request_for(1), split_plan(2));
+    open_tiered_graph(read_store_index(store, request_for(1)), split_plan(2));
     FAIL() << "a truncated file was accepted";
   } catch (const Error& error) {
     EXPECT_NE(std::string(error.what()).find("bytes where the manifest says"), std::string::npos) << error.what();
@@ -199,9 +200,9 @@ TEST_F(TieredBfsTest, DamagedNeighboursFileIsNamed) {
 TEST_F(TieredBfsTest, StoreMadeOtherwiseIsRefused) {
   const PartitionedGraph graph(build_csr(*edges_), 1);
   const std::string store = store_for(graph);
-  EXPECT_THROW(open_tiered_graph(store, request_for(2), split_plan(2)), Error);
-  EXPECT_THROW(profile_of_store(store, {"something else", 1, NeighborOrder::kHubFirst}, 17), Error);
-  const GraphProfile profile = profile_of_store(store, request_for(1), 17);
+  EXPECT_THROW(open_tiered_graph(read_store_index(store, request_for(2)), split_plan(2)), Error);
+  EXPECT_THROW(profile_of_store(read_store_index(store, {"something else", 1, NeighborOrder::kHubFirst}), 17), Error);
+  const GraphProfile profile = profile_of_store(read_store_index(store, request_for(1)), 17);
   EXPECT_EQ(profile.num_entries(), graph.num_adjacencies());
   EXPECT_EQ(profile.offset_bytes, (graph.num_vertices() + 1) * 8);
 }

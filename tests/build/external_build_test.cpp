@@ -163,7 +163,7 @@ TEST_F(ExternalBuildTest, AVertexWhoseListDoesNotFitIsAClearError) {
                                {minimum_external_build_budget(20000, 1), 1, NeighborOrder::kById, "", nullptr});
   });
   EXPECT_NE(message.find("vertex 0 has 19999 list entries"), std::string::npos) << message;
-  EXPECT_NE(message.find("raise the memory budget"), std::string::npos) << message;
+  EXPECT_NE(message.find("raise the DRAM budget"), std::string::npos) << message;
   EXPECT_TRUE(fs::is_empty(store));
 }
 

@@ -42,7 +42,7 @@ TEST(StorageBlockFile, MissingFileNamesThePathAndTheRemedy) {
     const std::string message = error.what();
     EXPECT_NE(message.find(path), std::string::npos) << message;
     EXPECT_NE(message.find("No such file"), std::string::npos) << message;
-    EXPECT_NE(message.find("--store"), std::string::npos) << message;
+    EXPECT_NE(message.find("check the path and the store directory"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
 }

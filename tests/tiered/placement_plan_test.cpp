@@ -180,7 +180,7 @@ TEST(StoragePlacementPlan, ChosenKGrowsWithTheBudget) {
 
 TEST(StoragePlacementPlan, ForcedKIsRespected) {
   PlacementRequest request = request_for(kTotal);
-  request.forced_head_entries = 3;
+  request.head_entries = 3;
   PlacementPlan plan = plan_placement(hand_made_profile(), request);
   EXPECT_EQ(plan.head_entries, 3);
   EXPECT_TRUE(plan.head_entries_forced);
@@ -191,26 +191,26 @@ TEST(StoragePlacementPlan, ForcedKIsRespected) {
   EXPECT_EQ(disk(plan, "forward_low_degree") + disk(plan, "forward_hubs") + disk(plan, "forward_rest"), 0);
   EXPECT_FALSE(plan.fits_in_memory);
 
-  request.forced_head_entries = 1;  // the dense heads array only
+  request.head_entries = 1;  // the dense heads array only
   plan = plan_placement(hand_made_profile(), request);
   EXPECT_EQ(plan.head_entries, 1);
   EXPECT_EQ(dram(plan, "backward_heads") + dram(plan, "backward_tails"), 0);
 
-  request.forced_head_entries = 20;  // past the cap: the extra entries count as tails in DRAM
+  request.head_entries = 20;  // past the cap: the extra entries count as tails in DRAM
   plan = plan_placement(hand_made_profile(), request);
   EXPECT_EQ(plan.head_entries, 20);
   EXPECT_EQ(dram(plan, "backward_heads"), 592);
   EXPECT_EQ(dram(plan, "backward_tails"), 768);
 
   request.dram_budget_bytes = kMinimum + 543;  // K = 3 needs 544
-  request.forced_head_entries = 3;
+  request.head_entries = 3;
   try {
     plan_placement(hand_made_profile(), request);
     FAIL() << "a forced K that does not fit was accepted";
   } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find("--backward-head 3"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("head entries K = 3 needs"), std::string::npos) << error.what();
   }
-  request.forced_head_entries = 0;
+  request.head_entries = 0;
   EXPECT_THROW(plan_placement(hand_made_profile(), request), Error);
 }
 
@@ -254,7 +254,7 @@ TEST(StoragePlacementPlan, DirectedForwardStepsGoByTheOutDegrees) {
   // K forced to 1, so that the budget reaches the hubs before everything fits.
   const auto plan_with = [&](std::int64_t extra) {
     PlacementRequest request = request_for(kMinimum + extra);
-    request.forced_head_entries = 1;
+    request.head_entries = 1;
     return plan_placement(profile, request);
   };
   const PlacementPlan low = plan_with(800);
