@@ -131,7 +131,7 @@ for name in ["in-memory"] + [f"budget-{f}" for f in fractions]:
         "budget": runs[0][0]["options"]["dram_budget_bytes"],
         "hteps": median([r["graph500"]["teps"]["harmonic_mean"] for r, _ in runs]),
         "valid": all(r["validation_passed"] and r["options"]["validation"] for r, _ in runs),
-        "k": runs[0][0].get("placement", {}).get("backward_head_entries", "-"),
+        "k": runs[0][0].get("placement", {}).get("head_entries", "-"),
         "reads": median([per_search(r, "requests") for r, _ in runs]),
         "mib": median([per_search(r, "bytes") / 2**20 for r, _ in runs]),
         "request": median([i["mean_request_bytes"] for i in io]) if io else 0,

@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
   cat <<'EOF_USAGE'
-Usage: bench/snap_build.sh [--scale S] [--edgefactor E] [--budget SIZE] [--directed]
+Usage: bench/snap_build.sh [--scale S] [--edgefactor E] [--dram-budget SIZE] [--directed]
 
 Writes (once) a synthetic SNAP file in out/snap-build/: the Kronecker graph of SCALE S (default
 20) and edgefactor E (default 10: 10,485,760 edges) from `semibfs generate --format el`, every
@@ -32,7 +32,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --scale) [ $# -ge 2 ] || die "--scale needs a number"; scale=$2; shift 2 ;;
     --edgefactor) [ $# -ge 2 ] || die "--edgefactor needs a number"; edgefactor=$2; shift 2 ;;
-    --budget) [ $# -ge 2 ] || die "--budget needs a size"; budget=$2; shift 2 ;;
+    --dram-budget) [ $# -ge 2 ] || die "--dram-budget needs a size"; budget=$2; shift 2 ;;
     --directed) direction=(--directed); shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;

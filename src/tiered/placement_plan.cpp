@@ -11,13 +11,9 @@
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
-#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 namespace {
-
-// Per-thread dense counts up to this degree, a sorted list above it (hubs are few).
-constexpr std::int64_t kDenseDegrees = 1 << 16;
 
 // Sums over the degree histogram that the steps need.
 class DegreeSums {
@@ -56,94 +52,6 @@ constexpr std::int64_t kNoLimit = INT64_MAX;
 
 }  // namespace
 
-std::int64_t GraphProfile::num_entries() const {
-  return DegreeSums(degrees).list_entries(1, kNoLimit);
-}
-
-std::int64_t GraphProfile::placed_bytes() const {
-  return bfs_status_bytes() + offset_bytes + vertex_head_bytes + backward_list_bytes() + forward_list_bytes();
-}
-
-std::int64_t GraphProfile::graph_bytes() const {
-  return placed_bytes() - bfs_status_bytes() + unused_capacity_bytes;
-}
-
-std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets) {
-  std::vector<std::int64_t> dense(kDenseDegrees, 0);
-  std::vector<std::int64_t> large;
-#pragma omp parallel
-  {
-    std::vector<std::int64_t> local_dense(kDenseDegrees, 0);
-    std::vector<std::int64_t> local_large;
-    for (const std::span<const std::int64_t> offsets : backward_offsets) {
-      const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
-#pragma omp for schedule(static) nowait
-      for (std::int64_t row = 0; row < rows; ++row) {
-        const std::int64_t degree = offsets[row + 1] - offsets[row];
-        if (degree < kDenseDegrees) {
-          ++local_dense[degree];
-        } else {
-          local_large.push_back(degree);
-        }
-      }
-    }
-#pragma omp critical
-    {
-      for (std::int64_t degree = 0; degree < kDenseDegrees; ++degree) dense[degree] += local_dense[degree];
-      large.insert(large.end(), local_large.begin(), local_large.end());
-    }
-  }
-  std::vector<DegreeCount> degrees;
-  for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
-    if (dense[degree] > 0) degrees.push_back({degree, dense[degree]});
-  }
-  std::sort(large.begin(), large.end());
-  for (std::int64_t degree : large) {
-    if (degrees.empty() || degrees.back().degree != degree) degrees.push_back({degree, 0});
-    ++degrees.back().vertices;
-  }
-  return degrees;
-}
-
-std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets) {
-  if (forward_offsets.size() <= 1) return degree_histogram(forward_offsets);
-  // Offsets of the summed lists, as if one partition held every out-list.
-  std::vector<std::int64_t> summed(forward_offsets.front().size(), 0);
-  for (const std::span<const std::int64_t> offsets : forward_offsets) {
-    for (std::size_t row = 0; row + 1 < summed.size(); ++row) summed[row + 1] += offsets[row + 1];
-  }
-  return degree_histogram({std::span<const std::int64_t>(summed)});
-}
-
-GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex) {
-  GraphProfile profile;
-  profile.num_vertices = graph.num_vertices();
-  profile.partitions = graph.num_partitions();
-  profile.forward_is_backward = !graph.has_separate_forward();
-  profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
-  profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
-  profile.vertex_head_bytes = graph.bytes().heads;
-  auto add_arrays = [&](const CsrGraph& csr) {
-    profile.offset_bytes += static_cast<std::int64_t>(csr.offsets().capacity() * sizeof(std::int64_t));
-    const auto& neighbors = csr.all_neighbors();
-    profile.unused_capacity_bytes +=
-        static_cast<std::int64_t>((neighbors.capacity() - neighbors.size()) * sizeof(NeighborId));
-  };
-  for (int k = 0; k < graph.num_partitions(); ++k) {
-    add_arrays(graph.backward(k));
-    if (!profile.forward_is_backward) add_arrays(graph.forward(k));
-  }
-
-  std::vector<std::span<const std::int64_t>> backward_offsets;
-  for (int k = 0; k < graph.num_partitions(); ++k) backward_offsets.emplace_back(graph.backward(k).offsets());
-  profile.degrees = degree_histogram(backward_offsets);
-  if (graph.direction() == GraphDirection::kDirected) {
-    std::vector<std::span<const std::int64_t>> forward_offsets;
-    for (int k = 0; k < graph.num_partitions(); ++k) forward_offsets.emplace_back(graph.forward(k).offsets());
-    profile.forward_degrees = out_degree_histogram(forward_offsets);
-  }
-  return profile;
-}
 
 std::int64_t PlacementPlan::dram_bytes() const {
   std::int64_t total = 0;
@@ -430,8 +338,8 @@ void write_json(JsonWriter& writer, const PlacementPlan& plan) {
   writer.field("dram_bytes", plan.dram_bytes());
   writer.field("disk_bytes", plan.disk_bytes());
   writer.field("fits_in_memory", plan.fits_in_memory);
-  writer.field("backward_head_entries", plan.head_entries);
-  writer.field("backward_head_entries_forced", plan.head_entries_forced);
+  writer.field("head_entries", plan.head_entries);
+  writer.field("head_entries_forced", plan.head_entries_forced);
   writer.field("low_degree_limit", plan.low_degree_limit);
   writer.field("hub_degree_limit", plan.hub_degree_limit);
   writer.field("hub_vertices", plan.hub_vertices);

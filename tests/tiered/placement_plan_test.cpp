@@ -311,7 +311,7 @@ TEST(StoragePlacementPlan, WritesJson) {
   EXPECT_TRUE(writer.complete());
   const std::string& text = writer.text();
   EXPECT_NE(text.find("\"dram_budget_bytes\": " + std::to_string(kMinimum + 1000)), std::string::npos) << text;
-  EXPECT_NE(text.find("\"backward_head_entries\": 4"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"head_entries\": 4"), std::string::npos) << text;
   EXPECT_NE(text.find("\"forward_low_degree\": {"), std::string::npos) << text;
   EXPECT_NE(text.find("\"fits_in_memory\": false"), std::string::npos) << text;
 }
