@@ -39,7 +39,7 @@ EdgeFormat parse_written_edge_format(const std::string& text) {
   for (const auto& [old_name, format] : renamed) {
     if (text == old_name) {
       throw UsageError("edge format '" + text + "' is now called '" + to_string(format) +
-                       "' (the name build --format reads): use --format " + to_string(format));
+                       "', the name the graph-file readers use");
     }
   }
   const std::optional<EdgeFormat> format = find_edge_format(text);

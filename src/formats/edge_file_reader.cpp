@@ -31,7 +31,7 @@ bool EdgeFileReader::next_chunk(std::vector<RawEdge>& out) {
   finished_ = out.size() < chunk_edges_;
   if (finished_ && edges_read_ == 0) {
     throw Error("cannot read '" + info_.name + "': it holds no edges (as " + to_string(info_.format) +
-                "; check the file, or give the right --format)");
+                "; check the file, or name its format)");
   }
   return !out.empty();
 }

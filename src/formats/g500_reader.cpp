@@ -69,7 +69,7 @@ class G500Reader final : public EdgeFileReader {
   [[noreturn]] void fail_size(std::uint64_t bytes) const {
     throw Error("cannot read '" + info_.name + "': its " + (info_.gzip ? "decompressed " : "") + "size, " +
                 std::to_string(bytes) + " bytes, is not a whole number of " + layout() +
-                " (the file is truncated, or holds another format: give the right --format)");
+                " (the file is truncated, or holds another format: name its format)");
   }
 
   [[noreturn]] void fail_id(std::int64_t id) const {
@@ -77,7 +77,7 @@ class G500Reader final : public EdgeFileReader {
     throw Error("cannot read '" + info_.name + "' edge record " + std::to_string(record) + " (byte " +
                 std::to_string(record * record_bytes_) + "): id " + std::to_string(id) +
                 " is outside 0 to 2^48 - 1 (the file holds another format than " + layout() +
-                ": give the right --format)");
+                ": name its format)");
   }
 
   std::unique_ptr<ByteSource> source_;

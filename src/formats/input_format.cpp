@@ -55,7 +55,7 @@ InputFormat detect_input_format(const std::string& name, std::string_view head) 
   if (extension == ".int64") return InputFormat::kG500Int64;
   const std::string asked = "cannot tell the format of '" + name + "': ";
   const std::string what_to_do =
-      " (give --format g500-packed for 12-byte edges or --format g500-int64 for 16-byte edges)";
+      " (name the format: g500-packed for 12-byte edges, g500-int64 for 16-byte edges)";
   if (extension == ".bin") throw Error(asked + "a .bin file may hold either Graph500 layout" + what_to_do);
   if (looks_like_text(head)) return InputFormat::kSnap;
   throw Error(asked + "it holds binary data and its name has no known extension" + what_to_do);

@@ -47,7 +47,7 @@ class TextEdgeReader final : public EdgeFileReader {
       if (cursor.peek() == '#' || cursor.peek() == '%') {
         if (!comments_allowed_) {
           lines_.fail("a comment line in an el file", line,
-                      "el files hold only id pairs and blank lines: give --format snap to skip comments");
+                      "el files hold only id pairs and blank lines: read it as snap to skip comments");
         }
         const std::size_t text = line.find_first_not_of(" \t#%");
         if (in_header && text != std::string_view::npos) read_header_comment(line.substr(text));

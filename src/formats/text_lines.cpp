@@ -60,7 +60,7 @@ void TextLines::fail(const std::string& what, std::string_view line, const std::
 }
 
 void TextLines::fail_long_line(std::string_view start) const {
-  fail("a line longer than 1 MiB", start, "is it a binary file? give --format g500-packed or g500-int64");
+  fail("a line longer than 1 MiB", start, "is it a binary file? name its format, g500-packed or g500-int64");
 }
 
 void TextLines::fail_file(const std::string& what, const std::string& what_to_do) const {

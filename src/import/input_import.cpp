@@ -307,7 +307,7 @@ std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const 
   if (options.directed && info.declared == Directedness::kUndirected) {
     throw Error("cannot build a directed store of " + quoted(input_path) + ": the file declares an undirected graph (" +
                 (info.format == InputFormat::kMtx ? "a symmetric Matrix Market matrix" : "'# Undirected graph'") +
-                ") whose edges are listed once for both directions; build it without --directed");
+                ") whose edges are listed once for both directions; build it undirected");
   }
   return reader;
 }

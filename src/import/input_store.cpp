@@ -78,7 +78,7 @@ std::string input_made_from(const InputDescription& input) {
 std::string describe_ids(const InputDescription& input) {
   const std::string numbering =
       input.first_id == 1 ? "from 1 (Matrix Market rows)" : "from " + std::to_string(input.first_id);
-  return "as the file writes them, " + numbering + ", for --root and --output; " +
+  return "as the file writes them, " + numbering + ", for roots and results; " +
          (input.identity_ids ? "kept (no renumbering)" : "renumbered compactly inside the store");
 }
 

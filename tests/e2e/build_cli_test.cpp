@@ -94,7 +94,7 @@ TEST_F(BuildCli, BadInputIsOneLineExitOneAndNoStore) {
   expect_failure(build(write("ok.txt", "1 2\n") + " --store " + store + " --dram-budget 1MiB"), 1, "at least", store);
   expect_failure(build(write("u.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n") + " --store " +
                        store + " --directed"),
-                 1, "without --directed", store);
+                 1, "build it undirected", store);
   expect_failure(build(file("missing.txt") + " --store " + store), 1, "missing.txt", store);
 }
 

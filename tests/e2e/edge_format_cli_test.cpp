@@ -46,7 +46,8 @@ TEST_F(EdgeFormatCli, OldGenerateNamesAreOneErrorNamingTheNewOne) {
     const CommandResult result = run(std::string("generate --scale 8 --format ") + old_name + " -o " + file);
     EXPECT_EQ(result.exit_code, 2);
     ASSERT_EQ(lines_of(result.err).size(), 1u) << result.err;
-    EXPECT_NE(result.err.find(std::string("--format ") + new_name), std::string::npos) << result.err;
+    const std::string message = std::string("--format: edge format '") + old_name + "' is now called '" + new_name + "'";
+    EXPECT_NE(result.err.find(message), std::string::npos) << result.err;
     EXPECT_TRUE(result.out.empty());
   }
   EXPECT_TRUE(files_in_directory().empty());

@@ -53,7 +53,7 @@ TEST(FormatDetection, BinaryWithoutKnownLayoutIsAnError) {
   EXPECT_THAT(testing::error_of([&] { detect_input_format("graph.dat", binary); }),
               HasSubstr("cannot tell the format of 'graph.dat': it holds binary data"));
   EXPECT_THAT(testing::error_of([&] { detect_input_format("graph.bin", "1 2\n"); }),
-              HasSubstr("a .bin file may hold either Graph500 layout (give --format g500-packed"));
+              HasSubstr("a .bin file may hold either Graph500 layout (name the format: g500-packed"));
 }
 
 TEST(FormatDetection, GzipMagic) {

@@ -125,7 +125,7 @@ TEST(EdgeListReader, ReadsIdPairsAndBlankLines) {
 TEST(EdgeListReader, CommentsAreAnError) {
   const std::string message = error_of([] { read_memory("0 1\n# no comments here\n", InputFormat::kEl, "g.el"); });
   EXPECT_THAT(message, HasSubstr("'g.el' line 2: a comment line in an el file"));
-  EXPECT_THAT(message, HasSubstr("--format snap"));
+  EXPECT_THAT(message, HasSubstr("read it as snap"));
 }
 
 TEST(EdgeListReader, MalformedLineIsAnError) {

@@ -160,7 +160,7 @@ TEST_F(DirectedStoreTest, SymmetricMatrixMarketIsRefused) {
   write_bytes(path, "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n");
   const std::string message = testing::error_of([&] { import(path, true, 1, NeighborOrder::kHubFirst); });
   EXPECT_THAT(message, ::testing::AllOf(::testing::HasSubstr("declares an undirected graph"),
-                                        ::testing::HasSubstr("without --directed")));
+                                        ::testing::HasSubstr("build it undirected")));
   EXPECT_FALSE(fs::exists(fs::path(store()) / kManifestName));
   EXPECT_FALSE(fs::exists(fs::path(store()) / kEdgeFileName));
 }

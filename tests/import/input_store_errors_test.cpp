@@ -156,7 +156,7 @@ TEST_F(InputStoreErrorTest, DirectedOfAFileDeclaredUndirectedIsRefusedWithWhatTo
   ImportOptions options;
   options.directed = true;
   EXPECT_THAT(import_error("u.txt", "# Undirected graph\n1 2\n", options),
-              AllOf(HasSubstr("u.txt"), HasSubstr("'# Undirected graph'"), HasSubstr("without --directed")));
+              AllOf(HasSubstr("u.txt"), HasSubstr("'# Undirected graph'"), HasSubstr("build it undirected")));
 }
 
 // A file size limit stands for a full disk: first while the edges are read, then while the graph
