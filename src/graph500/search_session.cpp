@@ -31,15 +31,15 @@ std::string format_memory(const MemoryFootprint& memory) {
 
 }  // namespace
 
-std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
-                         std::int64_t nedge) {
+std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root,
+                                              std::span<const VertexId> parent, std::int64_t nedge) {
   const ValidationReport validation = validator.validate(root, parent);
-  if (!validation.ok()) return validation.failures.front().message;
+  if (!validation.ok()) return validation.failures.front();
   if (validation.nedge != nedge) {
-    return "TEPS edge count " + std::to_string(nedge) + " differs from the validator's " +
-           std::to_string(validation.nedge);
+    return ValidationFailure{0, kUnreached, "TEPS edge count " + std::to_string(nedge) +
+                                                " differs from the validator's " + std::to_string(validation.nedge)};
   }
-  return {};
+  return std::nullopt;
 }
 
 std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
@@ -137,11 +137,10 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
   bool valid = true;
   if (validator != nullptr) {
     Stopwatch validate_time;
-    const std::string failure = check_search(*validator, root, parent, result.nedge);
+    const std::optional<ValidationFailure> failure = check_search(*validator, root, parent, result.nedge);
     result.validate_seconds = validate_time.seconds();
-    if (!failure.empty()) {
-      report_.validation_failure =
-          "BFS " + std::to_string(index) + " from root " + std::to_string(result.root) + ": " + failure;
+    if (failure) {
+      report_.validation_failure = describe_failure(index, root, *failure);
       valid = false;
     }
     log_ << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
@@ -149,6 +148,18 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
   log_ << '\n';
   report_.roots.push_back(std::move(result));
   return valid;
+}
+
+// The validator numbers vertices as the store does (0..n-1); a renumbered file's reader gets the
+// failing vertex in its own ids too.
+std::string SearchSession::describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const {
+  std::string text = "BFS " + std::to_string(index) + " from root " + std::to_string(file_id_(root)) + ": " +
+                     failure.message;
+  if (file_ids_differ_ && failure.vertex != kUnreached) {
+    text += " (vertices numbered 0..n-1 as in the store; vertex " + std::to_string(failure.vertex) + " is " +
+            std::to_string(file_id_(failure.vertex)) + " in the file's ids)";
+  }
+  return text;
 }
 
 Graph500Report SearchSession::finish(int scale, std::int64_t edgefactor) {

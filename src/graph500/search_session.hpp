@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -24,9 +25,10 @@ namespace semibfs {
 using FileIdOf = std::function<std::uint64_t(VertexId)>;
 
 // Validates one search and checks its TEPS edge count against the validator's, as the reference
-// does; returns the first failure (naming the rule and the vertex), or an empty string.
-std::string check_search(const Validator& validator, VertexId root, std::span<const VertexId> parent,
-                         std::int64_t nedge);
+// does; returns the first failure (its rule, vertex and message; rule 0 and no vertex for a wrong
+// TEPS count), or nothing.
+std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root,
+                                              std::span<const VertexId> parent, std::int64_t nedge);
 
 // The packed edge file beside a store, read in chunks sized by the budget, as validation streams it.
 std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
@@ -40,7 +42,10 @@ class SearchSession {
   Graph500Report& report() { return report_; }
   std::ostream& log() { return log_; }
   // Roots in the report and the log are then named as the file names them.
-  void use_file_ids(FileIdOf file_id) { file_id_ = std::move(file_id); }
+  void use_file_ids(FileIdOf file_id) {
+    file_id_ = std::move(file_id);
+    file_ids_differ_ = true;
+  }
 
   // The store and its edge file for the searches: with a budget, the placement planned after
   // search_dram_needs (the caller's bytes included), printed and kept in the report, and the store
@@ -65,7 +70,10 @@ class SearchSession {
 
   Graph500Report report_;
   std::ostream& log_;
+  std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
+
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };
+  bool file_ids_differ_ = false;  // the validator's vertex numbers are then not the file's
 };
 
 }  // namespace semibfs

@@ -135,5 +135,29 @@ TEST_F(FileIdsCli, EdgeListIdsStayAsWrittenFromZero) {
   EXPECT_NE(run(store_arguments("info", store, "")).out.find("ids: as the file writes them, from 0"), std::string::npos);
 }
 
+// A validation failure names the failing vertex in the file's ids too: a renumbered path 1000 -
+// 2000 - 3000 - 4000 whose edge file (compact ids 0..3) gets its middle edge (1, 2) turned into
+// (0, 3), so the tree searched on the intact graph breaks rules 3 and 5 against the damaged edges.
+TEST_F(FileIdsCli, ValidationFailureNamesTheVertexInTheFilesIds) {
+  const std::string store = build("path.txt", "1000 2000\n2000 3000\n3000 4000\n", "--format snap");
+  const std::string edges = store + "/edges.packed48";
+  std::string packed = read_text(edges);
+  ASSERT_EQ(packed.size(), 36u);
+  const std::uint32_t damaged[3] = {0, 3, 0};  // low 32 bits of each end, then the high bits
+  packed.replace(12, 12, reinterpret_cast<const char*>(damaged), 12);
+  std::ofstream(edges, std::ios::binary | std::ios::trunc) << packed;
+  const CommandResult result = run(store_arguments("bfs", store, "--root 1000"));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("validation failed: BFS 0 from root 1000: rule "), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find(" in the file's ids)"), std::string::npos) << result.err;
+  const std::size_t vertex = result.err.find("as in the store; vertex ");
+  ASSERT_NE(vertex, std::string::npos) << result.err;
+  const std::string named = result.err.substr(vertex + 24, 12);  // "V is F in the file's ids"
+  const std::map<char, std::string> file_id = {{'0', "1000"}, {'1', "2000"}, {'2', "3000"}, {'3', "4000"}};
+  ASSERT_TRUE(file_id.count(named[0])) << result.err;
+  EXPECT_EQ(named.substr(0, 5 + file_id.at(named[0]).size()), std::string(1, named[0]) + " is " + file_id.at(named[0]))
+      << result.err;
+}
+
 }  // namespace
 }  // namespace semibfs

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -146,8 +147,10 @@ TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
   std::vector<VertexId> parent(static_cast<std::size_t>(params.num_vertices()));
   engine.run(root, parent);
   const std::int64_t nedge = count_traversed_edges(edge_list, parent);
-  EXPECT_EQ(check_search(validator, root, parent, nedge), "");
-  EXPECT_NE(check_search(validator, root, parent, nedge + 1).find("TEPS edge count"), std::string::npos);
+  EXPECT_FALSE(check_search(validator, root, parent, nedge).has_value());
+  const std::optional<ValidationFailure> miscount = check_search(validator, root, parent, nedge + 1);
+  ASSERT_TRUE(miscount.has_value());
+  EXPECT_NE(miscount->message.find("TEPS edge count"), std::string::npos);
   std::vector<bool> is_parent(parent.size(), false);
   for (VertexId v = 0; v < params.num_vertices(); ++v) {
     if (v != root && parent[v] != kUnreached) is_parent[parent[v]] = true;
@@ -158,8 +161,10 @@ TEST(Graph500Run, CheckSearchCatchesACorruptedTreeAndAWrongEdgeCount) {
   }
   ASSERT_NE(leaf, kUnreached);
   parent[leaf] = kUnreached;  // a vertex of the component left unreached
-  const std::string failure = check_search(validator, root, parent, count_traversed_edges(edge_list, parent));
-  EXPECT_NE(failure.find("rule 4"), std::string::npos) << failure;
+  const std::optional<ValidationFailure> failure =
+      check_search(validator, root, parent, count_traversed_edges(edge_list, parent));
+  ASSERT_TRUE(failure.has_value());
+  EXPECT_NE(failure->message.find("rule 4"), std::string::npos) << failure->message;
 }
 
 TEST(Graph500Run, MemoryEstimateGrowsWithScaleAndCoversTheEdgeList) {
