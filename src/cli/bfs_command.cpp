@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/output_file.hpp"
 #include "cli/search_report.hpp"
 #include "cli/store_ids.hpp"
 #include "graph500/search_dram_needs.hpp"
@@ -54,7 +55,7 @@ void add_root_options(OptionTable& table, BfsRequest& request) {
              [&request](const std::string& value) { request.root = parse_unsigned(value); })
       .value("--output", "FILE",
              "with --root: the parent and level of every reached vertex, in the file's ids (written to a "
-             "temporary name, then renamed)",
+             "temporary name, then renamed; '-' for stdout, the summary then on stderr)",
              [&request](const std::string& value) { request.output = value; }, "-o")
       .value("--output-format", "F",
              "text (default: '# ...' header, then 'vertex parent level' per line; the root is its own parent, "
@@ -83,7 +84,7 @@ OptionTable bfs_options(BfsRequest& request) {
   add_store_option(table, request.store, "the store, made by 'semibfs build'");
   add_root_options(table, request);
   add_search_options(table, request.search, request.policy_chosen);
-  table.value("--json", "FILE", "also write the figures and per-level statistics (as 'run' does)",
+  table.value("--json", "FILE", "also write the figures and per-level statistics (as 'run' does; '-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
   return table;
 }
@@ -92,8 +93,8 @@ void check_bfs_request(const BfsRequest& request) {
   require_store(request.store, "a directory made by 'semibfs build'");
   if (request.root.has_value() == request.roots_given) throw UsageError("give either --root ID or --roots N");
   if (!request.output.empty() && !request.root) throw UsageError("--output needs --root (it writes one search)");
-  if (!request.output.empty()) check_writable(request.output);
-  if (!request.json_path.empty()) check_writable(request.json_path);
+  check_output(request.output);
+  check_output(request.json_path);
   check_search_options(request.search);
 }
 
@@ -138,7 +139,7 @@ void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, cons
   FailureLog failures;
   const std::vector<std::int64_t> level = tree_levels(root, parent, failures);
   if (!failures.empty()) throw Error("the search's parents do not form a tree, so no levels can be written");
-  AtomicFileWriter writer(request.output);
+  OutputFile writer(request.output);
   std::string text;
   if (request.output_format == OutputFormat::kText) {
     text = "# semibfs bfs " + request.store + ": root " + std::to_string(ids.to_file(root)) +
@@ -166,17 +167,19 @@ void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, cons
   writer.commit();
 }
 
+// On stdout, or on stderr when the tree itself went to stdout.
 void print_single_search(const BfsRequest& request, const Graph500Report& report,
                          const std::vector<VertexId>& parent) {
+  std::FILE* out = is_stdout(request.output) ? stderr : stdout;
   const RootResult& result = report.roots.front();
   std::int64_t reached = 0;
   for (const VertexId p : parent) reached += p != kUnreached;
-  std::printf("root: %llu\nreached: %lld of %lld vertices\nlevels: %zu\nnedge: %lld\nbfs_time: %.6f s\nTEPS: %.4g\n"
+  std::fprintf(out, "root: %llu\nreached: %lld of %lld vertices\nlevels: %zu\nnedge: %lld\nbfs_time: %.6f s\nTEPS: %.4g\n"
               "validation: %s\n",
               static_cast<unsigned long long>(result.root), static_cast<long long>(reached),
               static_cast<long long>(parent.size()), result.levels.size(), static_cast<long long>(result.nedge),
               result.bfs_seconds, result.teps, request.search.skip_validation ? "skipped" : "passed");
-  if (!request.output.empty()) std::printf("output: %s\n", request.output.c_str());
+  if (!request.output.empty() && !is_stdout(request.output)) std::fprintf(out, "output: %s\n", request.output.c_str());
 }
 
 // A directed store searches with beamer unless a policy was chosen.
@@ -224,10 +227,13 @@ int run_bfs(const BfsRequest& request) {
   session.search(graph, roots, request.roots_given, parent);
   const Graph500Report report = session.finish(official_scale(input), official_edgefactor(input));
   if (request.roots_given) return print_search_report(report, request.json_path, "bfs");
-  write_json_report(report, request.json_path);
-  if (!report.validation_passed) throw Error("validation failed: " + report.validation_failure);
+  if (!report.validation_passed) {
+    write_json_report(report, request.json_path);
+    throw Error("validation failed: " + report.validation_failure);
+  }
   if (!request.output.empty()) write_tree(request, ids, roots.front(), parent);
   print_single_search(request, report, parent);
+  write_json_report(report, request.json_path);
   return 0;
 }
 

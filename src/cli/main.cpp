@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/output_file.hpp"
 #include "core/error.hpp"
 
 namespace semibfs::cli {
@@ -69,7 +70,9 @@ int main(int argc, char** argv) {
   // Errors name the subcommand when there is one, and point at its help.
   const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
   try {
-    return dispatch(words);
+    const int status = dispatch(words);
+    semibfs::cli::flush_stdout();
+    return status;
   } catch (const semibfs::UsageError& error) {
     std::fprintf(stderr, "semibfs%s: %s (see semibfs%s --help)\n", command.c_str(), error.what(), command.c_str());
     return 2;

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/output_file.hpp"
 #include "cli/search_report.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -44,7 +45,8 @@ OptionTable run_options(RunRequest& request) {
              "for validation); the store must have been made with the same SCALE, edgefactor, seeds, partitions "
              "and order",
              [&options] { options.store.reuse = true; });
-  table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics",
+  table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics ('-' for stdout, after the "
+              "official block)",
               [&request](const std::string& value) { request.json_path = value; });
   return table;
 }
@@ -69,7 +71,7 @@ void check_store_options(const StoreOptions& store) {
 
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
-  if (!request.json_path.empty()) check_writable(request.json_path);
+  check_output(request.json_path);
   check_store_options(request.options.store);
   if (request.options.search.budget.is_set() && request.options.store.directory.empty()) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");

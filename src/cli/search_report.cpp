@@ -7,21 +7,26 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
+#include "cli/output_file.hpp"
 
 namespace semibfs::cli {
 
 void write_json_report(const Graph500Report& report, const std::string& json_path) {
   if (json_path.empty()) return;
-  write_file_atomically(json_path, format_json_report(report, read_machine_info(), peak_rss_bytes()));
+  write_output(json_path, format_json_report(report, read_machine_info(), peak_rss_bytes()));
 }
 
+// The official block (or the reference's "No results" line) first: a JSON file that cannot be
+// written must not cost the run its figures.
 int print_search_report(const Graph500Report& report, const std::string& json_path, const std::string& command) {
-  write_json_report(report, json_path);
   if (!report.validation_passed) {
     std::fputs("No results printed for invalid run.\n", stdout);
+    write_json_report(report, json_path);
     throw Error("validation failed: " + report.validation_failure);
   }
   std::fputs(format_official_output(report.official).c_str(), stdout);
+  flush_stdout();
+  write_json_report(report, json_path);
   if (report.search.skip_validation) {
     std::fprintf(stderr, "semibfs %s: validation was skipped; these figures are not a valid Graph500 result\n",
                  command.c_str());

@@ -24,6 +24,30 @@ std::string directory_of(const std::string& path) {
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
+// Links are followed to the file they name, so a link to a result file is written through, not
+// replaced; a chain through /proc (e.g. /dev/stdout) names a process's descriptor, never a file.
+constexpr int kMaxLinks = 40;
+
+struct Target {
+  std::string path;    // where the file is written: `path` with its links followed
+  std::string reason;  // why nothing may be written there; empty when it may
+};
+
+Target resolve_links(const std::string& path) {
+  std::filesystem::path current = path;
+  for (int links = 0; links < kMaxLinks; ++links) {
+    if (current.string().starts_with("/proc/")) {
+      return {current.string(), "it leads to a process's file descriptor (give '-' for stdout)"};
+    }
+    std::error_code error;
+    if (!std::filesystem::is_symlink(std::filesystem::symlink_status(current, error))) return {current.string(), ""};
+    const std::filesystem::path next = std::filesystem::read_symlink(current, error);
+    if (error) return {current.string(), "its link cannot be read: " + error.message()};
+    current = next.is_absolute() ? next : current.parent_path() / next;
+  }
+  return {path, "it is a chain of more than 40 links"};
+}
+
 }  // namespace
 
 // A temporary file that is removed unless committed, so that every failure path cleans up.
@@ -74,14 +98,25 @@ void sync_directory(const std::string& directory) {
   ::close(descriptor);
 }
 
-// A reason `path` must not be replaced by a regular file, or empty when it may be.
-std::string unsuitable_target(const std::string& path) {
-  if (path.empty()) return "the file name is empty";
+// Where `path` is written, or why it may not be: a directory or another non-regular file is never
+// replaced by a regular file.
+Target output_target(const std::string& path) {
+  if (path.empty()) return {path, "the file name is empty"};
+  Target target = resolve_links(path);
+  if (!target.reason.empty()) return target;
   struct stat status {};
-  if (::stat(path.c_str(), &status) != 0) return {};
-  if (S_ISDIR(status.st_mode)) return "it is a directory (give a file name)";
-  if (!S_ISREG(status.st_mode)) return "it exists and is not a regular file (give a file name)";
-  return {};
+  if (::stat(target.path.c_str(), &status) != 0) return target;
+  if (S_ISDIR(status.st_mode)) target.reason = "it is a directory (give a file name)";
+  if (!S_ISREG(status.st_mode) && !S_ISDIR(status.st_mode)) {
+    target.reason = "it exists and is not a regular file (give a file name, or '-' for stdout)";
+  }
+  return target;
+}
+
+// A replaced file keeps its permission bits (a private 600 result stays private).
+void keep_mode(const std::string& replaced, int descriptor) {
+  struct stat status {};
+  if (::stat(replaced.c_str(), &status) == 0) ::fchmod(descriptor, status.st_mode & 07777);
 }
 
 }  // namespace
@@ -91,10 +126,12 @@ void write_file_atomically(const std::string& path, const std::string& contents)
 }
 
 AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
-  const std::string reason = unsuitable_target(path);
-  if (!reason.empty()) throw Error("cannot write " + quoted(path) + ": " + reason);
-  temporary_ = std::make_unique<TemporaryFile>(path + ".tmp." + std::to_string(::getpid()));
+  const Target target = output_target(path);
+  if (!target.reason.empty()) throw Error("cannot write " + quoted(path) + ": " + target.reason);
+  target_ = target.path;
+  temporary_ = std::make_unique<TemporaryFile>(target_ + ".tmp." + std::to_string(::getpid()));
   if (!temporary_->opened()) fail_write(temporary_->path(), "creating the file", errno);
+  keep_mode(target_, temporary_->descriptor());
 }
 
 AtomicFileWriter::~AtomicFileWriter() = default;
@@ -106,9 +143,9 @@ void AtomicFileWriter::append(std::span<const std::byte> bytes) {
 void AtomicFileWriter::commit() {
   if (::fsync(temporary_->descriptor()) != 0) fail_write(temporary_->path(), "fsync", errno);
   if (!temporary_->close()) fail_write(temporary_->path(), "close", errno);
-  if (::rename(temporary_->path().c_str(), path_.c_str()) != 0) fail_write(path_, "rename", errno);
+  if (::rename(temporary_->path().c_str(), target_.c_str()) != 0) fail_write(path_, "rename", errno);
   temporary_->commit();
-  sync_directory(directory_of(path_));
+  sync_directory(directory_of(target_));
 }
 
 void write_file_atomically(const std::string& path, std::span<const std::byte> contents) {
@@ -118,9 +155,9 @@ void write_file_atomically(const std::string& path, std::span<const std::byte> c
 }
 
 void check_writable(const std::string& path) {
-  const std::string reason = unsuitable_target(path);
-  if (!reason.empty()) throw UsageError("cannot write " + quoted(path) + ": " + reason);
-  const std::string directory = directory_of(path);
+  const Target target = output_target(path);
+  if (!target.reason.empty()) throw UsageError("cannot write " + quoted(path) + ": " + target.reason);
+  const std::string directory = directory_of(target.path);
   struct stat status {};
   if (::stat(directory.c_str(), &status) != 0) {
     throw UsageError("cannot write " + quoted(path) + ": directory " + quoted(directory) + ": " +
@@ -131,7 +168,7 @@ void check_writable(const std::string& path) {
                      " is not a directory (choose another path)");
   }
   // Creating a file is the only test that also covers read-only mounts and ACLs.
-  TemporaryFile probe(path + ".probe." + std::to_string(::getpid()));
+  TemporaryFile probe(target.path + ".probe." + std::to_string(::getpid()));
   if (!probe.opened()) {
     throw UsageError("cannot write " + quoted(path) + ": cannot create files in " +
                      quoted(directory) + ": " + std::strerror(errno) +

@@ -13,7 +13,9 @@ class TemporaryFile;
 
 // A file written piece by piece under `path + ".tmp.<pid>"` and renamed over `path` by commit()
 // (after a flush and fsync); destroyed uncommitted, it removes the temporary file and leaves
-// `path` as it was. Every failure is a semibfs::Error naming the file and the step.
+// `path` as it was. A symbolic link is followed: the file it names is written and the link kept.
+// A replaced file keeps its permission bits. A directory, a device, a pipe or a link through /proc
+// (/dev/stdout) is refused. Every failure is a semibfs::Error naming the file and the step.
 class AtomicFileWriter {
  public:
   explicit AtomicFileWriter(const std::string& path);
@@ -26,7 +28,8 @@ class AtomicFileWriter {
   const std::string& path() const { return path_; }
 
  private:
-  std::string path_;
+  std::string path_;    // as given, for messages
+  std::string target_;  // with its links followed: what is replaced
   std::unique_ptr<TemporaryFile> temporary_;
 };
 

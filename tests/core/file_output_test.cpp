@@ -2,6 +2,7 @@
 #include "core/file_output.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -143,6 +144,46 @@ TEST_F(FileOutput, CheckWritableRejectsReadOnlyDirectory) {
   EXPECT_THROW(write_file_atomically(path("locked/report.json"), "x"), Error);
   fs::permissions(path("locked"), fs::perms::owner_all);
   EXPECT_TRUE(fs::is_empty(path("locked")));
+}
+
+// A link to a result file is written through: the file it names gets the contents, the link stays.
+TEST_F(FileOutput, WritesThroughASymlinkAndKeepsIt) {
+  write_file_atomically(path("real.json"), "old\n");
+  fs::create_symlink("real.json", path("link.json"));
+  write_file_atomically(path("link.json"), "new\n");
+  EXPECT_TRUE(fs::is_symlink(path("link.json")));
+  EXPECT_EQ(read(path("real.json")), "new\n");
+  EXPECT_EQ(entry_count(), 2u);
+  check_writable(path("link.json"));
+}
+
+TEST_F(FileOutput, ADanglingSymlinkGetsItsTargetCreated) {
+  fs::create_symlink("made.txt", path("link.txt"));
+  write_file_atomically(path("link.txt"), "made\n");
+  EXPECT_TRUE(fs::is_symlink(path("link.txt")));
+  EXPECT_EQ(read(path("made.txt")), "made\n");
+}
+
+TEST_F(FileOutput, AReplacedFileKeepsItsMode) {
+  write_file_atomically(path("private.json"), "first\n");
+  ASSERT_EQ(::chmod(path("private.json").c_str(), 0600), 0);
+  write_file_atomically(path("private.json"), "second\n");
+  struct stat status {};
+  ASSERT_EQ(::stat(path("private.json").c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 0777, 0600u);
+  EXPECT_EQ(read(path("private.json")), "second\n");
+}
+
+// /dev/stdout and links like it lead to a process's descriptor: refused, nothing replaced.
+TEST_F(FileOutput, LinksThroughProcAreRefused) {
+  fs::create_symlink("/proc/self/fd/1", path("out"));
+  EXPECT_THROW(write_file_atomically(path("out"), "x"), Error);
+  EXPECT_THROW(check_writable(path("out")), UsageError);
+  EXPECT_TRUE(fs::is_symlink(path("out")));
+  EXPECT_EQ(entry_count(), 1u);
+  if (fs::is_symlink("/dev/stdout")) {
+    EXPECT_THROW(check_writable("/dev/stdout"), UsageError);
+  }
 }
 
 }  // namespace
