@@ -77,7 +77,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "semibfs%s: %s (see semibfs%s --help)\n", command.c_str(), error.what(), command.c_str());
     return 2;
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "semibfs%s: out of memory: use a smaller SCALE\n", command.c_str());
+    std::fprintf(stderr, "semibfs%s: out of memory: give a --dram-budget this machine can hold (or, for run, a "
+                         "smaller --scale)\n", command.c_str());
     return 1;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "semibfs%s: %s\n", command.c_str(), error.what());

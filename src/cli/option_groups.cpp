@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
+#include "core/machine.hpp"
 #include "core/types.hpp"
 
 namespace semibfs::cli {
@@ -37,9 +38,25 @@ void add_threads_option(OptionTable& table, int& threads) {
   });
 }
 
+namespace {
+
+// A budget is a real amount of this machine's DRAM: 0 would silently mean "no budget".
+std::int64_t parse_dram_budget(const std::string& text) {
+  const std::int64_t bytes = parse_byte_size(text);
+  if (bytes == 0) throw UsageError("a DRAM budget of 0 bytes holds nothing (leave the option out for no budget)");
+  const std::int64_t memory = read_machine_info().memory_bytes;
+  if (memory > 0 && bytes > memory) {
+    throw UsageError(format_bytes(bytes) + " is more than this machine's memory, " + format_bytes(memory) +
+                     " (give at most what the machine has)");
+  }
+  return bytes;
+}
+
+}  // namespace
+
 void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help) {
   table.value("--dram-budget", "SIZE", help,
-              [&budget](const std::string& value) { budget.dram_budget_bytes = parse_byte_size(value); });
+              [&budget](const std::string& value) { budget.dram_budget_bytes = parse_dram_budget(value); });
 }
 
 void add_placement_options(OptionTable& table, SearchOptions& search) {

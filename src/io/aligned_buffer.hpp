@@ -42,7 +42,7 @@ class AlignedBuffer {
         ::operator new(static_cast<std::size_t>(size_), std::align_val_t{kBlockBytes}, std::nothrow));
     if (data_ == nullptr) {
       throw Error("cannot allocate an aligned buffer of " + std::to_string(size_) +
-                  " bytes (out of memory; lower the queue depth or the request sizes)");
+                  " bytes (out of memory)");
     }
   }
   AlignedBuffer(AlignedBuffer&& other) noexcept

@@ -136,8 +136,15 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
   return manifest;
 }
 
+// A manifest's values are the store's, not the user's: a bad one is a damaged store (exit 1).
 StoreRequest request_matching(const StoreManifest& manifest) {
-  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction};
+  NeighborOrder order = NeighborOrder::kHubFirst;
+  try {
+    order = parse_neighbor_order(manifest.neighbor_order);
+  } catch (const UsageError& error) {
+    throw Error(std::string("the store's manifest is damaged: ") + error.what());
+  }
+  return {manifest.made_from, manifest.partitions, order, manifest.direction};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,

@@ -22,6 +22,8 @@ TEST_F(OptionValueErrors, NameTheOptionAndTheValue) {
       {"run --scale 10 --dram-budget 64MB", "--dram-budget: cannot read '64MB' as a size"},
       {"run --scale 10 --io floppy", "--io: unknown I/O kind 'floppy'; valid choices: auto, uring, pread"},
       {"build input.txt --store store --dram-budget 4GB", "--dram-budget: cannot read '4GB' as a size"},
+      {"run --scale 10 --store . --dram-budget 0", "--dram-budget: a DRAM budget of 0 bytes holds nothing"},
+      {"bfs --store s --roots 2 --dram-budget 1000TiB", "--dram-budget: 1000.00 TiB is more than this machine's memory"},
   };
   for (const Case& c : cases) {
     const CommandResult result = run(c.arguments);

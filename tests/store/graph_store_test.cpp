@@ -138,5 +138,28 @@ TEST_F(GraphStoreTest, AFullDiskFailsCleanlyWithNoPartialStore) {
   EXPECT_TRUE(files().empty()) << files().size() << " files left behind, e.g. " << files().front();
 }
 
+// A bad value in the manifest is a damaged store (semibfs::Error, exit 1), not a usage mistake.
+TEST_F(GraphStoreTest, ABadNeighbourOrderInTheManifestIsADamagedStore) {
+  write_store(dir(), make_graph(1), kMadeFrom);
+  const std::string manifest_path = (directory_ / kManifestName).string();
+  std::ifstream in(manifest_path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const std::size_t at = text.find("neighbor-order hub-first");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, std::string("neighbor-order hub-first").size(), "neighbor-order sideways");
+  std::ofstream(manifest_path, std::ios::trunc) << text;
+  const StoreManifest manifest = read_store_manifest(dir());
+  try {
+    request_matching(manifest);
+    FAIL() << "a bad neighbour order was accepted";
+  } catch (const UsageError& error) {
+    FAIL() << "reported as a usage error: " << error.what();
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("manifest is damaged"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("sideways"), std::string::npos) << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace semibfs
