@@ -32,6 +32,8 @@ bool TextLines::next(std::string_view& line) {
     if (length > kMaxLineBytes) fail_long_line(std::string_view(start, length));
     if (length > 0 && start[length - 1] == '\r') --length;
     line = std::string_view(start, length);
+    // Editors on Windows start UTF-8 files with a byte-order mark; it is no part of the first line.
+    if (line_number_ == 1 && line.starts_with(kUtf8ByteOrderMark)) line.remove_prefix(kUtf8ByteOrderMark.size());
     return true;
   }
 }

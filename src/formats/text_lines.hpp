@@ -15,6 +15,8 @@ namespace semibfs {
 
 // No graph file has lines this long; a longer one is binary data read as text.
 inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+// Skipped at the start of the first line.
+inline constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
 
 class TextLines {
  public:

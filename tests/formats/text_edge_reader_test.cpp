@@ -133,5 +133,12 @@ TEST(EdgeListReader, MalformedLineIsAnError) {
   EXPECT_THAT(error_of([] { read_memory("\n\n", InputFormat::kEl); }), HasSubstr("holds no edges"));
 }
 
+// A SNAP file saved by a Windows editor: the byte-order mark is skipped, the comment stays one.
+TEST(SnapReader, AByteOrderMarkBeforeTheFirstCommentIsSkipped) {
+  const auto reader = open_edge_memory("\xEF\xBB\xBF# Directed graph\n0 1\n1 2\n", InputFormat::kSnap);
+  EXPECT_EQ(reader->info().declared, Directedness::kDirected);
+  EXPECT_EQ(testing::read_all(*reader), edges({{0, 1}, {1, 2}}));
+}
+
 }  // namespace
 }  // namespace semibfs

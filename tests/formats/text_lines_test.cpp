@@ -28,6 +28,14 @@ TEST(FormatTextLines, LineEndsAndReadSizes) {
   EXPECT_TRUE(all_lines("", 4).empty());
 }
 
+TEST(FormatTextLines, AByteOrderMarkOpensTheFirstLineOnly) {
+  const std::string bom = "\xEF\xBB\xBF";
+  for (const std::size_t read_bytes : {1, 2, 5, 1 << 20}) {
+    EXPECT_EQ(all_lines(bom + "# c\n0 1\n", read_bytes), (std::vector<std::string>{"# c", "0 1"}));
+    EXPECT_EQ(all_lines("0 1\n" + bom + "1 2\n", read_bytes), (std::vector<std::string>{"0 1", bom + "1 2"}));
+  }
+}
+
 TEST(FormatTextLines, LongLinesFitUpToTheLimit) {
   const std::string line(kMaxLineBytes, '1');
   EXPECT_EQ(all_lines(line + "\nx", 4096), (std::vector<std::string>{line, "x"}));
