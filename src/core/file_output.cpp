@@ -154,6 +154,16 @@ void write_file_atomically(const std::string& path, std::span<const std::byte> c
   file.commit();
 }
 
+void require_free_space(const std::string& directory, std::int64_t bytes, const std::string& what) {
+  std::error_code error;
+  const std::filesystem::space_info space = std::filesystem::space(directory, error);
+  if (error) return;  // unknown: the writes themselves will report a full disk
+  if (static_cast<std::uintmax_t>(bytes) > space.available) {
+    throw Error(what + " needs " + std::to_string(bytes) + " bytes but " + quoted(directory) + " has " +
+                std::to_string(space.available) + " free (free some space or choose another directory)");
+  }
+}
+
 void check_writable(const std::string& path) {
   const Target target = output_target(path);
   if (!target.reason.empty()) throw UsageError("cannot write " + quoted(path) + ": " + target.reason);

@@ -39,6 +39,10 @@ class AtomicFileWriter {
 void write_file_atomically(const std::string& path, const std::string& contents);
 void write_file_atomically(const std::string& path, std::span<const std::byte> contents);
 
+// Throws semibfs::Error before any writing when `directory`'s file system has less than `bytes`
+// free, naming `what` would be written, how much it needs and how much is free.
+void require_free_space(const std::string& directory, std::int64_t bytes, const std::string& what);
+
 // Throws semibfs::UsageError when a file at `path` could not be written: its directory is
 // missing or not writable, or `path` is a directory or another non-regular file. Leaves no file
 // behind.

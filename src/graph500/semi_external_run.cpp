@@ -4,10 +4,12 @@
 
 #include "build/external_build.hpp"
 #include "core/byte_size.hpp"
+#include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
 #include "gen/kronecker_edge_file.hpp"
+#include "graph/csr_graph.hpp"
 #include "graph500/graph500_run.hpp"
 #include "store/graph_store.hpp"
 
@@ -18,6 +20,18 @@ bool edge_file_complete(const std::string& path, const KroneckerParams& kronecke
   std::error_code error;
   const auto size = std::filesystem::file_size(path, error);
   return !error && static_cast<std::int64_t>(size) == kronecker.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
+}
+
+// Bytes of the edge file and, when the store is built too, a bound on its arrays (neighbours of the
+// backward and forward graphs, the backward offsets and each partition's forward offsets), so a
+// run that cannot fit stops before writing anything.
+std::int64_t bytes_to_write(const Graph500Options& options, int partitions, bool with_store) {
+  const std::int64_t edges = options.kronecker.num_edges();
+  const std::int64_t edge_file = edges * static_cast<std::int64_t>(sizeof(PackedEdge));
+  if (!with_store) return edge_file;
+  const std::int64_t neighbours = 2 * 2 * edges * static_cast<std::int64_t>(sizeof(NeighborId));
+  const std::int64_t rows = (partitions + 1) * (options.kronecker.num_vertices() + 1);
+  return edge_file + neighbours + rows * static_cast<std::int64_t>(sizeof(std::int64_t));
 }
 
 // Generation: the edges in chunks within the budget's share, straight into the file.
@@ -51,10 +65,16 @@ SearchInputs prepare_semi_external(const Graph500Options& options, SearchSession
   std::ostream& log = session.log();
   const std::string edges = store_path(options.store.directory, kEdgeFileName);
   if (!options.store.reuse) {
+    require_free_space(options.store.directory, bytes_to_write(options, report.partitions, true),
+                       "the edge file and the store");
     write_edges_and_store(options, session);
   } else {
     report.graph_from_store = true;
+    // The store must be the one asked for before its edge file is written again.
+    read_store_manifest(options.store.directory, store_request(options, report.partitions));
     if (!edge_file_complete(edges, options.kronecker)) {
+      require_free_space(options.store.directory, bytes_to_write(options, report.partitions, false),
+                         "the edge file");
       log << "the store has no complete edge file; writing " << edges << std::endl;
       std::filesystem::remove(edges);
       write_edge_file(options, session);

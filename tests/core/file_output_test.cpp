@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "support/error_message.hpp"
 
 namespace semibfs {
 namespace {
@@ -184,6 +185,16 @@ TEST_F(FileOutput, LinksThroughProcAreRefused) {
   if (fs::is_symlink("/dev/stdout")) {
     EXPECT_THROW(check_writable("/dev/stdout"), UsageError);
   }
+}
+
+TEST_F(FileOutput, RequireFreeSpaceRefusesWhatCannotFit) {
+  require_free_space(directory_.string(), 1, "one byte");
+  const std::string message = testing::error_of([&] {
+    require_free_space(directory_.string(), std::int64_t{1} << 62, "the edge file");
+  });
+  EXPECT_NE(message.find("the edge file needs 4611686018427387904 bytes"), std::string::npos) << message;
+  EXPECT_NE(message.find("free"), std::string::npos) << message;
+  EXPECT_EQ(entry_count(), 0u);
 }
 
 }  // namespace

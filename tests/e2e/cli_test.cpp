@@ -67,6 +67,24 @@ TEST_F(Cli, StoreRoundTripAndMismatches) {
   EXPECT_EQ(std::filesystem::last_write_time(store / "manifest"), manifest_time);
 }
 
+// --reuse under a budget checks the store before it writes anything: a store of another SCALE whose
+// edge file is missing is refused without writing a new edge file.
+TEST_F(Cli, ReuseChecksTheStoreBeforeWritingTheEdgeFile) {
+  const std::filesystem::path store = directory_ / "store";
+  std::filesystem::create_directories(store);
+  const std::string store_option = " --store " + store.string();
+  ASSERT_EQ(run("run --scale 8 --roots 2 --dram-budget 64MiB" + store_option).exit_code, 0);
+  ASSERT_TRUE(std::filesystem::remove(store / "edges.packed48"));
+  const CommandResult other_scale = run("run --scale 9 --roots 2 --reuse --dram-budget 64MiB" + store_option);
+  EXPECT_EQ(other_scale.exit_code, 1);
+  EXPECT_NE(other_scale.err.find("scale=9"), std::string::npos) << other_scale.err;
+  EXPECT_EQ(other_scale.err.find("writing"), std::string::npos) << other_scale.err;
+  EXPECT_FALSE(std::filesystem::exists(store / "edges.packed48"));
+  const CommandResult same_scale = run("run --scale 8 --roots 2 --reuse --dram-budget 64MiB" + store_option);
+  EXPECT_EQ(same_scale.exit_code, 0) << same_scale.err;
+  EXPECT_TRUE(std::filesystem::exists(store / "edges.packed48"));
+}
+
 // Semi-external runs on a store: a budget below everything splits the lists (the plan and the
 // reads are reported), every search validates with the in-memory nedge, under both I/O backends;
 // a budget below the BFS status fails with one line before any work.
