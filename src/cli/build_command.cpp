@@ -51,6 +51,10 @@ OptionTable build_options(BuildRequest& request) {
              "out-lists for top-down steps, and validation follows edges one way (refused for a file that declares "
              "itself undirected, e.g. a symmetric Matrix Market matrix)",
              [&options] { options.directed = true; });
+  table.value("--max-input-bytes", "SIZE",
+              "the most read from an INPUT that is not a regular file (a pipe, a device; default 1TiB), so "
+              "endless input is an error, not a full disk",
+              [&options](const std::string& value) { options.max_input_bytes = parse_byte_size(value); });
   add_dram_budget_option(table, request.budget,
                          "the most the build holds in DRAM (default 512MiB; e.g. 64MiB, 2GiB): reading buffers, "
                          "the id map (8 bytes per distinct id, up to 32 while it is sorted) and the construction's "

@@ -295,8 +295,9 @@ std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const 
   EdgeReaderOptions reader_options;
   reader_options.chunk_edges = static_cast<std::size_t>(kChunkEdges);
   reader_options.read_bytes = kReadBytes;
-  auto reader = open_edge_source(std::make_unique<CountingSource>(open_file_source(input_path), bytes_read),
-                                 options.format, input_path, reader_options);
+  auto source = limit_unsized(open_file_source(input_path), input_path, options.max_input_bytes);
+  auto reader = open_edge_source(std::make_unique<CountingSource>(std::move(source), bytes_read), options.format,
+                                 input_path, reader_options);
   const EdgeFileInfo& info = reader->info();
   input.source = input_path;
   input.format = info.format;

@@ -17,6 +17,7 @@
 
 #include "formats/id_map.hpp"
 #include "formats/input_format.hpp"
+#include "formats/limited_source.hpp"
 #include "graph/neighbor_order.hpp"
 #include "store/graph_store.hpp"
 
@@ -47,6 +48,8 @@ struct ImportOptions {
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
+  // The most bytes read from an input that is not a regular file (a pipe, a device).
+  std::uint64_t max_input_bytes = kDefaultMaxInputBytes;
 };
 
 struct ImportStats {

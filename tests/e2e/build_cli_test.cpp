@@ -14,6 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::CommandResult;
+using testing::lines_of;
 using testing::read_text;
 
 class BuildCli : public testing::CommandTest {
@@ -108,6 +109,17 @@ TEST_F(BuildCli, BadCommandLinesExitTwo) {
   expect_failure(build(input + " --store " + store + " --partitions 0"), 2, "--partitions", store);
   expect_failure(build(input + " --store " + store + " --neighbor-order random"), 2, "random", store);
   expect_failure(build(input + " extra.txt --store " + store), 2, "unknown option 'extra.txt'", store);
+}
+
+// A device that never ends (/dev/zero) stops at the input limit with one line and no store.
+TEST_F(BuildCli, EndlessInputStopsAtTheInputLimit) {
+  const std::string store = (directory_ / "zero").string();
+  const CommandResult result = run("build /dev/zero --format g500-packed --max-input-bytes 1MiB --store " + store);
+  EXPECT_EQ(result.exit_code, 1);
+  ASSERT_FALSE(lines_of(result.err).empty());
+  EXPECT_NE(lines_of(result.err).back().find("more than 1048576 bytes"), std::string::npos) << result.err;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "manifest"));
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "edges.packed48"));
 }
 
 }  // namespace
