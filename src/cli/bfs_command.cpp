@@ -20,6 +20,7 @@
 #include "core/timer.hpp"
 #include "gen/roots.hpp"
 #include "import/input_store.hpp"
+#include "store/store_lock.hpp"
 #include "validate/failure_log.hpp"
 #include "validate/tree_levels.hpp"
 
@@ -207,6 +208,7 @@ void describe_store(const BfsRequest& request, const InputDescription& input, co
 }
 
 int run_bfs(const BfsRequest& request) {
+  const auto lock = lock_existing_store(request.store, StoreLock::Mode::kRead);
   const InputDescription input = read_input_description(request.store);
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request, input);

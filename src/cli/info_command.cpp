@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/byte_size.hpp"
 #include "store/graph_store.hpp"
+#include "store/store_lock.hpp"
 #include "import/input_store.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "tiered/placement_plan.hpp"
@@ -124,6 +125,7 @@ void print_search_plan(const InfoRequest& request, const StoreIndex& index) {
 
 int print_info(const InfoRequest& request) {
   if (request.search.threads > 0) omp_set_num_threads(request.search.threads);
+  const auto lock = lock_existing_store(request.store, StoreLock::Mode::kRead);
   const StoreManifest manifest = read_store_manifest(request.store);
   const StoreRequest store = request_matching(manifest);
   std::printf("store: %s\nmade from: %s\n", request.store.c_str(), manifest.made_from.c_str());

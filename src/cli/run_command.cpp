@@ -14,7 +14,9 @@
 #include "core/machine.hpp"
 #include "core/types.hpp"
 #include "graph500/graph500_run.hpp"
+#include "graph500/semi_external_run.hpp"
 #include "store/graph_store.hpp"
+#include "store/store_lock.hpp"
 #include "store/store_manifest.hpp"
 
 namespace semibfs::cli {
@@ -99,6 +101,11 @@ int run_command(Arguments& arguments) {
   }
   check_run_request(request);
   require_memory(request.options);
+  const StoreOptions& store = request.options.store;
+  const auto lock = store.directory.empty() ? nullptr
+                                            : lock_existing_store(store.directory, run_writes_store(request.options)
+                                                                                       ? StoreLock::Mode::kWrite
+                                                                                       : StoreLock::Mode::kRead);
   return print_search_report(run_graph500(request.options, std::cerr), request.json_path, "run");
 }
 

@@ -60,6 +60,12 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
 
 }  // namespace
 
+bool run_writes_store(const Graph500Options& options) {
+  if (!options.store.reuse) return true;
+  const std::string edges = store_path(options.store.directory, kEdgeFileName);
+  return options.search.budget.is_set() && !edge_file_complete(edges, options.kronecker);
+}
+
 SearchInputs prepare_semi_external(const Graph500Options& options, SearchSession& session) {
   Graph500Report& report = session.report();
   std::ostream& log = session.log();

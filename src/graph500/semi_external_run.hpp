@@ -12,6 +12,10 @@
 
 namespace semibfs {
 
+// Whether the run writes into its store: always when it builds one, and with reuse under a budget
+// when the store's edge file must be written again (the lock it takes, store/store_lock.hpp).
+bool run_writes_store(const Graph500Options& options);
+
 // Writes (or with reuse finds) the edge file and the store, and opens it for the session's
 // searches under the budget; fills the report's generation, construction and store figures.
 SearchInputs prepare_semi_external(const Graph500Options& options, SearchSession& session);

@@ -38,6 +38,8 @@
 #include "build/external_build.hpp"
 #include "import/input_store.hpp"
 #include "edges/packed_edge_file.hpp"
+#include "core/types.hpp"
+#include "store/store_lock.hpp"
 #include "store/store_manifest.hpp"
 
 namespace semibfs {
@@ -59,7 +61,6 @@ constexpr std::int64_t kReadingBytes = kChunkEdges * (16 + 12) + 2 * static_cast
 constexpr std::int64_t kMinIdBytes = std::int64_t{1} << 20;
 // Step 3: a chunk read and its renumbered copy.
 constexpr std::int64_t kRenumberBytes = kChunkEdges * 12 * 2;
-constexpr std::uint64_t kMaxStoreVertices = std::uint64_t{1} << 32;  // 32-bit neighbour ids
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
@@ -67,8 +68,8 @@ std::string quoted(const std::string& text) { return "'" + text + "'"; }
 // that a failed import leaves no store behind. Temporary files are their writers' own business.
 class ImportCleanup {
  public:
-  // Creates `directory` and its missing parents; refuses a directory that holds a store or files
-  // of another build.
+  // Creates `directory` and its missing parents and takes its writer's lock (store/store_lock.hpp);
+  // refuses a directory that holds a store or files of another build.
   explicit ImportCleanup(const std::string& directory);
   ImportCleanup(const ImportCleanup&) = delete;
   ImportCleanup& operator=(const ImportCleanup&) = delete;
@@ -82,6 +83,7 @@ class ImportCleanup {
   std::vector<std::string> files_;
   std::vector<fs::path> created_directories_;  // parents first
   bool released_ = false;
+  std::unique_ptr<StoreLock> lock_;  // released last, after the cleanup
 };
 
 ImportCleanup::ImportCleanup(const std::string& directory) {
@@ -101,8 +103,9 @@ ImportCleanup::ImportCleanup(const std::string& directory) {
     created_directories_.push_back(*missing_path);
   }
   if (!fs::is_directory(path, error)) {
-    throw Error("store directory " + quoted(directory) + " is not a directory (give a directory for -o)");
+    throw Error("store directory " + quoted(directory) + " is not a directory (give a directory)");
   }
+  lock_ = std::make_unique<StoreLock>(directory, StoreLock::Mode::kWrite);
   if (fs::exists(store_path(directory, kManifestName), error)) {
     throw Error("store directory " + quoted(directory) +
                 " already holds a store (choose an empty directory, or remove the store first)");
@@ -167,7 +170,7 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
 }
 
 void check_vertex_count(const std::string& input_path, std::uint64_t vertices, const ImportOptions& options) {
-  if (vertices > kMaxStoreVertices) {
+  if (vertices > static_cast<std::uint64_t>(kMaxVertices)) {
     throw Error("cannot build a store of " + quoted(input_path) + ": its ids number " + std::to_string(vertices) +
                 " vertices; a store holds at most 2^32 (32-bit neighbour ids)");
   }

@@ -1,12 +1,14 @@
 // `semibfs build` end to end: help, a SNAP file (and its gzip) into a store with the summary on
 // stdout, and the errors: one line on stderr, exit 1 (2 for a bad command line), no store left.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
+#include "store/store_lock.hpp"
 #include "support/command_runner.hpp"
 
 namespace semibfs {
@@ -120,6 +122,34 @@ TEST_F(BuildCli, EndlessInputStopsAtTheInputLimit) {
   EXPECT_NE(lines_of(result.err).back().find("more than 1048576 bytes"), std::string::npos) << result.err;
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "manifest"));
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "edges.packed48"));
+}
+
+// One writer per store: while this test process holds the store's lock, another build into it or a
+// search of it is one error naming this process, and nothing is written.
+TEST_F(BuildCli, AStoreInUseIsRefusedNamingTheHolder) {
+  const fs::path input = directory_ / "g.el";
+  std::ofstream(input) << "0 1\n1 2\n";
+  const std::string store = (directory_ / "store").string();
+  ASSERT_EQ(run("build " + input.string() + " --store " + store).exit_code, 0);
+  const std::string holder = "process " + std::to_string(::getpid());
+  {
+    const StoreLock reader(store, StoreLock::Mode::kRead);
+    const fs::path other = directory_ / "other";
+    fs::create_directories(other);
+    const StoreLock other_reader(other.string(), StoreLock::Mode::kRead);
+    const CommandResult build = run("build " + input.string() + " --store " + other.string());
+    EXPECT_EQ(build.exit_code, 1);
+    EXPECT_NE(build.err.find(holder + " (reading it)"), std::string::npos) << build.err;
+    EXPECT_TRUE(fs::is_empty(other));
+    EXPECT_EQ(run("bfs --store " + store + " --root 0").exit_code, 0);  // readers share
+  }
+  const StoreLock writer(store, StoreLock::Mode::kWrite);
+  for (const std::string& command : {"bfs --store " + store + " --root 0", "info --store " + store}) {
+    const CommandResult result = run(command);
+    EXPECT_EQ(result.exit_code, 1) << command;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+    EXPECT_NE(result.err.find(holder + " (writing it)"), std::string::npos) << result.err;
+  }
 }
 
 }  // namespace
