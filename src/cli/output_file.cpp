@@ -18,6 +18,7 @@ OutputFile::OutputFile(const std::string& path) {
 
 void OutputFile::append(std::span<const std::byte> bytes) {
   if (file_) return file_->append(bytes);
+  if (bytes.empty()) return;  // fwrite may not be handed the null pointer of an empty span
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) flush_stdout();
 }
 

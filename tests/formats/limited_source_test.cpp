@@ -43,7 +43,8 @@ TEST(LimitedSource, ASourceOfKnownSizeIsNotLimited) {
 }
 
 TEST(LimitedSource, InputUpToTheLimitIsRead) {
-  LimitedSource source(make_memory_source(std::string(1000, 'x')), "pipe", 1000);
+  const std::string bytes(1000, 'x');  // outlives the source that reads it
+  LimitedSource source(make_memory_source(bytes), "pipe", 1000);
   EXPECT_EQ(read_all_of(source, 7), 1000u);
 }
 
