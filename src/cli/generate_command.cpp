@@ -61,18 +61,14 @@ GenerateRequest parse_generate(Arguments& arguments) {
   }
   if (!request.graph.scale_given) throw UsageError("--scale is required");
   if (request.output.empty()) throw UsageError("-o FILE is required ('-' for stdout)");
-  if (request.output != "-") check_writable(request.output);
+  check_writable(request.output);
   return request;
 }
 
-// Through the writer every edge file uses: a path appears whole or not at all.
-void write_all_edges(const GenerateRequest& request, EdgeFileWriter& out) {
-  write_kronecker_edges(request.graph.kronecker, out, kChunkBudgetBytes, &std::cerr, "semibfs generate");
-}
-
-void write_to_file(const GenerateRequest& request) {
+// Through the writer every edge file uses: a path appears whole or not at all, '-' is stdout.
+void write_all_edges(const GenerateRequest& request) {
   EdgeFileWriter out(request.output, request.format);
-  write_all_edges(request, out);
+  write_kronecker_edges(request.graph.kronecker, out, kChunkBudgetBytes, &std::cerr, "semibfs generate");
 }
 
 }  // namespace
@@ -84,12 +80,7 @@ int generate_command(Arguments& arguments) {
     return 0;
   }
   if (request.graph.threads > 0) omp_set_num_threads(request.graph.threads);
-  if (request.output == "-") {
-    EdgeFileWriter out(stdout, "stdout", request.format);
-    write_all_edges(request, out);
-  } else {
-    write_to_file(request);
-  }
+  write_all_edges(request);
   return 0;
 }
 

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
-#include "cli/output_file.hpp"
 #include "core/error.hpp"
+#include "core/file_output.hpp"
 
 namespace semibfs::cli {
 
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
   try {
     const int status = dispatch(words);
-    semibfs::cli::flush_stdout();
+    semibfs::flush_stream(stdout, "stdout");
     return status;
   } catch (const semibfs::UsageError& error) {
     std::fprintf(stderr, "semibfs%s: %s (see semibfs%s --help)\n", command.c_str(), error.what(), command.c_str());

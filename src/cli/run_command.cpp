@@ -6,7 +6,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
-#include "cli/output_file.hpp"
 #include "cli/search_report.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -73,7 +72,7 @@ void check_store_options(const StoreOptions& store) {
 
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
-  check_output(request.json_path);
+  if (!request.json_path.empty()) check_writable(request.json_path);
   check_store_options(request.options.store);
   if (request.options.search.budget.is_set() && request.options.store.directory.empty()) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");

@@ -7,7 +7,6 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
-#include "cli/output_file.hpp"
 
 namespace semibfs::cli {
 
@@ -25,7 +24,7 @@ int print_search_report(const Graph500Report& report, const std::string& json_pa
     throw Error("validation failed: " + report.validation_failure);
   }
   std::fputs(format_official_output(report.official).c_str(), stdout);
-  flush_stdout();
+  flush_stream(stdout, "stdout");
   write_json_report(report, json_path);
   if (report.search.skip_validation) {
     std::fprintf(stderr, "semibfs %s: validation was skipped; these figures are not a valid Graph500 result\n",

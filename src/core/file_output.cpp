@@ -148,6 +148,43 @@ void AtomicFileWriter::commit() {
   sync_directory(directory_of(target_));
 }
 
+void flush_stream(std::FILE* stream, const std::string& name) {
+  errno = 0;
+  if (std::fflush(stream) != 0 || std::ferror(stream)) {
+    const int error = errno;
+    std::clearerr(stream);
+    throw Error("cannot write to " + name + ": " + (error != 0 ? std::strerror(error) : "write error") +
+                " (the results are lost; check the disk or the pipe it goes to)");
+  }
+}
+
+OutputFile::OutputFile(const std::string& path) : name_(is_stdout(path) ? "stdout" : path) {
+  if (is_stdout(path)) {
+    stream_ = stdout;
+  } else {
+    file_ = std::make_unique<AtomicFileWriter>(path);
+  }
+}
+
+OutputFile::OutputFile(std::FILE* stream, std::string name) : name_(std::move(name)), stream_(stream) {}
+
+void OutputFile::append(std::span<const std::byte> bytes) {
+  if (file_) return file_->append(bytes);
+  if (bytes.empty()) return;  // fwrite may not be handed the null pointer of an empty span
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) flush_stream(stream_, name_);
+}
+
+void OutputFile::commit() {
+  if (file_) return file_->commit();
+  flush_stream(stream_, name_);
+}
+
+void write_output(const std::string& path, const std::string& contents) {
+  OutputFile output(path);
+  output.append(std::as_bytes(std::span<const char>(contents.data(), contents.size())));
+  output.commit();
+}
+
 void write_file_atomically(const std::string& path, std::span<const std::byte> contents) {
   AtomicFileWriter file(path);
   file.append(contents);
@@ -165,6 +202,7 @@ void require_free_space(const std::string& directory, std::int64_t bytes, const 
 }
 
 void check_writable(const std::string& path) {
+  if (is_stdout(path)) return;
   const Target target = output_target(path);
   if (!target.reason.empty()) throw UsageError("cannot write " + quoted(path) + ": " + target.reason);
   const std::string directory = directory_of(target.path);

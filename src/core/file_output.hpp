@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <memory>
 #include <span>
 #include <string>
@@ -33,11 +34,38 @@ class AtomicFileWriter {
   std::unique_ptr<TemporaryFile> temporary_;
 };
 
+// '-' names stdout wherever a command takes an output path, as in every Unix tool.
+inline bool is_stdout(const std::string& path) { return path == "-"; }
+
+// Throws semibfs::Error naming `name` when anything written to `stream` was lost (a full disk, a
+// closed pipe): results must not vanish behind exit status 0.
+void flush_stream(std::FILE* stream, const std::string& name);
+
+// A result written in pieces: to a path through an AtomicFileWriter, or to an open stream (stdout
+// for the path '-'), flushed at commit(). Every failure is a semibfs::Error naming the output.
+class OutputFile {
+ public:
+  explicit OutputFile(const std::string& path);
+  // `stream` stays the caller's; `name` stands for it in errors.
+  OutputFile(std::FILE* stream, std::string name);
+
+  void append(std::span<const std::byte> bytes);
+  void commit();
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+  std::unique_ptr<AtomicFileWriter> file_;  // null when writing to `stream_`
+  std::FILE* stream_ = nullptr;
+};
+
 // Writes `contents` to `path + ".tmp.<pid>"` in the same directory, flushes and fsyncs it, then
 // renames it over `path`. On failure the temporary file is removed and semibfs::Error is thrown;
 // `path` is then left as it was.
 void write_file_atomically(const std::string& path, const std::string& contents);
 void write_file_atomically(const std::string& path, std::span<const std::byte> contents);
+// Writes `contents` whole to `path`, or to stdout for '-'.
+void write_output(const std::string& path, const std::string& contents);
 
 // Throws semibfs::Error before any writing when `directory`'s file system has less than `bytes`
 // free, naming `what` would be written, how much it needs and how much is free.
@@ -45,7 +73,7 @@ void require_free_space(const std::string& directory, std::int64_t bytes, const 
 
 // Throws semibfs::UsageError when a file at `path` could not be written: its directory is
 // missing or not writable, or `path` is a directory or another non-regular file. Leaves no file
-// behind.
+// behind. '-' (stdout) always passes.
 void check_writable(const std::string& path);
 
 }  // namespace semibfs

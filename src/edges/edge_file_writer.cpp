@@ -1,9 +1,6 @@
 // One writer for every edge file semibfs writes: `generate`, and `run --dram-budget`'s edge file.
 #include "edges/edge_file_writer.hpp"
 
-#include <cerrno>
-#include <cstring>
-
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -18,11 +15,10 @@ EdgeFormat written(EdgeFormat format) {
 
 }  // namespace
 
-EdgeFileWriter::EdgeFileWriter(const std::string& path, EdgeFormat format)
-    : format_(written(format)), name_(path), file_(std::make_unique<AtomicFileWriter>(path)) {}
+EdgeFileWriter::EdgeFileWriter(const std::string& path, EdgeFormat format) : format_(written(format)), out_(path) {}
 
 EdgeFileWriter::EdgeFileWriter(std::FILE* stream, std::string name, EdgeFormat format)
-    : format_(written(format)), name_(std::move(name)), stream_(stream) {}
+    : format_(written(format)), out_(stream, std::move(name)) {}
 
 EdgeFileWriter::~EdgeFileWriter() = default;
 
@@ -39,17 +35,10 @@ void EdgeFileWriter::append(std::span<const PackedEdge> edges) {
 
 void EdgeFileWriter::write(std::span<const std::byte> bytes) {
   bytes_written_ += static_cast<std::int64_t>(bytes.size());
-  if (file_) return file_->append(bytes);
-  if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) {
-    throw Error("cannot write the edge list to " + name_ + ": " + std::strerror(errno) +
-                " (check free space and permissions)");
-  }
+  out_.append(bytes);
 }
 
-void EdgeFileWriter::commit() {
-  if (file_) return file_->commit();
-  if (std::fflush(stream_) != 0) throw Error("cannot write the edge list to " + name_ + ": " + std::strerror(errno));
-}
+void EdgeFileWriter::commit() { out_.commit(); }
 
 void write_edges(std::FILE* file, const std::string& file_name, EdgeFormat format,
                  std::span<const PackedEdge> edges) {

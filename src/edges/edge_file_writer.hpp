@@ -1,6 +1,6 @@
-// Edges appended to an edge file in one of the layouts semibfs writes (edge_format.hpp): to a path,
-// through core's AtomicFileWriter (the file appears whole at commit(), or not at all), or to a
-// stream already open (stdout for `generate -o -`), flushed at commit().
+// Edges appended to an edge file in one of the layouts semibfs writes (edge_format.hpp), through
+// core's OutputFile: a path appears whole at commit() or not at all; '-' or an open stream is
+// flushed at commit().
 #pragma once
 
 #include <cstdint>
@@ -19,6 +19,7 @@ namespace semibfs {
 class EdgeFileWriter {
  public:
   // Throws Error when `format` is not a written one or the temporary file cannot be created.
+  // '-' is stdout.
   EdgeFileWriter(const std::string& path, EdgeFormat format);
   // `stream` stays the caller's; `name` stands for it in errors and progress lines.
   EdgeFileWriter(std::FILE* stream, std::string name, EdgeFormat format);
@@ -32,7 +33,7 @@ class EdgeFileWriter {
   void commit();
 
   EdgeFormat format() const { return format_; }
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return out_.name(); }
   std::int64_t bytes_written() const { return bytes_written_; }
   // The encoding buffer one edge needs beside the edge itself (none for g500-packed).
   std::int64_t buffer_bytes_per_edge() const;
@@ -41,9 +42,7 @@ class EdgeFileWriter {
   void write(std::span<const std::byte> bytes);
 
   EdgeFormat format_;
-  std::string name_;
-  std::unique_ptr<AtomicFileWriter> file_;  // null when writing to `stream_`
-  std::FILE* stream_ = nullptr;
+  OutputFile out_;
   std::vector<char> encoded_;
   std::int64_t bytes_written_ = 0;
 };
