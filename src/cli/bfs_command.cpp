@@ -11,7 +11,6 @@
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/search_report.hpp"
-#include "cli/store_ids.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 #include "core/error.hpp"
@@ -120,7 +119,7 @@ VertexId find_root(const BfsRequest& request, const IdMap& ids) {
 // reference draws them.
 std::vector<VertexId> choose_roots(const BfsRequest& request, std::optional<VertexId> root, const IdMap& ids,
                                    const SearchInputs& graph) {
-  if (root) return {*root};
+  if (root) return std::vector<VertexId>(1, root.value());
   std::vector<VertexId> roots =
       pick_bfs_roots(request.draw.seed1, request.draw.seed2, static_cast<std::int64_t>(ids.size()),
                      request.draw.num_roots, [&graph](VertexId v) { return graph.out_degree(v) > 0; });
@@ -212,14 +211,14 @@ int run_bfs(const BfsRequest& request) {
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request, input);
   check_budget_covers_status(search, input.vertices);
-  const IdMap ids = read_store_ids(request.store, input.vertices);
+  const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
   SearchSession session(search, store.made_from, store.partitions, std::cerr);
   session.use_file_ids([&ids](VertexId vertex) { return ids.to_file(vertex); });
   describe_store(request, input, store, session.report());
   Stopwatch open_time;
   const SearchInputs graph =
-      session.open_store(request.store, store, input.vertices, static_cast<std::int64_t>(ids.bytes()));
+      session.open_store(request.store, store, input.vertices, id_map_bytes(input));
   session.report().official.construction_seconds = open_time.seconds();
 
   const std::vector<VertexId> roots = choose_roots(request, root, ids, graph);

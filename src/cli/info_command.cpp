@@ -11,7 +11,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
-#include "cli/store_ids.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 #include "core/error.hpp"
@@ -114,13 +113,13 @@ void print_files(const std::string& store, const StoreManifest& manifest) {
 }
 
 // The plan `bfs` plans with the same options: the same search_dram_needs, id map included.
-void print_search_plan(const InfoRequest& request, const StoreIndex& index) {
-  const std::int64_t vertices = index.manifest.vertices;
+void print_search_plan(const InfoRequest& request, std::int64_t vertices, const GraphProfile& profile) {
   const auto edges = open_store_edges(request.store, vertices, request.search);
-  const std::int64_t id_map_bytes = static_cast<std::int64_t>(read_store_ids(request.store, vertices).bytes());
+  const std::int64_t id_map =
+      input_store_exists(request.store) ? id_map_bytes(read_input_description(request.store)) : 0;
   const SearchDramNeeds needs =
-      search_dram_needs(vertices, request.search, omp_get_max_threads(), edges->buffer_bytes(), id_map_bytes);
-  print_plan(std::cout, plan_search_placement(index, request.search, needs));
+      search_dram_needs(vertices, request.search, omp_get_max_threads(), edges->buffer_bytes(), id_map);
+  print_plan(std::cout, plan_search_placement(profile, request.search, needs));
 }
 
 int print_info(const InfoRequest& request) {
@@ -143,7 +142,7 @@ int print_info(const InfoRequest& request) {
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
-  if (request.search.budget.is_set()) print_search_plan(request, index);
+  if (request.search.budget.is_set()) print_search_plan(request, manifest.vertices, profile);
   return 0;
 }
 

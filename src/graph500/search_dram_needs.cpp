@@ -33,14 +33,14 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   return needs;
 }
 
-PlacementPlan plan_search_placement(const StoreIndex& store, const SearchOptions& options,
+PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& needs) {
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
   placement.head_entries = options.head_entries;
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
-  return plan_placement(profile_of_store(store, needs.bfs_status_bytes_per_vertex), placement);
+  return plan_placement(profile, placement);
 }
 
 void check_budget_covers_status(const SearchOptions& options, std::int64_t vertices) {

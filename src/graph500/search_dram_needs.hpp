@@ -36,8 +36,9 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes);
 
-// The placement of a store's arrays under options.budget, after `needs`.
-PlacementPlan plan_search_placement(const StoreIndex& store, const SearchOptions& options,
+// The placement of a store's arrays under options.budget, after `needs`; `profile` is the store's
+// (profile_of_store with needs.bfs_status_bytes_per_vertex).
+PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& needs);
 
 // A budget too small for the BFS status of `vertices` vertices fails here, before any work.

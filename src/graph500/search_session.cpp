@@ -70,7 +70,8 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
     StoreIndex store = read_store_index(directory, request);
     const SearchDramNeeds needs =
         search_dram_needs(num_vertices, options, report_.threads, graph.edges->buffer_bytes(), caller_bytes);
-    report_.plan = plan_search_placement(store, options, needs);
+    report_.plan =
+        plan_search_placement(profile_of_store(store, needs.bfs_status_bytes_per_vertex), options, needs);
     print_plan(log_, *report_.plan);
     if (!report_.plan->fits_in_memory) {
       graph.tiered.emplace(open_tiered_graph(std::move(store), *report_.plan));

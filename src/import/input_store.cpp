@@ -171,6 +171,10 @@ std::string write_id_map(const std::string& store_directory, const IdMap& ids) {
   return sha.finish_hex();
 }
 
+std::int64_t id_map_bytes(const InputDescription& input) {
+  return input.identity_ids ? 0 : input.vertices * static_cast<std::int64_t>(sizeof(std::uint64_t));
+}
+
 IdMap read_id_map(const std::string& store_directory, const InputDescription& input) {
   if (input.identity_ids) return IdMap::identity(static_cast<std::uint64_t>(input.vertices), input.first_id);
   const std::string path = store_path(store_directory, kVertexIdsName);

@@ -92,6 +92,10 @@ inline GraphDirection direction_of(const ImportOptions& options) {
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,
                               const ImportOptions& options);
 
+// What read_id_map's map holds in DRAM (IdMap::bytes()), known from the description alone: the
+// searches' plan counts it without reading the map.
+std::int64_t id_map_bytes(const InputDescription& input);
+
 // Whether `store_directory` holds an input description (a store made by build, not by run).
 bool input_store_exists(const std::string& store_directory);
 // The input description; throws semibfs::Error naming the file when it is missing or malformed.
