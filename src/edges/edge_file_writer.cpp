@@ -22,8 +22,8 @@ EdgeFileWriter::EdgeFileWriter(std::FILE* stream, std::string name, EdgeFormat f
 
 EdgeFileWriter::~EdgeFileWriter() = default;
 
-std::int64_t EdgeFileWriter::buffer_bytes_per_edge() const {
-  return format_ == EdgeFormat::kG500Packed ? 0 : max_bytes_per_edge(format_);
+std::int64_t encoding_bytes_per_edge(EdgeFormat format) {
+  return format == EdgeFormat::kG500Packed ? 0 : max_bytes_per_edge(format);
 }
 
 void EdgeFileWriter::append(std::span<const PackedEdge> edges) {

@@ -35,8 +35,6 @@ class EdgeFileWriter {
   EdgeFormat format() const { return format_; }
   const std::string& name() const { return out_.name(); }
   std::int64_t bytes_written() const { return bytes_written_; }
-  // The encoding buffer one edge needs beside the edge itself (none for g500-packed).
-  std::int64_t buffer_bytes_per_edge() const;
 
  private:
   void write(std::span<const std::byte> bytes);
@@ -46,6 +44,10 @@ class EdgeFileWriter {
   std::vector<char> encoded_;
   std::int64_t bytes_written_ = 0;
 };
+
+// The encoding buffer one edge needs in an EdgeFileWriter of `format`, beside the edge itself
+// (none for g500-packed, written as it is).
+std::int64_t encoding_bytes_per_edge(EdgeFormat format);
 
 // Appends the edges to `file` in `format` (an EdgeFileWriter on it); throws Error naming
 // `file_name` when a write fails. The caller flushes and closes the file.

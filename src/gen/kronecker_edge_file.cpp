@@ -16,9 +16,9 @@ constexpr std::int64_t kMinChunkEdges = 1024;
 // 48 MiB chunks: larger ones gain nothing (the generator's threads are long busy by then).
 constexpr std::int64_t kMaxChunkEdges = std::int64_t{1} << 22;
 
-// A generated edge and its encoded copy (none for g500-packed, written as it is).
+// A generated edge and its encoded copy.
 std::int64_t bytes_per_edge(EdgeFormat format) {
-  return static_cast<std::int64_t>(sizeof(PackedEdge)) + (format == EdgeFormat::kG500Packed ? 0 : max_bytes_per_edge(format));
+  return static_cast<std::int64_t>(sizeof(PackedEdge)) + encoding_bytes_per_edge(format);
 }
 
 void check_budget(const std::string& name, std::int64_t dram_budget_bytes, EdgeFormat format) {
