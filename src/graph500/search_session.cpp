@@ -156,7 +156,7 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
 std::string SearchSession::describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const {
   std::string text = "BFS " + std::to_string(index) + " from root " + std::to_string(file_id_(root)) + ": " +
                      failure.message;
-  if (file_ids_differ_ && failure.vertex != kUnreached) {
+  if (failure.vertex != kUnreached && file_id_(failure.vertex) != static_cast<std::uint64_t>(failure.vertex)) {
     text += " (vertices numbered 0..n-1 as in the store; vertex " + std::to_string(failure.vertex) + " is " +
             std::to_string(file_id_(failure.vertex)) + " in the file's ids)";
   }

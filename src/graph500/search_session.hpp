@@ -42,10 +42,7 @@ class SearchSession {
   Graph500Report& report() { return report_; }
   std::ostream& log() { return log_; }
   // Roots in the report and the log are then named as the file names them.
-  void use_file_ids(FileIdOf file_id) {
-    file_id_ = std::move(file_id);
-    file_ids_differ_ = true;
-  }
+  void use_file_ids(FileIdOf file_id) { file_id_ = std::move(file_id); }
 
   // The store and its edge file for the searches: with a budget, the placement planned after
   // search_dram_needs (the caller's bytes included), printed and kept in the report, and the store
@@ -73,7 +70,6 @@ class SearchSession {
   std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };
-  bool file_ids_differ_ = false;  // the validator's vertex numbers are then not the file's
 };
 
 }  // namespace semibfs
