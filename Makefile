@@ -9,7 +9,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev zlib1g-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test micro sanitize tsan fuzz clean
+.PHONY: all deps configure build run test micro sanitize tsan fuzz soak clean
 
 all: build
 
@@ -60,12 +60,13 @@ tsan: deps
 	  TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1" \
 	  ctest --output-on-failure --timeout 3600 -R "$(TSAN_TESTS)"
 
-# libFuzzer runs of the graph file readers (fuzz/), FUZZ_SECONDS each, under ASan + UBSan; the corpus
-# grows in build-fuzz/corpus/ from the seeds in fuzz/seeds/, and a crash is saved in build-fuzz/.
-FUZZERS := snap mtx el g500 auto
+# libFuzzer runs (fuzz/), FUZZ_SECONDS each, under ASan + UBSan: the graph file readers and crafted
+# stores (store); the corpus grows in build-fuzz/corpus/ from the seeds in fuzz/seeds/, and a crash is
+# saved in build-fuzz/. clang needs LLVM's libomp for OpenMP.
+FUZZERS := snap mtx el g500 auto store
 fuzz: deps
-	@dpkg -s clang >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq clang; }
+	@dpkg -s clang libomp-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq clang libomp-dev; }
 	CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEMIBFS_FUZZ=ON -DSEMIBFS_TESTS=OFF
 	cmake --build build-fuzz -j $(JOBS) --target $(addsuffix _fuzzer,$(FUZZERS))
 	for fuzzer in $(FUZZERS); do \
@@ -73,6 +74,12 @@ fuzz: deps
 	  ./build-fuzz/$${fuzzer}_fuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	    -artifact_prefix=build-fuzz/$${fuzzer}- build-fuzz/corpus/$$fuzzer fuzz/seeds/$$fuzzer || exit 1; \
 	done
+
+# The reliability soak for SOAK_MINUTES: store writers raced, killed (SIGKILL) and interrupted
+# (SIGINT, SIGTERM) at random moments; prints the counts; fails on any wrong outcome.
+SOAK_MINUTES ?= 10
+soak: build
+	tests/reliability/soak.sh ./$(BUILD)/semibfs $(BUILD)/soak --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(BUILD) build-asan build-tsan build-fuzz out

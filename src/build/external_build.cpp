@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/progress_log.hpp"
+#include "core/sha256.hpp"
 #include "graph/partition_layout.hpp"
 #include "build/build_budget.hpp"
 #include "edges/packed_edge_file.hpp"
@@ -38,6 +42,8 @@ struct BuildContext {
   BufferLedger& ledger;
   ProgressLog& log;
   ExternalBuildStats& stats;
+  // Set for the first pass only: the edge file's checksum, taken as the build reads it.
+  Sha256* edge_file_sha = nullptr;
 };
 
 [[noreturn]] void throw_bad_edge(const PackedEdgeFile& edges, std::int64_t index, const PackedEdge& edge,
@@ -79,6 +85,7 @@ void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk, ListEnd
       }
     }
     if (first_bad < count) throw_bad_edge(context.edges, first + first_bad, edges[first_bad], num_vertices);
+    if (context.edge_file_sha != nullptr) context.edge_file_sha->update(edges.data(), edges.size_bytes());
     wrapped = wrapped || chunk_wrapped;
     context.log.tick("counting endpoints: edge", first + count, context.edges.num_edges());
   });
@@ -96,12 +103,14 @@ void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   CollectBuffers buffers(context.ledger, chunk_edges);
   count_endpoints(context, buffers.chunk.span(), ends);
   ++context.stats.edge_file_passes;
+  context.edge_file_sha = nullptr;
   const std::vector<VertexRange> ranges =
       plan_vertex_ranges(context.degrees, kRangeBytesPerEntry, kRangeBytesPerVertex, context.budget.range_bytes);
   if (ends != ListEnds::kSource) context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
   context.log.say("counted endpoints; collecting " + std::string(lists_name(ends)) + " in " +
                   std::to_string(ranges.size()) + " ranges of vertices");
   for (const VertexRange range : ranges) {
+    throw_if_interrupted();  // a safe point between ranges (the passes over the edge file have their own)
     RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
     ++context.stats.edge_file_passes;
     sink(lists);
@@ -134,6 +143,7 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
   context.log.say("ordering lists (" + to_string(order) + ") in " + std::to_string(ranges.size()) + " ranges of vertices");
   std::int64_t offset = 0;
   for (const VertexRange range : ranges) {
+    throw_if_interrupted();
     RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
     offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
     order_range_lists(lists, order, context.degrees, context.ledger);
@@ -159,6 +169,16 @@ void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds e
   order_lists(context, scratch, order, ends, writer);
 }
 
+// The manifest records the edge file when it lies in the store (validation streams it later).
+std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std::string& store_directory,
+                                          Sha256& sha) {
+  std::error_code error;
+  if (!std::filesystem::equivalent(edges.path(), store_path(store_directory, kEdgeFileName), error) || error) {
+    return std::nullopt;
+  }
+  return StoreArray{kEdgeFileName, edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)), sha.finish_hex()};
+}
+
 }  // namespace
 
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
@@ -177,7 +197,8 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   ExternalBuildStats stats;
   stats.edges = edges.num_edges();
   LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
-  BuildContext context{edges, budget, degrees.span(), ledger, log, stats};
+  Sha256 edge_file_sha;
+  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, &edge_file_sha};
   const PartitionLayout layout(num_vertices, options.partitions);
   const bool directed = options.direction == GraphDirection::kDirected;
   {
@@ -188,7 +209,8 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
       collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
     }
     stats.adjacencies = writer.adjacencies();
-    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction});
+    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
+                  edge_file_entry(edges, store_directory, edge_file_sha)});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

@@ -1,5 +1,7 @@
 // `semibfs bfs`: searches on a store made by `semibfs build`, every result validated against the
 // input's edges (streamed from the store's edge file) and reported in the file's own ids.
+#include <omp.h>
+
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -15,6 +17,7 @@
 #include "graph500/search_session.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
+#include "core/graph_direction.hpp"
 #include "core/timer.hpp"
 #include "gen/roots.hpp"
 #include "import/input_store.hpp"
@@ -210,7 +213,10 @@ int run_bfs(const BfsRequest& request) {
   const InputDescription input = read_input_description(request.store);
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request, input);
-  check_budget_covers_status(search, input.vertices);
+  // The one minimum, before the id map or any array is read (the plan states the same one).
+  check_search_budget(search,
+                      {input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction)},
+                      search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input)));
   const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
   SearchSession session(search, store.made_from, store.partitions, std::cerr);
@@ -218,7 +224,7 @@ int run_bfs(const BfsRequest& request) {
   describe_store(request, input, store, session.report());
   Stopwatch open_time;
   const SearchInputs graph =
-      session.open_store(request.store, store, input.vertices, id_map_bytes(input));
+      session.open_store(request.store, store, input.vertices, input.edges, id_map_bytes(input));
   session.report().official.construction_seconds = open_time.seconds();
 
   const std::vector<VertexId> roots = choose_roots(request, root, ids, graph);
@@ -247,6 +253,7 @@ int bfs_command(Arguments& arguments) {
     return 0;
   }
   check_bfs_request(request);
+  count_program_in_budget(request.search.budget, request.search.threads);
   return run_bfs(request);
 }
 

@@ -1,6 +1,5 @@
 // `semibfs build`: a person's graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip or
 // not) into a store within a DRAM budget (import/input_store.hpp), for `semibfs bfs` and `info`.
-#include <omp.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -56,7 +55,8 @@ OptionTable build_options(BuildRequest& request) {
               "endless input is an error, not a full disk",
               [&options](const std::string& value) { options.max_input_bytes = parse_byte_size(value); });
   add_dram_budget_option(table, request.budget,
-                         "the most the build holds in DRAM (default 512MiB; e.g. 64MiB, 2GiB): reading buffers, "
+                         "the most the build holds in DRAM, the program itself included (default 512MiB; e.g. "
+                         "64MiB, 2GiB): reading buffers, "
                          "the id map (8 bytes per distinct id, up to 32 while it is sorted) and the construction's "
                          "lists");
   add_layout_options(table, options.partitions, options.order);
@@ -74,6 +74,16 @@ void check_build_request(const BuildRequest& request) {
     }
     check_writable(store_path(request.store, kInputDescriptionName));
   }
+}
+
+// Before any work: the budget holds the program and what reading the file needs. The graph's own
+// minimum (its vertices' degrees) is known only once the file is read.
+void check_build_budget(const BuildRequest& request) {
+  const std::int64_t program = request.budget.program_bytes;
+  const ImportOptions& options = request.options;
+  check_budget_minimum(request.budget, program + minimum_import_budget(0, options.partitions, direction_of(options)),
+                       "for building a store: the program itself (" + format_bytes(program) +
+                           ") and the buffers of reading the file must fit in it");
 }
 
 void print_summary(const BuildRequest& request, const ImportStats& stats) {
@@ -108,8 +118,10 @@ int build_command(Arguments& arguments) {
     return 0;
   }
   check_build_request(request);
-  if (request.threads > 0) omp_set_num_threads(request.threads);
-  request.options.dram_budget_bytes = request.budget.dram_budget_bytes;
+  count_program_in_budget(request.budget, request.threads);
+  check_build_budget(request);
+  request.options.dram_budget_bytes = request.budget.phase_bytes();  // the budget covers the whole process
+  request.options.program_bytes = request.budget.program_bytes;
   request.options.progress = &std::cerr;
   const ImportStats stats = import_graph_file(request.input, request.store, request.options);
   print_summary(request, stats);

@@ -16,7 +16,9 @@
 #include "core/error.hpp"
 #include "core/byte_size.hpp"
 #include "store/graph_store.hpp"
+#include "store/stale_temporary_files.hpp"
 #include "store/store_lock.hpp"
+#include "core/temporary_name.hpp"
 #include "import/input_store.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "tiered/placement_plan.hpp"
@@ -104,12 +106,21 @@ void print_input(const InputDescription& input) {
               describe_ids(input).c_str());
 }
 
+// Temporary files (another process's work, or a dead one's debris that the next writer removes)
+// are named apart, not counted in the store's bytes.
 void print_files(const std::string& store, const StoreManifest& manifest) {
   std::int64_t total = 0;
   for (const std::filesystem::directory_entry& entry : std::filesystem::directory_iterator(store)) {
-    if (entry.is_regular_file()) total += static_cast<std::int64_t>(entry.file_size());
+    if (entry.is_regular_file() && temporary_file_owner(entry.path().filename().string()) == 0) {
+      total += static_cast<std::int64_t>(entry.file_size());
+    }
   }
   std::printf("files: %zu graph arrays, %s in the directory in all\n", manifest.arrays.size(), format_bytes(total).c_str());
+  for (const TemporaryFileEntry& temporary : temporary_files_in(store)) {
+    std::printf("temporary file, not counted: %s (%s, process %d %s)\n", temporary.name.c_str(),
+                format_bytes(temporary.bytes).c_str(), temporary.owner,
+                temporary.owner_alive ? "running" : "gone: the store's next writer removes it");
+  }
 }
 
 // The plan `bfs` plans with the same options: the same search_dram_needs, id map included.
@@ -157,6 +168,7 @@ int info_command(Arguments& arguments) {
   }
   require_store(request.store, "a directory made by 'semibfs build' or 'run --store'");
   check_search_options(request.search);
+  count_program_in_budget(request.search.budget, request.search.threads);
   return print_info(request);
 }
 

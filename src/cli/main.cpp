@@ -1,12 +1,14 @@
 // semibfs command line: dispatches to a subcommand; errors become one line on stderr.
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
+#include "core/interrupt.hpp"
 
 namespace semibfs::cli {
 
@@ -69,13 +71,21 @@ int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   // Errors name the subcommand when there is one, and point at its help.
   const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
+  semibfs::install_interrupt_handlers();
   try {
     const int status = dispatch(words);
     semibfs::flush_stream(stdout, "stdout");
     return status;
+  } catch (const semibfs::Interrupted& interrupted) {
+    std::fprintf(stderr, "semibfs%s: %s\n", command.c_str(), interrupted.what());
+    return interrupted.exit_status();
   } catch (const semibfs::UsageError& error) {
     std::fprintf(stderr, "semibfs%s: %s (see semibfs%s --help)\n", command.c_str(), error.what(), command.c_str());
     return 2;
+  } catch (const std::filesystem::filesystem_error& error) {  // a path the library did not check itself
+    std::fprintf(stderr, "semibfs%s: cannot use '%s': %s (check that it exists and that its directories may be "
+                         "searched and written)\n", command.c_str(), error.path1().c_str(), error.code().message().c_str());
+    return 1;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "semibfs%s: out of memory: give a --dram-budget this machine can hold (or, for run, a "
                          "smaller --scale)\n", command.c_str());

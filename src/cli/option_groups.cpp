@@ -1,9 +1,12 @@
 #include "cli/option_groups.hpp"
 
+#include <omp.h>
+
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/machine.hpp"
 #include "core/types.hpp"
+#include "graph/partition_layout.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -61,9 +64,10 @@ void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::s
 
 void add_placement_options(OptionTable& table, SearchOptions& search) {
   add_dram_budget_option(table, search.budget,
-                         "semi-external memory: the searches keep at most SIZE (e.g. 512MiB, 4GiB) in DRAM: BFS "
-                         "status, offsets, the first K entries of each list, ... as the placement planner decides "
-                         "(the plan is printed); the rest of each list is read from the store when needed");
+                         "semi-external memory: the process keeps at most SIZE (e.g. 512MiB, 4GiB) in DRAM, the "
+                         "program itself included: BFS status, offsets, the first K entries of each list, ... as "
+                         "the placement planner decides (the plan is printed); the rest of each list is read from "
+                         "the store when needed. A SIZE below the minimum is refused before any work, naming it");
   table.value("--head-entries", "K",
               "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
               [&search](const std::string& value) { search.head_entries = parse_integer(value, 1, kMaxVertices); });
@@ -107,7 +111,7 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
              "al. Sec. IV-A); default: one per NUMA node",
-             [&partitions](const std::string& value) { partitions = static_cast<int>(parse_integer(value, 1, 1024)); })
+             [&partitions](const std::string& value) { partitions = static_cast<int>(parse_integer(value, 1, kMaxPartitions)); })
       .value("--neighbor-order", "O",
              "order of each neighbour list: hub-first (default; the highest-degree neighbour first), degree (all "
              "by descending degree) or id",
@@ -126,6 +130,13 @@ void check_search_options(const SearchOptions& search) {
 
 void require_store(const std::string& directory, const std::string& what) {
   if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
+}
+
+void count_program_in_budget(DramBudget& budget, int threads) {
+  if (threads > 0) omp_set_num_threads(threads);
+  if (!budget.is_set()) return;
+  return_freed_memory_promptly();
+  budget.program_bytes = measure_program_footprint();
 }
 
 }  // namespace semibfs::cli

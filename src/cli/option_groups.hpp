@@ -28,6 +28,10 @@ void add_store_option(OptionTable& table, std::string& directory, const std::str
 
 // Throws UsageError for --head-entries without --dram-budget.
 void check_search_options(const SearchOptions& search);
+// With a budget, before any work: the thread count applied (`threads` > 0), the allocator set to
+// return freed blocks, and the program's own footprint measured into budget.program_bytes, so
+// that the budget covers the whole process. Without one, only the thread count.
+void count_program_in_budget(DramBudget& budget, int threads);
 // Throws UsageError naming --store when it was not given.
 void require_store(const std::string& directory, const std::string& what);
 

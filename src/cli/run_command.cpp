@@ -100,6 +100,7 @@ int run_command(Arguments& arguments) {
   }
   check_run_request(request);
   require_memory(request.options);
+  count_program_in_budget(request.options.search.budget, request.options.search.threads);
   const StoreOptions& store = request.options.store;
   const auto lock = store.directory.empty() ? nullptr
                                             : lock_existing_store(store.directory, run_writes_store(request.options)

@@ -13,6 +13,8 @@
 
 #include "core/descriptor_io.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "core/temporary_name.hpp"
 
 namespace semibfs {
 namespace {
@@ -129,14 +131,16 @@ AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
   const Target target = output_target(path);
   if (!target.reason.empty()) throw Error("cannot write " + quoted(path) + ": " + target.reason);
   target_ = target.path;
-  temporary_ = std::make_unique<TemporaryFile>(target_ + ".tmp." + std::to_string(::getpid()));
+  temporary_ = std::make_unique<TemporaryFile>(temporary_path(target_));
   if (!temporary_->opened()) fail_write(temporary_->path(), "creating the file", errno);
   keep_mode(target_, temporary_->descriptor());
 }
 
 AtomicFileWriter::~AtomicFileWriter() = default;
 
+// Every large write goes through here: a safe point to stop at on SIGINT or SIGTERM.
 void AtomicFileWriter::append(std::span<const std::byte> bytes) {
+  throw_if_interrupted();
   if (!write_all(temporary_->descriptor(), bytes)) fail_write(temporary_->path(), "write", errno);
 }
 
@@ -216,7 +220,7 @@ void check_writable(const std::string& path) {
                      " is not a directory (choose another path)");
   }
   // Creating a file is the only test that also covers read-only mounts and ACLs.
-  TemporaryFile probe(target.path + ".probe." + std::to_string(::getpid()));
+  TemporaryFile probe(probe_path(target.path));
   if (!probe.opened()) {
     throw UsageError("cannot write " + quoted(path) + ": cannot create files in " +
                      quoted(directory) + ": " + std::strerror(errno) +

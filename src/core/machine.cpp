@@ -1,11 +1,16 @@
-// Machine description from sysconf, gethostname, /proc/cpuinfo, /proc/meminfo and getrusage.
+// Machine description from sysconf, gethostname, /proc/cpuinfo, /proc/meminfo and getrusage; the
+// program's own footprint (VmRSS) and the allocator settings that a DRAM budget needs.
 #include "core/machine.hpp"
 
+#include <malloc.h>
+#include <omp.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <initializer_list>
 #include <iterator>
@@ -15,6 +20,18 @@ namespace semibfs {
 namespace {
 
 const char* const kUnknown = "unknown";
+
+// The program's growth during work beyond what it holds at start-up (measure_program_footprint):
+// measured as the peak resident set less the counted buffers and the start-up footprint, at most
+// 0.3 MiB with 2 threads (docs/RELIABILITY.md, "Budgets"), taken with room to spare.
+constexpr std::int64_t kGrowthBytes = std::int64_t{1} << 20;
+constexpr std::int64_t kGrowthBytesPerThread = std::int64_t{256} << 10;
+// The start-up footprint varies by about 0.1 MiB from run to run (4.2-4.4 MiB here); counted as at
+// least 6 MiB, and above that in whole MiB, it is the same each time, so a stated minimum holds.
+constexpr std::int64_t kStartupFloorBytes = std::int64_t{6} << 20;
+constexpr std::int64_t kStartupGrainBytes = std::int64_t{1} << 20;
+// Stack each thread touches before the footprint is read.
+constexpr std::size_t kTouchedStackBytes = 64 << 10;
 
 // Whole file, or empty when it cannot be read.
 std::string read_text_file(const char* path) {
@@ -102,6 +119,32 @@ std::int64_t peak_rss_bytes() {
     return static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
   }
   return kilobyte_field_bytes(read_text_file("/proc/self/status"), "VmHWM");
+}
+
+std::int64_t resident_bytes() { return kilobyte_field_bytes(read_text_file("/proc/self/status"), "VmRSS"); }
+
+std::int64_t program_growth_bytes(int threads) { return kGrowthBytes + kGrowthBytesPerThread * std::max(threads, 1); }
+
+std::int64_t measure_program_footprint() {
+  // Each thread touches some stack and allocates once, so its arena exists, as it will in the work.
+#pragma omp parallel
+  {
+    char stack[kTouchedStackBytes];
+    std::memset(stack, omp_get_thread_num(), sizeof stack);
+    void* block = std::malloc(1024);
+    std::memcpy(block, stack, 1024);
+    std::free(block);
+  }
+  const std::int64_t startup = (resident_bytes() + kStartupGrainBytes - 1) / kStartupGrainBytes * kStartupGrainBytes;
+  return std::max(startup, kStartupFloorBytes) + program_growth_bytes(omp_get_max_threads());
+}
+
+void return_freed_memory_promptly() {
+  // Setting the thresholds fixes them (no dynamic growth): every block of 128 KiB or more is its
+  // own mapping, returned when freed, and the heap's free top is given back above 1 MiB.
+  mallopt(M_MMAP_THRESHOLD, 128 << 10);
+  mallopt(M_TRIM_THRESHOLD, 1 << 20);
+  mallopt(M_ARENA_MAX, 2);
 }
 
 }  // namespace semibfs

@@ -20,6 +20,25 @@ MachineInfo read_machine_info();
 // Peak resident set size of this process so far, in bytes; 0 when unknown.
 std::int64_t peak_rss_bytes();
 
+// Resident set size of this process now (VmRSS), in bytes; 0 when unknown.
+std::int64_t resident_bytes();
+
+// What the program itself holds, counted inside a DRAM budget: the resident set once the OpenMP
+// runtime has started its threads and each has allocated (its stack touched, its allocator arena
+// made), rounded up to whole MiB and at least 6 MiB (so that it is the same from run to run), plus
+// program_growth_bytes. Call it before any work, with the thread count the work will use set.
+std::int64_t measure_program_footprint();
+
+// What the program grows by during work beyond the buffers the phases count: each thread's deeper
+// stack and allocator arena, an io_uring ring per reader, the sort histograms of external
+// construction (docs/RELIABILITY.md, "Budgets", has the measurements behind it).
+std::int64_t program_growth_bytes(int threads);
+
+// Large blocks go back to the system when freed (glibc's malloc otherwise raises its mmap threshold
+// to the largest block freed, up to 32 MiB, and keeps later frees of that size in its heap, where
+// they stay resident), and threads share at most two allocator arenas. For runs under a budget.
+void return_freed_memory_promptly();
+
 // The parsers behind read_machine_info, public so that tests can feed them text.
 std::string cpu_model_from_cpuinfo(std::string_view cpuinfo);
 std::int64_t memory_bytes_from_meminfo(std::string_view meminfo);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "edges/packed_edge.hpp"
 
 namespace semibfs {
@@ -33,6 +34,7 @@ class PackedEdgeFile {
     const auto chunk = static_cast<std::int64_t>(buffer.size());
     if (chunk == 0 && num_edges_ > 0) throw Error("reading edge file '" + path_ + "' through an empty buffer");
     for (std::int64_t first = 0; first < num_edges_; first += chunk) {
+      throw_if_interrupted();  // every pass of the construction and the renumbering reads here
       const std::span<PackedEdge> edges = buffer.first(static_cast<std::size_t>(std::min(chunk, num_edges_ - first)));
       read(first, edges);
       visit(first, std::span<const PackedEdge>(edges));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "edges/packed_edge.hpp"
 #include "io/aligned_buffer.hpp"
 #include "io/async_reader.hpp"
@@ -159,6 +160,7 @@ void PackedFileEdgeSource::for_each_chunk(const EdgeChunkVisitor& visit) const {
   const auto count_of = [&](std::int64_t chunk) { return std::min(chunk_edges_, num_edges_ - first_of(chunk)); };
   if (chunks > 0) pipeline.start_reading(0, 0, count_of(0));
   for (std::int64_t chunk = 0; chunk < chunks; ++chunk) {
+    throw_if_interrupted();  // the reads in flight are drained by `drain`
     pipeline.finish_reading();
     if (chunk + 1 < chunks) pipeline.start_reading(chunk + 1, first_of(chunk + 1), count_of(chunk + 1));
     const std::span<const CompactEdge> edges =

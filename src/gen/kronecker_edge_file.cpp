@@ -6,6 +6,7 @@
 #include <span>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/progress_log.hpp"
 #include "edges/packed_edge.hpp"
 
@@ -44,6 +45,7 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWrite
   stats.peak_buffer_bytes = stats.chunk_edges * per_edge;
   ProgressLog log(progress, progress_name);
   for (std::int64_t begin = 0; begin < stats.edges; begin += stats.chunk_edges) {
+    throw_if_interrupted();  // between chunks, outside the generator's parallel region
     const std::int64_t end = std::min(begin + stats.chunk_edges, stats.edges);
     generate_kronecker_range(params, begin, end, chunk.get(), nullptr);
     out.append(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin)));

@@ -14,6 +14,9 @@
 
 namespace semibfs {
 
+// More partitions than this is a mistake (one per NUMA node is the intent).
+inline constexpr int kMaxPartitions = 1024;
+
 struct VertexRange {
   VertexId begin = 0;
   VertexId end = 0;

@@ -48,6 +48,7 @@ struct Graph500Report {
   int partitions = 1;               // the partition count that actually ran
   bool graph_from_store = false;    // construction_seconds then is the time to read the store
   double store_write_seconds = -1;  // -1 when no store was written
+  double edge_file_check_seconds = -1;  // -1 when no edge file of a store was checked
   Graph500Results official;         // the figures of the official block
   std::vector<RootResult> roots;    // in the order searched
   bool validation_passed = true;

@@ -1,12 +1,18 @@
 #include "graph500/graph500_run.hpp"
 
+#include <omp.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
+#include "build/external_build.hpp"
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 #include "edges/edge_source.hpp"
+#include "gen/kronecker_edge_file.hpp"
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -66,6 +72,23 @@ void describe_run(const Graph500Options& options, Graph500Report& report) {
   report.neighbor_order = options.store.neighbor_order;
 }
 
+// Before any work, one minimum for the whole run: the largest of its phases' (each phase gets the
+// budget less the program, one after another).
+void check_run_budget(const Graph500Options& options, int partitions) {
+  const SearchOptions& search = options.search;
+  if (!search.budget.is_set()) return;
+  const int threads = search.threads > 0 ? search.threads : omp_get_max_threads();
+  const std::int64_t program = search.budget.program_bytes;
+  check_budget_minimum(search.budget, minimum_run_budget(options, partitions, threads),
+                       "for SCALE " + std::to_string(options.kronecker.scale) + " (" + std::to_string(threads) +
+                           (threads == 1 ? " thread, " : " threads, ") + std::to_string(partitions) +
+                           (partitions == 1 ? " partition" : " partitions") +
+                           "): the most that its edge generation, external construction or searches need" +
+                           (program > 0 ? ", each beside the program itself (" + format_bytes(program) + ")" : "") +
+                           "; the searches hold their buffers, the BFS status, CSR offsets, vertex heads and the "
+                           "index of the lists split between DRAM and disk");
+}
+
 }  // namespace
 
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
@@ -88,11 +111,22 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
   return {store_made_from(options.kronecker), partitions, options.store.neighbor_order};
 }
 
+std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads) {
+  const std::int64_t vertices = options.kronecker.num_vertices();
+  const std::int64_t program = options.search.budget.program_bytes;
+  const SearchShape shape{vertices, partitions, partitions > 1};
+  const std::int64_t searches =
+      minimum_search_budget(shape, search_dram_needs(vertices, options.search, threads, 0, 0));
+  const std::int64_t construction = program + minimum_external_build_budget(vertices, partitions);
+  const std::int64_t generation = program + minimum_edge_file_budget();
+  return std::max({searches, construction, generation});
+}
+
 Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   const KroneckerParams& kronecker = options.kronecker;
   check_budget_has_store(options);
-  check_budget_covers_status(options.search, kronecker.num_vertices());
   const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
+  check_run_budget(options, partitions);
   SearchSession session(options.search, store_made_from(kronecker), partitions, log);
   Graph500Report& report = session.report();
   describe_run(options, report);

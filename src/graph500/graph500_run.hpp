@@ -20,9 +20,14 @@ StoreRequest store_request(const Graph500Options& options, int partitions);
 // Rough upper bound of the memory a run needs, to refuse a SCALE that cannot fit before any work.
 std::int64_t estimate_run_bytes(const Graph500Options& options);
 
+// The smallest DRAM budget a run under a budget accepts with `partitions` and `threads`: the
+// largest of its phases' minimums (edge generation, external construction, the searches), each
+// with the program's own bytes (options.search.budget.program_bytes). Every budget from it up runs.
+std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads);
+
 // Runs the benchmark; progress and per-root lines go to `log`. A failed validation stops the
 // searches (as the reference does) and is reported in the result, not thrown. A DRAM budget
-// without a store directory, or below the BFS status, fails before any work.
+// without a store directory, or below minimum_run_budget, fails before any work.
 Graph500Report run_graph500(const Graph500Options& options, std::ostream& log);
 
 }  // namespace semibfs

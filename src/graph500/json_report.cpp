@@ -58,6 +58,7 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("store", report.store_directory);
   json.field("graph_from_store", report.graph_from_store);
   json.field("store_write_seconds", report.store_write_seconds);
+  json.field("edge_file_check_seconds", report.edge_file_check_seconds);
   write_search_options(json, report.search);
   json.end_object();
 }

@@ -1,6 +1,8 @@
 #include "graph500/search_dram_needs.hpp"
 
 #include "bfs/search_state.hpp"
+#include "core/bitmap.hpp"
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
@@ -9,11 +11,19 @@
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
-  return edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes;
+  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes;
 }
 
+namespace {
+
+std::string buffers_description(const SearchDramNeeds& needs) {
+  return needs.caller_bytes > 0 ? "edge chunks, validator, I/O buffers, id map" : "edge chunks, validator, I/O buffers";
+}
+
+}  // namespace
+
 std::string SearchDramNeeds::reserved_description() const {
-  return caller_bytes > 0 ? "edge chunks, validator, I/O buffers, id map" : "edge chunks, validator, I/O buffers";
+  return program_bytes > 0 ? "program, " + buffers_description(*this) : buffers_description(*this);
 }
 
 std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits) {
@@ -25,6 +35,7 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes) {
   SearchDramNeeds needs;
+  needs.program_bytes = options.budget.is_set() ? options.budget.program_bytes : 0;
   needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
   needs.edge_chunk_bytes = edge_chunk_bytes;
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
@@ -33,24 +44,61 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   return needs;
 }
 
+namespace {
+
+// The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
+// partition; a separate forward graph: all vertices + 1 per partition), the dense heads with the
+// isolated bitmap (profile_of_store counts them so), and the split lists' index: 8 bytes per
+// offsets row and the first entry of every list, here of every vertex.
+std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
+  const std::int64_t n = shape.vertices;
+  const std::int64_t offsets =
+      (n + shape.partitions) * 8 + (shape.separate_forward ? shape.partitions * (n + 1) * 8 : 0);
+  const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
+  const std::int64_t index = offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
+  return n * needs.bfs_status_bytes_per_vertex + offsets + heads + index;
+}
+
+SearchShape shape_of(const GraphProfile& profile) {
+  return {profile.num_vertices, profile.partitions, !profile.forward_is_backward};
+}
+
+}  // namespace
+
+std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs) {
+  const std::int64_t fixed = needs.reserved_bytes() - needs.edge_chunk_bytes + graph_minimum_bytes(shape, needs);
+  return smallest_budget_with_edge_chunks(fixed);
+}
+
+void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs) {
+  if (!options.budget.is_set()) return;
+  const std::int64_t minimum = minimum_search_budget(shape, needs);
+  const std::int64_t buffers = minimum - needs.program_bytes - graph_minimum_bytes(shape, needs);
+  const std::string program =
+      needs.program_bytes > 0 ? "the program (" + format_bytes(needs.program_bytes) + "), " : "";
+  check_budget_minimum(options.budget, minimum,
+                       "for searching " + std::to_string(shape.vertices) + " vertices: " + program +
+                           "the search buffers (" + buffers_description(needs) + ": " + format_bytes(buffers) +
+                           ") and the BFS status, CSR offsets, vertex heads and index of the lists split between "
+                           "DRAM and disk (" +
+                           format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
+}
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& needs) {
+  check_search_budget(options, shape_of(profile), needs);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
   placement.head_entries = options.head_entries;
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
-  return plan_placement(profile, placement);
-}
-
-void check_budget_covers_status(const SearchOptions& options, std::int64_t vertices) {
-  if (!options.budget.is_set()) return;
-  const std::int64_t status = vertices * bfs_status_bytes_per_vertex(vertices, options.bfs.summary_bits);
-  if (options.budget.dram_budget_bytes < status) {
-    throw Error("DRAM budget of " + std::to_string(options.budget.dram_budget_bytes) +
-                " bytes is below the BFS status alone (" + std::to_string(status) + " bytes for " +
-                std::to_string(vertices) + " vertices): raise the budget or search a smaller graph");
-  }
+  PlacementPlan plan = plan_placement(profile, placement);
+  // The planner's own minimum counts only the vertices with a list; the one stated is this one.
+  plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);
+  // The fetchers' arenas exist only once the searches start: until then the pass that reads the
+  // resident lists may use their room.
+  plan.read_buffer_bytes = needs.io_arena_bytes;
+  return plan;
 }
 
 }  // namespace semibfs

@@ -15,13 +15,15 @@
 namespace semibfs {
 
 struct SearchDramNeeds {
+  std::int64_t program_bytes = 0;                // the program itself (DramBudget::program_bytes)
   std::int64_t bfs_status_bytes_per_vertex = 0;  // the parent array and SearchState's arrays
   std::int64_t edge_chunk_bytes = 0;             // the edge source's buffers
   std::int64_t validator_bytes = 0;              // 0 when validation is skipped
   std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
 
-  // All but the BFS status, which the planner places itself (it scales with the vertices).
+  // All but the BFS status, which the planner places itself (it scales with the vertices); the
+  // program included, so that the plan covers the whole process.
   std::int64_t reserved_bytes() const;
   // How the printed plan names the reserved bytes.
   std::string reserved_description() const;
@@ -32,16 +34,36 @@ struct SearchDramNeeds {
 std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits);
 
 // What searches on `num_vertices` vertices with `threads` threads hold besides the graph, given
-// the buffers of the edge source they validate against and the caller's bytes.
+// the buffers of the edge source they validate against and the caller's bytes; the program's
+// bytes come from options.budget.
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes);
 
+// What the searches' minimum budget depends on besides their buffers, known before any array is
+// read: the vertices, the partitions, and whether a forward graph is stored beside the backward
+// one (more than one partition, or a directed graph).
+struct SearchShape {
+  std::int64_t vertices = 0;
+  int partitions = 1;
+  bool separate_forward = false;
+};
+
+// The searches' one minimum budget: the program, the run's buffers (the edge chunks as that budget
+// sizes them), the BFS status, the CSR offsets, the vertex heads and the index of the lists split
+// between DRAM and disk, counted as if every vertex had a list (the planner's own minimum counts
+// only those that do, so it never exceeds this one). Every budget from it up is planned;
+// `needs.edge_chunk_bytes` is not used (the chunks are sized from the budget).
+std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs);
+
+// Throws semibfs::Error, one line stating minimum_search_budget and what it holds, when
+// options.budget is set and below it. `run` and `bfs` call it before any work; the plan calls it
+// again, so that every refusal states the same number.
+void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs);
+
 // The placement of a store's arrays under options.budget, after `needs`; `profile` is the store's
-// (profile_of_store with needs.bfs_status_bytes_per_vertex).
+// (profile_of_store with needs.bfs_status_bytes_per_vertex). A budget below minimum_search_budget
+// is refused (check_search_budget), and the plan states that minimum.
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& needs);
-
-// A budget too small for the BFS status of `vertices` vertices fails here, before any work.
-void check_budget_covers_status(const SearchOptions& options, std::int64_t vertices);
 
 }  // namespace semibfs

@@ -2,14 +2,17 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 
 #include "core/byte_size.hpp"
+#include "core/interrupt.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
+#include "store/edge_file_check.hpp"
 #include "tiered/tiered_graph.hpp"
 
 namespace semibfs {
@@ -59,26 +62,47 @@ SearchSession::SearchSession(const SearchOptions& options, std::string graph, in
   report_.partitions = partitions;
 }
 
+// Validation streams the edge file: it is checked (its size, and its checksum where the manifest
+// has one) before the first search trusts it.
+void SearchSession::check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes) {
+  const EdgeFileCheck check = check_store_edge_file(directory, read_store_manifest(directory), records,
+                                                    static_cast<std::uint64_t>(buffer_bytes));
+  log_ << "checked the edge file: " << check.records << " edges, "
+       << (check.checksum_checked ? "SHA-256 as the manifest records it"
+                                  : "size only (the manifest records no checksum; a store built again records one)")
+       << ", in " << format_seconds(check.seconds) << std::endl;
+  report_.edge_file_check_seconds = check.seconds;
+}
+
 SearchInputs SearchSession::open_store(const std::string& directory, const StoreRequest& request,
-                                       std::int64_t num_vertices, std::int64_t caller_bytes) {
+                                       std::int64_t num_vertices, std::int64_t edge_records, std::int64_t caller_bytes) {
   const SearchOptions& options = report_.search;
   SearchInputs graph;
   graph.edges = open_store_edges(directory, num_vertices, options);
   Stopwatch open_time;
+  std::optional<StoreIndex> store;
+  auto check_buffer_bytes = graph.edges->buffer_bytes();
   if (options.budget.is_set()) {
     // The offsets read for the plan are the ones the tiered open keeps: read once.
-    StoreIndex store = read_store_index(directory, request);
+    store.emplace(read_store_index(directory, request));
     const SearchDramNeeds needs =
         search_dram_needs(num_vertices, options, report_.threads, graph.edges->buffer_bytes(), caller_bytes);
     report_.plan =
-        plan_search_placement(profile_of_store(store, needs.bfs_status_bytes_per_vertex), options, needs);
+        plan_search_placement(profile_of_store(*store, needs.bfs_status_bytes_per_vertex), options, needs);
     print_plan(log_, *report_.plan);
-    if (!report_.plan->fits_in_memory) {
-      graph.tiered.emplace(open_tiered_graph(std::move(store), *report_.plan));
-      report_.lists_on_disk = graph.tiered->has_tails();
-    }
+    // The check's pieces take the room of the fetch arenas, which do not exist yet.
+    check_buffer_bytes = std::min(check_buffer_bytes, std::max<std::int64_t>(needs.io_arena_bytes, 8192));
   }
-  if (!graph.tiered) graph.in_memory = read_store(directory, request);
+  // After the plan accepted the budget, before any list is read.
+  check_edge_file(directory, edge_records, check_buffer_bytes);
+  if (report_.plan && !report_.plan->fits_in_memory) {
+    graph.tiered.emplace(open_tiered_graph(std::move(*store), *report_.plan));
+    report_.lists_on_disk = graph.tiered->has_tails();
+  }
+  if (!graph.tiered) {
+    store.reset();  // its offsets would be held twice
+    graph.in_memory = read_store(directory, request);
+  }
   log_ << "opened the store in " << format_seconds(open_time.seconds()) << "; peak RSS so far "
        << format_bytes(peak_rss_bytes()) << std::endl;
   return graph;
@@ -110,6 +134,7 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
     engine.take_io_stats();
   }
   for (const VertexId root : roots) {
+    throw_if_interrupted();  // between searches
     if (!search_root(edges, engine, validator ? &*validator : nullptr, root, parent)) {
       report_.validation_passed = false;
       break;
@@ -132,13 +157,20 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
   result.nedge = count_traversed_edges(edges, parent);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report_.roots.size();
+  throw_if_interrupted();  // between the search and its validation
   log_ << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
        << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
   if (io.requests() > 0) log_ << ", " << io.requests() << " reads of " << format_bytes(static_cast<std::int64_t>(io.bytes()));
   bool valid = true;
   if (validator != nullptr) {
     Stopwatch validate_time;
-    const std::optional<ValidationFailure> failure = check_search(*validator, root, parent, result.nedge);
+    std::optional<ValidationFailure> failure;
+    try {
+      failure = check_search(*validator, root, parent, result.nedge);
+    } catch (...) {  // an error or an interrupt while validating: the line ends before the message
+      log_ << std::endl;
+      throw;
+    }
     result.validate_seconds = validate_time.seconds();
     if (failure) {
       report_.validation_failure = describe_failure(index, root, *failure);

@@ -44,11 +44,12 @@ class SearchSession {
   // Roots in the report and the log are then named as the file names them.
   void use_file_ids(FileIdOf file_id) { file_id_ = std::move(file_id); }
 
-  // The store and its edge file for the searches: with a budget, the placement planned after
-  // search_dram_needs (the caller's bytes included), printed and kept in the report, and the store
-  // opened as it says; without one, the store read whole into DRAM.
+  // The store and its edge file for the searches: the edge file checked against `edge_records`
+  // and the manifest; with a budget, the placement planned after search_dram_needs (the caller's
+  // bytes included), printed and kept in the report, and the store opened as it says; without
+  // one, the store read whole into DRAM. Every array's checksum and structure is checked.
   SearchInputs open_store(const std::string& directory, const StoreRequest& request, std::int64_t num_vertices,
-                          std::int64_t caller_bytes);
+                          std::int64_t edge_records, std::int64_t caller_bytes);
 
   // With `warm_up`, an untimed search from the first root; then each root searched, counted and
   // validated unless validation is skipped; stops at the first failed validation. `parent` ends
@@ -62,6 +63,7 @@ class SearchSession {
  private:
   bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
                    std::vector<VertexId>& parent);
+  void check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
                      std::size_t parent_entries);
 

@@ -1,9 +1,11 @@
 #include "graph500/semi_external_run.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "build/external_build.hpp"
 #include "core/byte_size.hpp"
+#include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
@@ -11,6 +13,7 @@
 #include "gen/kronecker_edge_file.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph500/graph500_run.hpp"
+#include "store/edge_file_check.hpp"
 #include "store/graph_store.hpp"
 
 namespace semibfs {
@@ -52,8 +55,14 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   build.made_from = store_made_from(options.kronecker);
   build.progress = &session.log();
   Stopwatch construction_time;
-  build_store_from_edge_file(store_path(options.store.directory, kEdgeFileName), options.kronecker.num_vertices(),
-                             options.store.directory, build);
+  const std::string edges = store_path(options.store.directory, kEdgeFileName);
+  try {
+    build_store_from_edge_file(edges, options.kronecker.num_vertices(), options.store.directory, build);
+  } catch (...) {  // failed or interrupted: the edge file goes too, leaving the directory as it was found
+    std::error_code ignored;
+    std::filesystem::remove(edges, ignored);
+    throw;
+  }
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;
 }
@@ -77,20 +86,32 @@ SearchInputs prepare_semi_external(const Graph500Options& options, SearchSession
   } else {
     report.graph_from_store = true;
     // The store must be the one asked for before its edge file is written again.
-    read_store_manifest(options.store.directory, store_request(options, report.partitions));
+    const StoreManifest manifest = read_store_manifest(options.store.directory, store_request(options, report.partitions));
     if (!edge_file_complete(edges, options.kronecker)) {
       require_free_space(options.store.directory, bytes_to_write(options, report.partitions, false),
                          "the edge file");
       log << "the store has no complete edge file; writing " << edges << std::endl;
-      std::filesystem::remove(edges);
+      std::error_code removal;
+      if (!std::filesystem::remove(edges, removal) && removal) {
+        throw Error("cannot remove the incomplete edge file '" + edges + "' to write it again: " + removal.message() +
+                    " (make the store directory writable)");
+      }
       write_edge_file(options, session);
+      // A store made in DRAM had no edge file to record; one made with it is checked at open.
+      if (!manifest.edge_file) {
+        record_store_edge_file(options.store.directory, manifest,
+                               static_cast<std::uint64_t>(options.search.budget.edge_chunk_edges()) * sizeof(PackedEdge));
+      }
     }
   }
   log << "edge file and store ready; peak RSS so far " << format_bytes(peak_rss_bytes()) << std::endl;
   Stopwatch open_time;
   SearchInputs graph = session.open_store(options.store.directory, store_request(options, report.partitions),
-                                          options.kronecker.num_vertices(), 0);
-  if (report.graph_from_store) report.official.construction_seconds = open_time.seconds();
+                                          options.kronecker.num_vertices(), options.kronecker.num_edges(), 0);
+  // Reading the graph is this run's construction; checking the edge file belongs to validation.
+  if (report.graph_from_store) {
+    report.official.construction_seconds = open_time.seconds() - std::max(0.0, report.edge_file_check_seconds);
+  }
   return graph;
 }
 

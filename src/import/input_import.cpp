@@ -29,6 +29,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/progress_log.hpp"
+#include "core/temporary_name.hpp"
 #include "formats/counting_source.hpp"
 #include "formats/edge_file_reader.hpp"
 #include "formats/file_id_set.hpp"
@@ -47,7 +48,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Step 1's output, renamed or renumbered into edges.packed48 by step 3.
+// Step 1's output, renamed or renumbered into edges.packed48 by step 3. Named for this process
+// (edges.file-ids.tmp.<pid>, core/temporary_name.hpp) and removed only by it, or by a later writer
+// once it has died; a file of this bare name is an older version's leftover.
 constexpr const char* kFileIdEdgesName = "edges.file-ids";
 constexpr std::int64_t kChunkEdges = std::int64_t{1} << 18;
 constexpr std::size_t kReadBytes = std::size_t{2} << 20;
@@ -69,7 +72,7 @@ std::string quoted(const std::string& text) { return "'" + text + "'"; }
 class ImportCleanup {
  public:
   // Creates `directory` and its missing parents and takes its writer's lock (store/store_lock.hpp);
-  // refuses a directory that holds a store or files of another build.
+  // refuses a directory that holds a store.
   explicit ImportCleanup(const std::string& directory);
   ImportCleanup(const ImportCleanup&) = delete;
   ImportCleanup& operator=(const ImportCleanup&) = delete;
@@ -110,14 +113,29 @@ ImportCleanup::ImportCleanup(const std::string& directory) {
     throw Error("store directory " + quoted(directory) +
                 " already holds a store (choose an empty directory, or remove the store first)");
   }
-  std::string leftovers;
-  for (const char* name : {kInputDescriptionName, kEdgeFileName, kVertexIdsName, kFileIdEdgesName}) {
-    if (fs::exists(store_path(directory, name), error)) leftovers += (leftovers.empty() ? "" : ", ") + std::string(name);
+}
+
+// The files a build puts in place before its manifest, left by one that died (kill -9, a power
+// cut): the writer's lock is ours and there is no manifest, so no live build owns them, and the
+// new build replaces them. A file that may not be ours (an `input` that is no input description,
+// or the very graph file being read) is refused instead.
+void remove_unfinished_build(const std::string& directory, const std::string& input_path, ProgressLog& log) {
+  std::string removed;
+  for (const char* name : {kInputDescriptionName, kEdgeFileName, kVertexIdsName}) {
+    const std::string path = store_path(directory, name);
+    std::error_code error;
+    if (!fs::exists(path, error)) continue;
+    const bool ours = name != std::string(kInputDescriptionName) || is_input_description(path);
+    if (!ours || fs::equivalent(path, input_path, error)) {
+      throw Error("store directory " + quoted(directory) + " holds a file " + quoted(name) +
+                  " that is not the leftover of a build: move it, or choose an empty directory");
+    }
+    if (!fs::remove(path, error) || error) {
+      throw Error("cannot remove " + quoted(path) + ", left by an unfinished build: " + error.message());
+    }
+    removed += (removed.empty() ? "" : ", ") + std::string(name);
   }
-  if (!leftovers.empty()) {
-    throw Error("store directory " + quoted(directory) + " holds files of another build (" + leftovers +
-                "): remove them or choose an empty directory");
-  }
+  if (!removed.empty()) log.say("removed the files of an unfinished build: " + removed);
 }
 
 ImportCleanup::~ImportCleanup() {
@@ -151,11 +169,13 @@ std::string rate(double amount, double seconds, const char* unit) {
   return text;
 }
 
-[[noreturn]] void budget_too_small(const std::string& input_path, std::int64_t budget, std::int64_t minimum,
+[[noreturn]] void budget_too_small(const std::string& input_path, const ImportOptions& options, std::int64_t minimum,
                                    const std::string& what) {
-  throw Error("cannot build a store of " + quoted(input_path) + ": a memory budget of " + std::to_string(budget) +
-              " bytes is too small, " + what + " needs at least " + std::to_string(minimum) +
-              " bytes (raise the budget)");
+  const std::int64_t program = options.program_bytes;
+  throw Error("cannot build a store of " + quoted(input_path) + ": a memory budget of " +
+              std::to_string(options.dram_budget_bytes + program) + " bytes is too small, " + what +
+              " needs at least " + std::to_string(minimum + program) + " bytes, the program itself included" +
+              " (raise the budget)");
 }
 
 void check_options(const std::string& input_path, const ImportOptions& options) {
@@ -165,7 +185,7 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
   }
   const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options));
   if (options.dram_budget_bytes < minimum) {
-    budget_too_small(input_path, options.dram_budget_bytes, minimum, "reading the file");
+    budget_too_small(input_path, options, minimum, "reading the file");
   }
 }
 
@@ -177,7 +197,7 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
   const std::int64_t minimum =
       minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options));
   if (options.dram_budget_bytes < minimum) {
-    budget_too_small(input_path, options.dram_budget_bytes, minimum,
+    budget_too_small(input_path, options, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
   }
 }
@@ -366,13 +386,14 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   check_options(input_path, options);
   ImportCleanup cleanup(store_directory);
   ProgressLog log(options.progress, "build");
+  remove_unfinished_build(store_directory, input_path, log);
   ImportStats stats;
   InputDescription& input = stats.input;
 
   // Steps 1 and 2.
   std::uint64_t bytes_read = 0;
   auto reader = open_input(input_path, options, bytes_read, input);
-  const std::string file_id_edges = store_path(store_directory, kFileIdEdgesName);
+  const std::string file_id_edges = temporary_path(store_path(store_directory, kFileIdEdgesName));
   cleanup.remove_on_failure(file_id_edges);
   IdMap map = read_and_number(*reader, input_path, file_id_edges, options, bytes_read, stats, log);
   reader.reset();

@@ -69,6 +69,13 @@ std::uint64_t parse_first_id(const std::string& text, const KeyValueText& format
 
 }  // namespace
 
+bool is_input_description(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::string first_word;
+  file >> first_word;
+  return first_word == kDescriptionMagic;
+}
+
 std::string input_made_from(const InputDescription& input) {
   return "file format=" + to_string(input.format) + (input.directed ? " directed" : " symmetrized") +
          " vertices=" + std::to_string(input.vertices) + " edges=" + std::to_string(input.edges) +

@@ -45,6 +45,9 @@ struct ImportOptions {
   InputFormat format = InputFormat::kAuto;
   bool directed = false;  // out-edge BFS (in- and out-lists); refused for a file that declares itself undirected
   std::int64_t dram_budget_bytes = std::int64_t{512} << 20;  // the whole import stays within it
+  // The program's own footprint, already taken from the budget above: added back to the budgets
+  // and minimums that refusals state, so that they speak of the budget the user gave.
+  std::int64_t program_bytes = 0;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
@@ -64,6 +67,10 @@ struct ImportStats {
   // and the id set, the renumbering's map and chunks, or the construction's buffers.
   std::int64_t peak_buffer_bytes = 0;
 };
+
+// Whether the file at `path` starts as an input description does (a leftover of a build that
+// died may be replaced; another file named `input` may not).
+bool is_input_description(const std::string& path);
 
 // The manifest's made-from line of a store built from `input`, e.g.
 // "file format=snap symmetrized vertices=4 edges=5 ids=remapped".

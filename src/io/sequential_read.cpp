@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "io/aligned_buffer.hpp"
 #include "io/async_reader.hpp"
 
@@ -17,11 +18,13 @@ void read_file_in_order(const std::string& path, const SequentialReadOptions& op
   }
   ReaderOptions reader_options;
   reader_options.queue_depth = options.pieces_in_flight;
+  // Declared before the reader, so that a pass that stops early (an error, an interrupt) ends the
+  // reads in flight (the reader's destructor) before their buffers are freed.
+  std::vector<AlignedBuffer> buffers;
   const std::unique_ptr<AsyncReader> reader = make_reader(options.io, path, reader_options);
   const std::uint64_t size = reader->file().size();
   const std::uint64_t pieces = (size + options.piece_bytes - 1) / options.piece_bytes;
   const auto buffers_count = static_cast<std::size_t>(std::min<std::uint64_t>(pieces, options.pieces_in_flight));
-  std::vector<AlignedBuffer> buffers;
   for (std::size_t index = 0; index < buffers_count; ++index) buffers.emplace_back(options.piece_bytes);
 
   auto piece_length = [&](std::uint64_t piece) {
@@ -36,6 +39,7 @@ void read_file_in_order(const std::string& path, const SequentialReadOptions& op
   std::vector<bool> arrived(pieces, false);
   std::vector<std::uint64_t> tags;
   for (std::uint64_t next = 0; next < pieces;) {
+    throw_if_interrupted();
     tags.clear();
     reader->wait(tags);
     for (const std::uint64_t tag : tags) arrived[tag] = true;

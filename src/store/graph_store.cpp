@@ -16,6 +16,7 @@
 #include "io/async_reader.hpp"
 #include "io/io_kind.hpp"
 #include "io/read_request.hpp"
+#include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
 #include "store/store_writer.hpp"
 
@@ -40,10 +41,12 @@ std::string read_text(const std::string& path) {
 
 // Large reads, several in flight, through the block reader: O_DIRECT where the filesystem allows
 // it, so a reused store is read from the device, not from what the page cache kept.
+// The destination is not block-aligned, so each request is staged in the reader's own buffers:
+// 1 MiB requests, 4 in flight, keep that staging within a few MiB of a DRAM budget.
 void read_whole_file(const std::string& path, std::span<std::byte> into) {
-  constexpr std::uint64_t kChunkBytes = std::uint64_t{4} << 20;
+  constexpr std::uint64_t kChunkBytes = std::uint64_t{1} << 20;
   ReaderOptions options;
-  options.queue_depth = 8;
+  options.queue_depth = 4;
   const std::unique_ptr<AsyncReader> reader = make_reader(IoKind::kAuto, path, options);
   std::vector<ReadRequest> requests;
   for (std::uint64_t offset = 0; offset < into.size(); offset += kChunkBytes) {
@@ -69,7 +72,9 @@ std::vector<T> read_array(const std::string& directory, const StoreManifest& man
 CsrGraph read_graph(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
                     std::int64_t rows) {
   std::vector<std::int64_t> offsets = read_store_offsets(directory, manifest, partition, graph, rows);
-  std::vector<NeighborId> neighbors = read_array<NeighborId>(directory, manifest, store_array_name(partition, graph, "neighbors"));
+  const std::string name = store_array_name(partition, graph, "neighbors");
+  std::vector<NeighborId> neighbors = read_array<NeighborId>(directory, manifest, name);
+  check_neighbor_ids(store_path(directory, name), neighbors, 0, allowed_neighbors(manifest, partition, graph));
   return CsrGraph(rows, std::move(offsets), std::move(neighbors));
 }
 
@@ -98,7 +103,7 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
     writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
   }
   writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order(),
-                 graph.direction()});
+                 graph.direction(), std::nullopt});
 }
 
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
@@ -136,15 +141,9 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
   return manifest;
 }
 
-// A manifest's values are the store's, not the user's: a bad one is a damaged store (exit 1).
+// The manifest's parse refused an unknown neighbour order, naming the file and line.
 StoreRequest request_matching(const StoreManifest& manifest) {
-  NeighborOrder order = NeighborOrder::kHubFirst;
-  try {
-    order = parse_neighbor_order(manifest.neighbor_order);
-  } catch (const UsageError& error) {
-    throw Error(std::string("the store's manifest is damaged: ") + error.what());
-  }
-  return {manifest.made_from, manifest.partitions, order, manifest.direction};
+  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
@@ -167,6 +166,12 @@ std::vector<std::int64_t> read_store_offsets(const std::string& directory, const
   if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
     damaged(store_path(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
   }
+  const std::string lists = store_array_name(partition, graph, "neighbors");
+  const StoreArray& list_file = checked_store_array(directory, manifest, lists);
+  if (list_file.bytes % static_cast<std::int64_t>(sizeof(NeighborId)) != 0) {
+    damaged(store_path(directory, lists), "size is not a whole number of entries");
+  }
+  check_store_offsets(store_path(directory, name), offsets, list_file.bytes / static_cast<std::int64_t>(sizeof(NeighborId)));
   return offsets;
 }
 

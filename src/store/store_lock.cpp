@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "store/stale_temporary_files.hpp"
 
 namespace semibfs {
 namespace {
@@ -38,7 +39,10 @@ StoreLock::StoreLock(const std::string& directory, Mode mode) {
     throw Error("cannot open the store directory " + quoted(directory) + ": " + std::strerror(errno));
   }
   const int operation = (mode == Mode::kWrite ? LOCK_EX : LOCK_SH) | LOCK_NB;
-  if (::flock(descriptor_, operation) == 0) return;
+  if (::flock(descriptor_, operation) == 0) {
+    if (mode == Mode::kWrite) remove_stale_temporary_files(directory);  // no other writer can be at work
+    return;
+  }
   const int error = errno;
   ::close(descriptor_);
   descriptor_ = -1;

@@ -14,7 +14,8 @@ class StoreLock {
   enum class Mode { kRead, kWrite };
 
   // Throws semibfs::Error when `directory` cannot be opened or another process holds a lock that
-  // conflicts with `mode` (a writer for kRead, anyone for kWrite).
+  // conflicts with `mode` (a writer for kRead, anyone for kWrite). A writer's lock, once taken,
+  // removes the temporary files of dead processes (stale_temporary_files.hpp).
   StoreLock(const std::string& directory, Mode mode);
   StoreLock(const StoreLock&) = delete;
   StoreLock& operator=(const StoreLock&) = delete;

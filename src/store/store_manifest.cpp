@@ -6,6 +6,9 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/types.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
 #include "store/key_value_text.hpp"
 
 namespace semibfs {
@@ -16,6 +19,23 @@ constexpr const char* kMagic = "semibfs-graph-store";
 [[noreturn]] void bad_manifest(const std::string& path, int line, const std::string& what) {
   throw Error("store manifest '" + path + "' line " + std::to_string(line) + ": " + what +
               " (the store is damaged or not a semibfs store; rebuild it in an empty directory)");
+}
+
+bool is_sha256_hex(const std::string& text) {
+  return text.size() == 64 && text.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// "NAME BYTES SHA256", as array and edge-file lines write a file.
+StoreArray parse_file_entry(const KeyValueText& format, const std::string& value, int line, const char* key) {
+  std::istringstream fields(value);
+  StoreArray entry;
+  std::string bytes;
+  std::string extra;
+  if (!(fields >> entry.name >> bytes >> entry.sha256) || (fields >> extra) || !is_sha256_hex(entry.sha256)) {
+    format.fail(line, std::string("an ") + key + " line needs a name, a size and a SHA-256 (64 hex digits)");
+  }
+  entry.bytes = format.count(bytes, line);
+  return entry;
 }
 
 }  // namespace
@@ -30,6 +50,7 @@ std::string StoreManifest::to_text() const {
        << "neighbor-order " << neighbor_order << '\n'
        << "direction " << to_string(direction) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
+  if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
   text << "end\n";
   return text.str();
 }
@@ -43,24 +64,34 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
       manifest.made_from = value;
     } else if (key == "vertices") {
       manifest.vertices = format.count(value, number);
+      if (manifest.vertices > kMaxVertices) bad_manifest(path, number, "more than 2^32 vertices");
     } else if (key == "adjacencies") {
       manifest.adjacencies = format.count(value, number);
     } else if (key == "partitions") {
-      manifest.partitions = static_cast<int>(format.count(value, number));
+      const std::int64_t partitions = format.count(value, number);
+      if (partitions < 1 || partitions > kMaxPartitions) {
+        bad_manifest(path, number, "partitions must be 1 to " + std::to_string(kMaxPartitions));
+      }
+      manifest.partitions = static_cast<int>(partitions);
     } else if (key == "neighbor-order") {
+      try {
+        parse_neighbor_order(value);
+      } catch (const UsageError&) {
+        bad_manifest(path, number, "unknown neighbor order '" + value + "'");
+      }
       manifest.neighbor_order = value;
     } else if (key == "direction") {
       if (value != "directed" && value != "undirected") bad_manifest(path, number, "direction must be directed or undirected");
       manifest.direction = value == "directed" ? GraphDirection::kDirected : GraphDirection::kUndirected;
     } else if (key == "array") {
-      std::istringstream fields(value);
-      StoreArray array;
-      std::string bytes;
-      if (!(fields >> array.name >> bytes >> array.sha256) || array.sha256.size() != 64) {
-        bad_manifest(path, number, "an array line needs a name, a size and a SHA-256");
+      StoreArray array = parse_file_entry(format, value, number, "array");
+      for (const StoreArray& listed : manifest.arrays) {
+        if (listed.name == array.name) bad_manifest(path, number, "array '" + array.name + "' is listed twice");
       }
-      array.bytes = format.count(bytes, number);
-      manifest.arrays.push_back(array);
+      manifest.arrays.push_back(std::move(array));
+    } else if (key == "edge-file") {
+      if (manifest.edge_file) bad_manifest(path, number, "the edge file is listed twice");
+      manifest.edge_file = parse_file_entry(format, value, number, "edge-file");
     } else {
       bad_manifest(path, number, "unknown key '" + key + "'");
     }

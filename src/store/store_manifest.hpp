@@ -8,10 +8,13 @@
 //   direction undirected          (absent in stores of earlier versions: undirected)
 //   array p0.backward.offsets 8388616 <sha256>
 //   ...
+//   edge-file edges.packed48 402653184 <sha256>   (the input's edges; absent when the store has none,
+//                                                  or was written before it was recorded)
 //   end
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,9 +45,13 @@ struct StoreManifest {
   // partition) holds the out-lists.
   GraphDirection direction = GraphDirection::kUndirected;
   std::vector<StoreArray> arrays;
+  // The edge file (kEdgeFileName) as the build read it, so that validation trusts only those bytes.
+  std::optional<StoreArray> edge_file;
 
   std::string to_text() const;
-  // Throws semibfs::Error naming `path` and the line when the text is not a whole manifest.
+  // Throws semibfs::Error naming `path` and the line when the text is not a whole manifest or a
+  // value is out of range (vertices above kMaxVertices, partitions outside 1..kMaxPartitions, an
+  // array listed twice, a checksum that is not 64 hex digits).
   static StoreManifest parse(const std::string& text, const std::string& path);
   const StoreArray& array(const std::string& name, const std::string& path) const;
 };

@@ -84,6 +84,7 @@ void StoreWriter::finish(const StoreDescription& description) {
   manifest.partitions = description.partitions;
   manifest.neighbor_order = to_string(description.order);
   manifest.direction = description.direction;
+  manifest.edge_file = description.edge_file;
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) manifest.arrays.push_back(stream->close());
   write_file_atomically(store_path(directory_, kManifestName), manifest.to_text());
   complete_ = true;

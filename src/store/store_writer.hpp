@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -64,6 +65,7 @@ struct StoreDescription {
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   GraphDirection direction = GraphDirection::kUndirected;
+  std::optional<StoreArray> edge_file;  // the edge file in the store, as the build read it
 };
 
 class StoreWriter {

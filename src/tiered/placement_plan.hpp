@@ -58,6 +58,9 @@ struct PlacementPlan {
   std::int64_t hub_degree_limit = 0;
   std::int64_t hub_vertices = 0;
   bool fits_in_memory = false;  // nothing on disk
+  // The most the pass that reads the resident lists (open_tiered_graph) may hold in read buffers:
+  // DRAM the plan holds for later (the searches' I/O arenas) and lends to it; 0: the reader's default.
+  std::int64_t read_buffer_bytes = 0;
   // In the order the planner fills them: reserved, bfs_status, offsets, vertex_heads,
   // resident_index (only when lists are split), backward_heads, forward_low_degree, forward_hubs,
   // backward_tails, forward_rest.

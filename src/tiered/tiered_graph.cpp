@@ -7,7 +7,9 @@
 
 #include "core/error.hpp"
 #include "core/sha256.hpp"
+#include "io/aligned_buffer.hpp"
 #include "io/sequential_read.hpp"
+#include "store/array_checks.hpp"
 
 namespace semibfs {
 
@@ -99,13 +101,17 @@ namespace {
 class ResidentCollector {
  public:
   ResidentCollector(std::span<const std::int64_t> offsets, std::span<const std::int64_t> resident_offsets,
-                    std::vector<NeighborId>& resident)
-      : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident) {}
+                    std::vector<NeighborId>& resident, std::string path, VertexRange allowed)
+      : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident), path_(std::move(path)),
+        allowed_(allowed) {}
 
   void consume(std::span<const std::byte> bytes, std::uint64_t offset) {
     sha_.update(bytes.data(), bytes.size());
     const auto first = static_cast<std::int64_t>(offset / sizeof(NeighborId));
     const std::int64_t end = first + static_cast<std::int64_t>(bytes.size() / sizeof(NeighborId));
+    // Every entry passes here once, the tails too: the fetcher later reads checked ids.
+    check_neighbor_ids(path_, {reinterpret_cast<const NeighborId*>(bytes.data()), static_cast<std::size_t>(end - first)},
+                       first, allowed_);
     const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
     for (; row_ < rows; ++row_) {
       const std::int64_t list_begin = offsets_[row_];
@@ -127,6 +133,8 @@ class ResidentCollector {
   std::span<const std::int64_t> offsets_;
   std::span<const std::int64_t> resident_offsets_;
   std::vector<NeighborId>& resident_;
+  std::string path_;
+  VertexRange allowed_;
   Sha256 sha_;
   std::int64_t row_ = 0;
 };
@@ -135,7 +143,7 @@ class ResidentCollector {
 // `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
 // (forward lists).
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
-                     std::vector<std::int64_t> offsets, const ResidencyRule& rule,
+                     std::vector<std::int64_t> offsets, const ResidencyRule& rule, const SequentialReadOptions& reading,
                      const std::function<std::int64_t(std::int64_t row)>& vertex_degree) {
   const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
@@ -146,14 +154,11 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   }
   const std::string name = store_array_name(partition, graph, "neighbors");
   const std::string path = store_path(directory, name);
+  // read_store_offsets checked that the offsets end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
-  if (entry.bytes != offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))) {
-    store_file_damaged(path, std::to_string(entry.bytes) + " bytes where the offsets say " +
-                                 std::to_string(offsets.back() * static_cast<std::int64_t>(sizeof(NeighborId))));
-  }
   std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
-  ResidentCollector collector(offsets, resident_offsets, resident);
-  read_file_in_order(path, {}, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+  ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph));
+  read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
     collector.consume(bytes, offset);
   });
   if (collector.finish_hex() != entry.sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
@@ -165,6 +170,7 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
 // directed: a list's own length with one partition, else the lengths of its forward lists summed,
 // read from the offsets before they move into the lists.
 std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule& rule,
+                                          const SequentialReadOptions& reading,
                                           const std::vector<TieredCsr>& backward) {
   const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
   const bool directed = index.manifest.direction == GraphDirection::kDirected;
@@ -189,9 +195,21 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
   std::vector<TieredCsr> forward;
   for (int k = 0; k < layout.count(); ++k) {
     forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
-                                 rule, vertex_degree));
+                                 rule, reading, vertex_degree));
   }
   return forward;
+}
+
+// Pieces of at most 8 MiB, 4 in flight, within what the plan lends to the pass (at least 64 KiB each).
+SequentialReadOptions reading_within(const PlacementPlan& plan) {
+  SequentialReadOptions reading;
+  if (plan.read_buffer_bytes > 0) {
+    const auto share =
+        static_cast<std::uint64_t>(plan.read_buffer_bytes) / static_cast<std::uint64_t>(reading.pieces_in_flight);
+    reading.piece_bytes =
+        std::clamp<std::uint64_t>(round_down_to_block(share), std::uint64_t{64} << 10, reading.piece_bytes);
+  }
+  return reading;
 }
 
 }  // namespace
@@ -219,11 +237,12 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   const StoreManifest& manifest = index.manifest;
   const PartitionLayout layout(manifest.vertices, manifest.partitions);
   const std::int64_t num_vertices = manifest.vertices;
+  const SequentialReadOptions reading = reading_within(plan);
   std::vector<TieredCsr> backward;
   for (int k = 0; k < layout.count(); ++k) {
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
     backward.push_back(open_lists(directory, manifest, k, "backward", std::move(index.backward_offsets[k]),
-                                  backward_residency(plan), nullptr));
+                                  backward_residency(plan), reading, nullptr));
   }
   std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
   Bitmap isolated(num_vertices);
@@ -246,7 +265,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   }
   std::vector<TieredCsr> forward;
   if (!index.forward_offsets.empty()) {
-    forward = open_forward_lists(index, forward_residency(plan), backward);
+    forward = open_forward_lists(index, forward_residency(plan), reading, backward);
     std::int64_t entries = 0;
     for (const TieredCsr& lists : forward) entries += lists.num_entries();
     if (entries != adjacencies) {

@@ -58,5 +58,38 @@ TEST(Machine, PeakRssCoversTouchedMemory) {
   EXPECT_GE(after, static_cast<std::int64_t>(block.size()));
 }
 
+TEST(Machine, ResidentBytesAreWithinTheMachine) {
+  const std::int64_t now = resident_bytes();
+  EXPECT_GT(now, 0);
+  EXPECT_LT(now, read_machine_info().memory_bytes);
+}
+
+// A large block freed raises glibc's mmap threshold to its size, and a later block below that size
+// then comes from the heap and stays resident once freed: under a budget it must not.
+TEST(Machine, FreedBlocksGoBackToTheSystem) {
+  return_freed_memory_promptly();
+  constexpr std::size_t kLarge = std::size_t{16} << 20;  // glibc raises its threshold up to 32 MiB
+  constexpr std::size_t kBlock = std::size_t{8} << 20;
+  const auto touch_and_free = [](std::size_t bytes) {
+    char* block = new char[bytes];
+    for (std::size_t i = 0; i < bytes; i += 4096) block[i] = static_cast<char>(i >> 12);
+    EXPECT_EQ(block[4096 * 5], 5);
+    delete[] block;
+  };
+  touch_and_free(kLarge);
+  const std::int64_t before = resident_bytes();
+  touch_and_free(kBlock);
+  EXPECT_LT(resident_bytes() - before, std::int64_t{1} << 20) << "a freed 8 MiB block stayed resident";
+}
+
+// Rounded up to whole MiB and at least 6 MiB, with an allowance per thread: the same each time.
+TEST(Machine, ProgramFootprintIsStableAndCoversTheResidentSet) {
+  const std::int64_t first = measure_program_footprint();
+  EXPECT_EQ(measure_program_footprint(), first);
+  EXPECT_EQ(first % (std::int64_t{256} << 10), 0);
+  EXPECT_GE(first, (std::int64_t{6} << 20) + program_growth_bytes(1));
+  EXPECT_GE(first, resident_bytes());
+}
+
 }  // namespace
 }  // namespace semibfs

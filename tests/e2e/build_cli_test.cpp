@@ -94,7 +94,8 @@ TEST_F(BuildCli, BadInputIsOneLineExitOneAndNoStore) {
   expect_failure(build(write("empty.txt", "") + " --store " + store), 1, "no edges", store);
   expect_failure(build(write("rect.mtx", "%%MatrixMarket matrix coordinate pattern general\n2 3 1\n1 2\n") + " --store " + store),
                  1, "not square", store);
-  expect_failure(build(write("ok.txt", "1 2\n") + " --store " + store + " --dram-budget 1MiB"), 1, "at least", store);
+  expect_failure(build(write("ok.txt", "1 2\n") + " --store " + store + " --dram-budget 1MiB"), 1,
+                 "below the minimum of", store);
   expect_failure(build(write("u.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 1\n2 1\n") + " --store " +
                        store + " --directed"),
                  1, "build it undirected", store);

@@ -16,6 +16,7 @@
 #include "formats/format_files.hpp"
 #include "import/input_store.hpp"
 #include "store/store_manifest.hpp"
+#include "support/command_runner.hpp"
 #include "support/file_size_limit.hpp"
 
 namespace semibfs {
@@ -25,6 +26,7 @@ namespace fs = std::filesystem;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 using testing::error_of;
+using testing::read_text;
 using testing::ScratchDirectory;
 using testing::write_bytes;
 
@@ -187,15 +189,31 @@ TEST_F(InputStoreErrorTest, ExistingStoreIsLeftAsItWas) {
   EXPECT_EQ(fs::last_write_time(fs::path(store) / kManifestName), manifest_time);
 }
 
-TEST_F(InputStoreErrorTest, FilesOfAnotherBuildAreNotOverwritten) {
+// A build that died (kill -9) before its manifest left its files: the next build, holding the
+// writer's lock, replaces them.
+TEST_F(InputStoreErrorTest, FilesOfAnUnfinishedBuildAreReplaced) {
   const std::string store = directory_.file("half");
   fs::create_directory(store);
   write_bytes(store + "/" + kInputDescriptionName, "semibfs-input 1\n");
+  write_bytes(store + "/" + kEdgeFileName, "twelve bytes");
+  const std::string path = directory_.file("g.txt");
+  write_bytes(path, "5 6\n");
+  import_graph_file(path, store, ImportOptions{});
+  EXPECT_EQ(read_input_description(store).edges, 1);
+  EXPECT_EQ(fs::file_size(fs::path(store) / kEdgeFileName), 12u);
+}
+
+// A file named `input` that is no input description may be the user's: refused and kept.
+TEST_F(InputStoreErrorTest, AFileNamedInputThatIsNotOursIsKept) {
+  const std::string store = directory_.file("mine");
+  fs::create_directory(store);
+  write_bytes(store + "/" + kInputDescriptionName, "my notes\n");
   const std::string path = directory_.file("g.txt");
   write_bytes(path, "5 6\n");
   EXPECT_THAT(error_of([&] { import_graph_file(path, store, ImportOptions{}); }),
-              AllOf(HasSubstr("another build"), HasSubstr(kInputDescriptionName)));
+              AllOf(HasSubstr("not the leftover of a build"), HasSubstr(kInputDescriptionName)));
   EXPECT_EQ(names_in(store), std::vector<std::string>{kInputDescriptionName});
+  EXPECT_EQ(read_text(store + "/" + kInputDescriptionName), "my notes\n");
 }
 
 TEST_F(InputStoreErrorTest, StorePathThatIsAFileOrUnwritable) {

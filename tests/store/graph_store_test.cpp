@@ -149,15 +149,15 @@ TEST_F(GraphStoreTest, ABadNeighbourOrderInTheManifestIsADamagedStore) {
   ASSERT_NE(at, std::string::npos) << text;
   text.replace(at, std::string("neighbor-order hub-first").size(), "neighbor-order sideways");
   std::ofstream(manifest_path, std::ios::trunc) << text;
-  const StoreManifest manifest = read_store_manifest(dir());
   try {
-    request_matching(manifest);
+    read_store_manifest(dir());
     FAIL() << "a bad neighbour order was accepted";
   } catch (const UsageError& error) {
     FAIL() << "reported as a usage error: " << error.what();
   } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find("manifest is damaged"), std::string::npos) << error.what();
-    EXPECT_NE(std::string(error.what()).find("sideways"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("store manifest '" + manifest_path + "' line "), std::string::npos)
+        << error.what();
+    EXPECT_NE(std::string(error.what()).find("unknown neighbor order 'sideways'"), std::string::npos) << error.what();
   }
 }
 

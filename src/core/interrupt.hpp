@@ -1,0 +1,35 @@
+// Stopping at a safe point on SIGINT or SIGTERM: the handlers only note the signal, and the work
+// checks for it between steps (throw_if_interrupted), so that the exception unwinds through the
+// destructors that remove this run's temporary files and half-written stores.
+#pragma once
+
+#include "core/error.hpp"
+
+namespace semibfs {
+
+// The signal that stopped the work; the CLI exits with exit_status().
+class Interrupted : public Error {
+ public:
+  explicit Interrupted(int signal_number);
+  int signal_number() const { return signal_number_; }
+  // 128 + the signal, as a shell reports a process that the signal ended.
+  int exit_status() const { return 128 + signal_number_; }
+
+ private:
+  int signal_number_;
+};
+
+// Installs handlers of SIGINT and SIGTERM that only note the signal (async-signal-safe) and restore
+// both default actions, so that a second signal ends the process at once. Call it once, from the
+// thread that does the work (main): only that thread throws.
+void install_interrupt_handlers();
+
+// The signal noted since install_interrupt_handlers(), or 0.
+int pending_interrupt();
+
+// Throws Interrupted when a signal was noted, on the thread that installed the handlers and outside
+// OpenMP parallel regions; anywhere else (a worker, an I/O thread) it does nothing, as an exception
+// must not leave those threads.
+void throw_if_interrupted();
+
+}  // namespace semibfs

@@ -1,0 +1,63 @@
+#include "store/edge_file_check.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/file_output.hpp"
+#include "core/sha256.hpp"
+#include "core/timer.hpp"
+#include "edges/packed_edge.hpp"
+#include "io/sequential_read.hpp"
+#include "store/graph_store.hpp"
+
+namespace semibfs {
+namespace {
+
+std::string sha256_of_file(const std::string& path, std::uint64_t buffer_bytes) {
+  SequentialReadOptions options;
+  options.pieces_in_flight = 2;
+  options.piece_bytes = std::clamp<std::uint64_t>(buffer_bytes / 2 / 4096 * 4096, 4096, std::uint64_t{8} << 20);
+  Sha256 sha;
+  read_file_in_order(path, options, [&](std::span<const std::byte> bytes, std::uint64_t) { sha.update(bytes.data(), bytes.size()); });
+  return sha.finish_hex();
+}
+
+}  // namespace
+
+EdgeFileCheck check_store_edge_file(const std::string& directory, const StoreManifest& manifest, std::int64_t records,
+                                    std::uint64_t buffer_bytes) {
+  Stopwatch time;
+  const std::string path = store_path(directory, kEdgeFileName);
+  const std::int64_t expected = records * static_cast<std::int64_t>(sizeof(PackedEdge));
+  std::error_code error;
+  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) store_file_damaged(path, "cannot be read: " + error.message());
+  if (size != expected) {
+    store_file_damaged(path, std::to_string(size) + " bytes, but the store's input has " + std::to_string(records) +
+                                 " edges (" + std::to_string(expected) + " bytes)");
+  }
+  EdgeFileCheck check{records, false, 0};
+  if (manifest.edge_file) {
+    if (manifest.edge_file->bytes != size) {
+      store_file_damaged(path, std::to_string(size) + " bytes where the manifest says " +
+                                   std::to_string(manifest.edge_file->bytes));
+    }
+    if (sha256_of_file(path, buffer_bytes) != manifest.edge_file->sha256) {
+      store_file_damaged(path, "SHA-256 does not match the manifest");
+    }
+    check.checksum_checked = true;
+  }
+  check.seconds = time.seconds();
+  return check;
+}
+
+void record_store_edge_file(const std::string& directory, StoreManifest manifest, std::uint64_t buffer_bytes) {
+  const std::string path = store_path(directory, kEdgeFileName);
+  std::error_code error;
+  const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
+  if (error) store_file_damaged(path, "cannot be read: " + error.message());
+  manifest.edge_file = StoreArray{kEdgeFileName, size, sha256_of_file(path, buffer_bytes)};
+  write_file_atomically(store_path(directory, kManifestName), manifest.to_text());
+}
+
+}  // namespace semibfs

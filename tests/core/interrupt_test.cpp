@@ -1,0 +1,92 @@
+// SIGINT and SIGTERM are noted by the handlers and become Interrupted at the next check, on the
+// working thread only; a second signal ends the process at once. Each test runs in a child
+// process (a death test), so the handlers and the noted signal never reach the other tests.
+#include "core/interrupt.hpp"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <thread>
+
+namespace semibfs {
+namespace {
+
+// The child's exit status: what throw_if_interrupted threw, or 0 when it threw nothing.
+int status_after_check() {
+  try {
+    throw_if_interrupted();
+  } catch (const Interrupted& interrupted) {
+    return interrupted.exit_status();
+  }
+  return 0;
+}
+
+class InterruptTest : public ::testing::Test {
+ protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }  // the OpenMP pool may be running
+};
+
+TEST_F(InterruptTest, SigintBecomesInterruptedWithStatus130AtTheNextCheck) {
+  EXPECT_EXIT(
+      {
+        install_interrupt_handlers();
+        if (status_after_check() != 0) std::_Exit(1);  // nothing noted yet
+        std::raise(SIGINT);
+        if (pending_interrupt() != SIGINT) std::_Exit(2);
+        std::_Exit(status_after_check());
+      },
+      ::testing::ExitedWithCode(130), "");
+}
+
+TEST_F(InterruptTest, SigtermBecomesStatus143AndTheMessageNamesIt) {
+  EXPECT_EXIT(
+      {
+        install_interrupt_handlers();
+        std::raise(SIGTERM);
+        try {
+          throw_if_interrupted();
+        } catch (const Interrupted& interrupted) {
+          std::fprintf(stderr, "%s\n", interrupted.what());
+          std::_Exit(interrupted.exit_status());
+        }
+        std::_Exit(0);
+      },
+      ::testing::ExitedWithCode(143), "interrupted by SIGTERM; removed this run's temporary files");
+}
+
+TEST_F(InterruptTest, ASecondSignalEndsTheProcessAtOnce) {
+  EXPECT_EXIT(
+      {
+        install_interrupt_handlers();
+        std::raise(SIGTERM);
+        std::raise(SIGINT);  // the default action again: the process ends here
+        std::_Exit(0);
+      },
+      ::testing::KilledBySignal(SIGINT), "");
+}
+
+// The sum of the checks' statuses in a parallel region (0: none threw, the main thread included).
+int status_in_parallel_region() {
+  int statuses = 0;
+#pragma omp parallel num_threads(2) reduction(+ : statuses)
+  statuses += status_after_check();
+  return statuses;
+}
+
+TEST_F(InterruptTest, OtherThreadsAndParallelRegionsDoNotThrow) {
+  EXPECT_EXIT(
+      {
+        install_interrupt_handlers();
+        std::raise(SIGINT);
+        int elsewhere = 0;
+        std::thread worker([&elsewhere] { elsewhere = status_after_check(); });
+        worker.join();
+        if (elsewhere != 0 || status_in_parallel_region() != 0) std::_Exit(1);
+        std::_Exit(status_after_check());
+      },
+      ::testing::ExitedWithCode(130), "");
+}
+
+}  // namespace
+}  // namespace semibfs
