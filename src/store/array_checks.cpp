@@ -49,4 +49,36 @@ void check_neighbor_ids(const std::string& path, std::span<const NeighborId> nei
                                ", " + std::to_string(allowed.end) + ")");
 }
 
+void PairDigest::add_lists(VertexId row_base, std::span<const std::int64_t> offsets,
+                           std::span<const NeighborId> neighbors) {
+  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+  std::uint64_t direct = 0;
+  std::uint64_t reversed = 0;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : direct, reversed)
+  for (std::int64_t row = 0; row < rows; ++row) {
+    PairDigest local;
+    for (std::int64_t entry = offsets[row]; entry < offsets[row + 1]; ++entry) local.add(row_base + row, neighbors[entry]);
+    direct += local.direct_;
+    reversed += local.reversed_;
+  }
+  direct_ += direct;
+  reversed_ += reversed;
+}
+
+void check_lists_agree(const std::string& directory, const StoreManifest& manifest, const PairDigest& backward,
+                       const PairDigest& forward) {
+  // Which partition's file is wrong is not known: the message names them all.
+  const bool directed = manifest.direction == GraphDirection::kDirected;
+  if (!directed && backward.direct() != backward.reversed()) {
+    store_file_damaged(store_path(directory, "p*.backward.neighbors"),
+                       "the lists are not symmetric: some u in the list of v has no v in the list of u");
+  }
+  if (!forward_graph_is_separate(manifest.partitions, manifest.direction)) return;
+  if (forward.direct() != (directed ? backward.reversed() : backward.direct())) {
+    store_file_damaged(store_path(directory, "p*.forward.neighbors"),
+                       directed ? "the out-lists do not hold the edges of the in-lists (p*.backward.neighbors)"
+                                : "the lists do not hold the edges of the backward lists (p*.backward.neighbors)");
+  }
+}
+
 }  // namespace semibfs

@@ -25,4 +25,40 @@ VertexRange allowed_neighbors(const StoreManifest& manifest, int partition, cons
 void check_neighbor_ids(const std::string& path, std::span<const NeighborId> neighbors, std::int64_t first,
                         VertexRange allowed);
 
+// What a graph's lists say as a set of (row vertex, neighbour) pairs, whatever their order: each
+// pair hashed and the hashes summed, both ways round. In-range ids can still disagree (a list
+// rewritten on one side only, an undirected entry without its reverse); comparing digests catches
+// that in the same pass as the id check, where only validation would, blaming the search.
+class PairDigest {
+ public:
+  void add(VertexId row_vertex, NeighborId neighbor) {
+    direct_ += mix(static_cast<std::uint64_t>(row_vertex) << 32 | neighbor);
+    reversed_ += mix(static_cast<std::uint64_t>(neighbor) << 32 | static_cast<std::uint64_t>(row_vertex));
+  }
+  // The rows of `offsets` are vertices row_base, row_base + 1, ...; OpenMP-parallel.
+  void add_lists(VertexId row_base, std::span<const std::int64_t> offsets, std::span<const NeighborId> neighbors);
+  void merge(const PairDigest& other) {
+    direct_ += other.direct_;
+    reversed_ += other.reversed_;
+  }
+  std::uint64_t direct() const { return direct_; }
+  std::uint64_t reversed() const { return reversed_; }
+
+ private:
+  // SplitMix64's finalizer (Steele, Lea and Flood, OOPSLA 2014): every input bit moves every output bit.
+  static std::uint64_t mix(std::uint64_t value) {
+    value = (value ^ (value >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    value = (value ^ (value >> 27)) * 0x94d049bb133111ebULL;
+    return value ^ (value >> 31);
+  }
+  std::uint64_t direct_ = 0;
+  std::uint64_t reversed_ = 0;
+};
+
+// The backward lists of an undirected store hold every pair both ways; the forward lists, where
+// separate, hold the backward lists' pairs (undirected) or their reverses (directed: in-lists
+// backward, out-lists forward). Throws the damaged-store error naming the lists otherwise.
+void check_lists_agree(const std::string& directory, const StoreManifest& manifest, const PairDigest& backward,
+                       const PairDigest& forward);
+
 }  // namespace semibfs

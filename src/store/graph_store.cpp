@@ -112,12 +112,17 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
   const PartitionLayout layout(manifest.vertices, manifest.partitions);
   std::vector<CsrGraph> backward;
   std::vector<CsrGraph> forward;
+  PairDigest backward_pairs;
+  PairDigest forward_pairs;
   for (int k = 0; k < manifest.partitions; ++k) {
     backward.push_back(read_graph(directory, manifest, k, "backward", layout.range(k).size()));
+    backward_pairs.add_lists(layout.range(k).begin, backward.back().offsets(), backward.back().all_neighbors());
     if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
       forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
+      forward_pairs.add_lists(0, forward.back().offsets(), forward.back().all_neighbors());
     }
   }
+  check_lists_agree(directory, manifest, backward_pairs, forward_pairs);
   PartitionedGraph graph(request.order, std::move(backward), std::move(forward), manifest.direction);
   if (graph.num_adjacencies() != manifest.adjacencies) {
     damaged(manifest_path, "lists " + std::to_string(manifest.adjacencies) + " adjacencies, the arrays hold " +

@@ -97,21 +97,23 @@ ResidencyRule forward_residency(const PlacementPlan& plan) {
 namespace {
 
 // Copies the resident part of every row while the neighbours file streams past once, and checks
-// the file against the manifest on the way.
+// the file against the manifest on the way (its checksum, its ids, its pairs into `digest`).
 class ResidentCollector {
  public:
   ResidentCollector(std::span<const std::int64_t> offsets, std::span<const std::int64_t> resident_offsets,
-                    std::vector<NeighborId>& resident, std::string path, VertexRange allowed)
+                    std::vector<NeighborId>& resident, std::string path, VertexRange allowed, VertexId row_base,
+                    PairDigest& digest)
       : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident), path_(std::move(path)),
-        allowed_(allowed) {}
+        allowed_(allowed), row_base_(row_base), digest_(digest) {}
 
   void consume(std::span<const std::byte> bytes, std::uint64_t offset) {
     sha_.update(bytes.data(), bytes.size());
     const auto first = static_cast<std::int64_t>(offset / sizeof(NeighborId));
     const std::int64_t end = first + static_cast<std::int64_t>(bytes.size() / sizeof(NeighborId));
     // Every entry passes here once, the tails too: the fetcher later reads checked ids.
-    check_neighbor_ids(path_, {reinterpret_cast<const NeighborId*>(bytes.data()), static_cast<std::size_t>(end - first)},
-                       first, allowed_);
+    const auto* ids = reinterpret_cast<const NeighborId*>(bytes.data());
+    check_neighbor_ids(path_, {ids, static_cast<std::size_t>(end - first)}, first, allowed_);
+    digest_pairs(ids, first, end);
     const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
     for (; row_ < rows; ++row_) {
       const std::int64_t list_begin = offsets_[row_];
@@ -130,21 +132,32 @@ class ResidentCollector {
   std::string finish_hex() { return sha_.finish_hex(); }
 
  private:
+  // Entries [first, end) with their rows' vertices; the offsets (checked) find each entry's row.
+  void digest_pairs(const NeighborId* ids, std::int64_t first, std::int64_t end) {
+    for (std::int64_t entry = first; entry < end; ++entry) {
+      while (offsets_[digest_row_ + 1] <= entry) ++digest_row_;
+      digest_.add(row_base_ + digest_row_, ids[entry - first]);
+    }
+  }
+
   std::span<const std::int64_t> offsets_;
   std::span<const std::int64_t> resident_offsets_;
   std::vector<NeighborId>& resident_;
   std::string path_;
   VertexRange allowed_;
+  VertexId row_base_;
+  PairDigest& digest_;
   Sha256 sha_;
   std::int64_t row_ = 0;
+  std::int64_t digest_row_ = 0;
 };
 
 // One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
 // `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
-// (forward lists).
+// (forward lists). Its pairs go into `digest`, its rows being vertices row_base, row_base + 1, ...
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
                      std::vector<std::int64_t> offsets, const ResidencyRule& rule, const SequentialReadOptions& reading,
-                     const std::function<std::int64_t(std::int64_t row)>& vertex_degree) {
+                     const std::function<std::int64_t(std::int64_t row)>& vertex_degree, PairDigest& digest) {
   const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
   for (std::int64_t row = 0; row < rows; ++row) {
@@ -157,7 +170,11 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   // read_store_offsets checked that the offsets end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
   std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
-  ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph));
+  const VertexId row_base = std::strcmp(graph, "backward") == 0
+                                ? PartitionLayout(manifest.vertices, manifest.partitions).range(partition).begin
+                                : 0;
+  ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph),
+                              row_base, digest);
   read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
     collector.consume(bytes, offset);
   });
@@ -171,7 +188,7 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
 // read from the offsets before they move into the lists.
 std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule& rule,
                                           const SequentialReadOptions& reading,
-                                          const std::vector<TieredCsr>& backward) {
+                                          const std::vector<TieredCsr>& backward, PairDigest& digest) {
   const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
   const bool directed = index.manifest.direction == GraphDirection::kDirected;
   std::vector<std::int64_t> out_degrees;
@@ -195,7 +212,7 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
   std::vector<TieredCsr> forward;
   for (int k = 0; k < layout.count(); ++k) {
     forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
-                                 rule, reading, vertex_degree));
+                                 rule, reading, vertex_degree, digest));
   }
   return forward;
 }
@@ -238,11 +255,13 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   const PartitionLayout layout(manifest.vertices, manifest.partitions);
   const std::int64_t num_vertices = manifest.vertices;
   const SequentialReadOptions reading = reading_within(plan);
+  PairDigest backward_pairs;
+  PairDigest forward_pairs;
   std::vector<TieredCsr> backward;
   for (int k = 0; k < layout.count(); ++k) {
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
     backward.push_back(open_lists(directory, manifest, k, "backward", std::move(index.backward_offsets[k]),
-                                  backward_residency(plan), reading, nullptr));
+                                  backward_residency(plan), reading, nullptr, backward_pairs));
   }
   std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
   Bitmap isolated(num_vertices);
@@ -265,7 +284,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   }
   std::vector<TieredCsr> forward;
   if (!index.forward_offsets.empty()) {
-    forward = open_forward_lists(index, forward_residency(plan), reading, backward);
+    forward = open_forward_lists(index, forward_residency(plan), reading, backward, forward_pairs);
     std::int64_t entries = 0;
     for (const TieredCsr& lists : forward) entries += lists.num_entries();
     if (entries != adjacencies) {
@@ -273,6 +292,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                                                               " entries, the backward lists " + std::to_string(adjacencies));
     }
   }
+  check_lists_agree(directory, manifest, backward_pairs, forward_pairs);
   return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
                      std::move(forward), manifest.direction);
 }

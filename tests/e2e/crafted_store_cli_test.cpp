@@ -52,7 +52,7 @@ class CraftedStoreCli : public testing::CommandTest {
   }
 
   // bfs in DRAM, bfs tiered (one entry per list in DRAM, the rest read from disk) and info.
-  void expect_refused(const fs::path& store, const std::string& file, bool info_reads_it = true) {
+  void expect_refused(const fs::path& store, const std::string& named, bool info_reads_it = true) {
     const std::string searches = " --store " + store.string() + " --roots 2";
     for (const std::string& command : {"bfs" + searches, "bfs" + searches + " --dram-budget 256MiB --head-entries 1",
                                        "info --store " + store.string()}) {
@@ -67,17 +67,18 @@ class CraftedStoreCli : public testing::CommandTest {
       const std::vector<std::string> lines = lines_of(result.err);
       ASSERT_FALSE(lines.empty());
       EXPECT_EQ(result.err.find("semibfs "), result.err.rfind("semibfs ")) << result.err;
-      EXPECT_NE(lines.back().find("store file '" + (store / file).string() + "'"), std::string::npos) << result.err;
+      EXPECT_NE(lines.back().find("store file '" + (store / named).string() + "'"), std::string::npos) << result.err;
     }
   }
 
   // Runs the searches after `craft` changed the store and the manifest was resealed.
+  // The error names `named`, or the crafted file itself when empty.
   void expect_crafted_refused(const std::string& file, const std::function<void(const fs::path&)>& craft,
-                              bool info_reads_it = true) {
+                              bool info_reads_it = true, const std::string& named = "") {
     const fs::path store = build_store();
     craft(store / file);
     reseal_store(store);
-    expect_refused(store, file, info_reads_it);
+    expect_refused(store, named.empty() ? file : named, info_reads_it);
   }
 };
 
@@ -110,6 +111,23 @@ TEST_F(CraftedStoreCli, EveryHundredthNeighbourAnImpossibleId) {
 // its own status): vertex 0 there is refused, though it is a vertex of the graph.
 TEST_F(CraftedStoreCli, AForwardNeighbourOutsideItsPartition) {
   expect_crafted_refused("p1.forward.neighbors", [](const fs::path& file) { poke<std::uint32_t>(file, 0, 0); }, false);
+}
+
+// Ids in range that disagree: one backward entry moved to another vertex (an undirected list
+// without its reverse entry), or one forward entry moved within its partition. Without the pair
+// digests both are searched, and only validation notices, blaming the search.
+TEST_F(CraftedStoreCli, ABackwardEntryWithoutItsReverse) {
+  expect_crafted_refused(
+      "p0.backward.neighbors",
+      [](const fs::path& file) { poke<std::uint32_t>(file, 0, (peek<std::uint32_t>(file, 0) + 1) % 256); }, false,
+      "p*.backward.neighbors");
+}
+
+TEST_F(CraftedStoreCli, AForwardEntryThatTheBackwardListsDoNotHold) {
+  expect_crafted_refused(
+      "p1.forward.neighbors",
+      [](const fs::path& file) { poke<std::uint32_t>(file, 0, 256 + (peek<std::uint32_t>(file, 0) - 255) % 256); },
+      false, "p*.forward.neighbors");
 }
 
 TEST_F(CraftedStoreCli, ManifestValuesOutOfRange) {
