@@ -135,7 +135,8 @@ std::int64_t measure_program_footprint() {
     std::memcpy(block, stack, 1024);
     std::free(block);
   }
-  const std::int64_t startup = (resident_bytes() + kStartupGrainBytes - 1) / kStartupGrainBytes * kStartupGrainBytes;
+  const std::int64_t resident = kSanitizedBuild ? 0 : resident_bytes();
+  const std::int64_t startup = (resident + kStartupGrainBytes - 1) / kStartupGrainBytes * kStartupGrainBytes;
   return std::max(startup, kStartupFloorBytes) + program_growth_bytes(omp_get_max_threads());
 }
 

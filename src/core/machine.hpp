@@ -23,6 +23,21 @@ std::int64_t peak_rss_bytes();
 // Resident set size of this process now (VmRSS), in bytes; 0 when unknown.
 std::int64_t resident_bytes();
 
+// Under AddressSanitizer or ThreadSanitizer the resident set holds the sanitizer's shadow memory
+// and quarantine (20 MiB and more, varying between runs): budgets then count the program as a
+// plain build measures it, and peak RSS is not checked against them.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitizedBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
+
 // What the program itself holds, counted inside a DRAM budget: the resident set once the OpenMP
 // runtime has started its threads and each has allocated (its stack touched, its allocator arena
 // made), rounded up to whole MiB and at least 6 MiB (so that it is the same from run to run), plus

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/machine.hpp"
 #include "support/command_runner.hpp"
 
 namespace semibfs {
@@ -137,6 +138,7 @@ TEST_F(BudgetCli, ARunStatesItsMinimumBeforeAnyWorkAndRunsAtIt) {
 // searches of that store at its stated minimum and above it, each measured from outside: the peak
 // resident set stays within the budget.
 TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
   const fs::path store = directory_ / "kronecker";
   fs::create_directories(store);
   // SCALE 17: its lists need more than a budget near the minimum leaves the construction, which

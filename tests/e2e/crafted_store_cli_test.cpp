@@ -202,5 +202,23 @@ TEST_F(CraftedStoreCli, ARunStoreRecordsItsEdgeFile) {
   EXPECT_NE(result.err.find("SHA-256 does not match the manifest"), std::string::npos) << result.err;
 }
 
+// A store made in DRAM has no edge file; the first --reuse under a budget writes it and records its
+// checksum, which later runs check.
+TEST_F(CraftedStoreCli, AReuseThatWritesTheEdgeFileRecordsIt) {
+  const fs::path store = directory_ / "dram";
+  fs::create_directory(store);
+  const std::string arguments = "run --scale 9 --roots 2 --store " + store.string();
+  ASSERT_EQ(run(arguments).exit_code, 0);
+  EXPECT_EQ(read_text(store / "manifest").find("edge-file"), std::string::npos);
+  const std::string reuse = arguments + " --reuse --dram-budget 64MiB";
+  CommandResult result = run(reuse);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(read_text(store / "manifest").find("\nedge-file edges.packed48 98304 "), std::string::npos);
+  poke<std::uint8_t>(store / "edges.packed48", 7, peek<std::uint8_t>(store / "edges.packed48", 7) ^ 1);
+  result = run(reuse);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("SHA-256 does not match the manifest"), std::string::npos) << result.err;
+}
+
 }  // namespace
 }  // namespace semibfs
