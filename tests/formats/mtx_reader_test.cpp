@@ -65,7 +65,8 @@ TEST(MtxReader, RefusesBannersItCannotRead) {
       {"% no banner", "no '%%MatrixMarket' banner"},
   };
   for (const auto& [banner, reason] : cases) {
-    const std::string message = error_of([&] { read_memory(banner + "\n2 2 1\n1 2\n", InputFormat::kMtx, "m.mtx"); });
+    const std::string file = banner + "\n2 2 1\n1 2\n";  // clang 14 lambdas cannot capture structured bindings
+    const std::string message = error_of([&] { read_memory(file, InputFormat::kMtx, "m.mtx"); });
     EXPECT_THAT(message, HasSubstr("'m.mtx' line 1: " + reason)) << banner;
   }
 }
@@ -101,7 +102,8 @@ TEST(MtxReader, EntryErrorsNameTheLine) {
       {real + std::string("1 2 \x00\n", 6), "line 4: expected '<row> <column> <value>'"},
   };
   for (const auto& [text, reason] : cases) {
-    EXPECT_THAT(error_of([&] { read_memory(text, InputFormat::kMtx); }), HasSubstr(reason)) << text;
+    const std::string& file = text;  // clang 14 lambdas cannot capture structured bindings
+    EXPECT_THAT(error_of([&] { read_memory(file, InputFormat::kMtx); }), HasSubstr(reason)) << text;
   }
 }
 
