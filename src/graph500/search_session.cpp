@@ -90,8 +90,8 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
     report_.plan =
         plan_search_placement(profile_of_store(*store, needs.bfs_status_bytes_per_vertex), options, needs);
     print_plan(log_, *report_.plan);
-    // The check's pieces take the room of the fetch arenas, which do not exist yet.
-    check_buffer_bytes = std::min(check_buffer_bytes, std::max<std::int64_t>(needs.io_arena_bytes, 8192));
+    // Like the pass that reads the resident lists, the check reads within the plan's read room.
+    check_buffer_bytes = std::min(check_buffer_bytes, std::max<std::int64_t>(report_.plan->read_buffer_bytes, 8192));
   }
   // After the plan accepted the budget, before any list is read.
   check_edge_file(directory, edge_records, check_buffer_bytes);

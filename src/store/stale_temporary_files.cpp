@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/temporary_name.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs {
 namespace {
@@ -37,8 +38,7 @@ std::vector<std::string> remove_stale_temporary_files(const std::string& directo
   std::vector<std::string> removed;
   for (const TemporaryFileEntry& entry : temporary_files_in(directory)) {
     if (entry.owner_alive) continue;
-    const std::filesystem::path path = std::filesystem::path(directory) / entry.name;
-    if (::unlink(path.c_str()) == 0) removed.push_back(entry.name);
+    if (::unlink(store_path(directory, entry.name).c_str()) == 0) removed.push_back(entry.name);
   }
   return removed;
 }
