@@ -5,14 +5,23 @@
 
 set(SEMIBFS_LAYERS "" CACHE INTERNAL "")
 
-# semibfs_layer(NAME [DEPENDS layer...]): the library semibfs_NAME from src/NAME/*.cpp.
-function(semibfs_layer name)
-  cmake_parse_arguments(LAYER "" "" "DEPENDS;EXCLUDE" ${ARGN})
+# semibfs_declare_layer(NAME [DEPENDS layer...]): the layer and what it may include from, for the
+# layering check, without building it (a layer whose optional dependency is missing).
+function(semibfs_declare_layer name)
+  cmake_parse_arguments(LAYER "" "" "DEPENDS" ${ARGN})
   foreach(dependency IN LISTS LAYER_DEPENDS)
     if(NOT dependency IN_LIST SEMIBFS_LAYERS)
       message(FATAL_ERROR "semibfs: layer '${name}' depends on '${dependency}', which is not declared before it")
     endif()
   endforeach()
+  set(SEMIBFS_LAYERS ${SEMIBFS_LAYERS} ${name} CACHE INTERNAL "")
+  set(SEMIBFS_LAYER_DEPENDS_${name} "${LAYER_DEPENDS}" CACHE INTERNAL "")
+endfunction()
+
+# semibfs_layer(NAME [DEPENDS layer...]): the library semibfs_NAME from src/NAME/*.cpp.
+function(semibfs_layer name)
+  cmake_parse_arguments(LAYER "" "" "DEPENDS;EXCLUDE" ${ARGN})
+  semibfs_declare_layer(${name} DEPENDS ${LAYER_DEPENDS})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   foreach(excluded IN LISTS LAYER_EXCLUDE)
     list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${excluded})
@@ -20,11 +29,12 @@ function(semibfs_layer name)
   add_library(semibfs_${name} STATIC ${sources})
   target_include_directories(semibfs_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
   target_link_libraries(semibfs_${name} PUBLIC OpenMP::OpenMP_CXX Threads::Threads)
+  # A declared layer that is not built (its optional dependency is missing) is not linked.
   foreach(dependency IN LISTS LAYER_DEPENDS)
-    target_link_libraries(semibfs_${name} PUBLIC semibfs_${dependency})
+    if(TARGET semibfs_${dependency})
+      target_link_libraries(semibfs_${name} PUBLIC semibfs_${dependency})
+    endif()
   endforeach()
-  set(SEMIBFS_LAYERS ${SEMIBFS_LAYERS} ${name} CACHE INTERNAL "")
-  set(SEMIBFS_LAYER_DEPENDS_${name} "${LAYER_DEPENDS}" CACHE INTERNAL "")
 endfunction()
 
 # Writes the declarations where the layering test reads them.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/process_group.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/interrupt.hpp"
@@ -67,7 +68,30 @@ int dispatch(const std::vector<std::string>& words) {
 
 }  // namespace
 
+namespace {
+
+// One line on stderr. With several ranks each names its rank, and a usage error (the same on every
+// rank, found before any exchange) is printed by rank 0 alone.
+void report_failure(const std::string& command, const char* format, const char* detail, bool same_on_every_rank) {
+  using semibfs::cli::ProcessGroup;
+  if (same_on_every_rank && ProcessGroup::rank() != 0) return;
+  const std::string rank =
+      ProcessGroup::size() > 1 && !same_on_every_rank ? "rank " + std::to_string(ProcessGroup::rank()) + ": " : "";
+  std::fprintf(stderr, ("semibfs%s: %s" + std::string(format) + "\n").c_str(), command.c_str(), rank.c_str(), detail,
+               command.c_str());
+}
+
+// Other ranks may be waiting for this one in an exchange: a failure that is not the same on every
+// rank ends them all.
+int fail(int status) {
+  semibfs::cli::ProcessGroup::end_all_ranks(status);
+  return status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const semibfs::cli::ProcessGroup group(argc, argv);
   const std::vector<std::string> words(argv + 1, argv + argc);
   // Errors name the subcommand when there is one, and point at its help.
   const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
@@ -77,21 +101,22 @@ int main(int argc, char** argv) {
     semibfs::flush_stream(stdout, "stdout");
     return status;
   } catch (const semibfs::Interrupted& interrupted) {
-    std::fprintf(stderr, "semibfs%s: %s\n", command.c_str(), interrupted.what());
-    return interrupted.exit_status();
+    report_failure(command, "%s", interrupted.what(), false);
+    return fail(interrupted.exit_status());
   } catch (const semibfs::UsageError& error) {
-    std::fprintf(stderr, "semibfs%s: %s (see semibfs%s --help)\n", command.c_str(), error.what(), command.c_str());
+    report_failure(command, "%s (see semibfs%s --help)", error.what(), true);
     return 2;
   } catch (const std::filesystem::filesystem_error& error) {  // a path the library did not check itself
-    std::fprintf(stderr, "semibfs%s: cannot use '%s': %s (check that it exists and that its directories may be "
-                         "searched and written)\n", command.c_str(), error.path1().c_str(), error.code().message().c_str());
-    return 1;
+    const std::string detail = "cannot use '" + error.path1().string() + "': " + error.code().message() +
+                               " (check that it exists and that its directories may be searched and written)";
+    report_failure(command, "%s", detail.c_str(), false);
+    return fail(1);
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "semibfs%s: out of memory: give a --dram-budget this machine can hold (or, for run, a "
-                         "smaller --scale)\n", command.c_str());
-    return 1;
+    report_failure(command, "%s", "out of memory: give a --dram-budget this machine can hold (or, for run, a smaller "
+                   "--scale)", false);
+    return fail(1);
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "semibfs%s: %s\n", command.c_str(), error.what());
-    return 1;
+    report_failure(command, "%s", error.what(), false);
+    return fail(1);
   }
 }

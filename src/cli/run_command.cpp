@@ -6,6 +6,8 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/process_group.hpp"
+#include "cli/run_across_ranks.hpp"
 #include "cli/search_report.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -26,6 +28,7 @@ struct RunRequest {
   std::string json_path;  // the JSON report, when not empty
   bool scale_given = false;
   bool policy_chosen = false;
+  std::int64_t message_limit = 0;  // 0: MPI's own limit (runs under mpirun)
 };
 
 OptionTable run_options(RunRequest& request) {
@@ -49,6 +52,10 @@ OptionTable run_options(RunRequest& request) {
   table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics ('-' for stdout, after the "
               "official block)",
               [&request](const std::string& value) { request.json_path = value; });
+  table.value("--mpi-message-limit", "BYTES",
+              "under mpirun: the most bytes one MPI call moves; larger exchanges go in pieces (default 2^31 - 1; "
+              "small values test the path that counts past 2^31 take)",
+              [&request](const std::string& value) { request.message_limit = parse_integer(value, 1, 2147483647); });
   return table;
 }
 
@@ -78,6 +85,9 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
   check_search_options(request.options.search);
+  if (request.message_limit != 0 && !ProcessGroup::distributed()) {
+    throw UsageError("--mpi-message-limit applies to runs under mpirun");
+  }
 }
 
 void require_memory(const Graph500Options& options) {
@@ -99,6 +109,7 @@ int run_command(Arguments& arguments) {
     return 0;
   }
   check_run_request(request);
+  if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path, request.message_limit);
   require_memory(request.options);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   const StoreOptions& store = request.options.store;

@@ -28,6 +28,9 @@ class Bitmap {
   std::int64_t num_words() const { return static_cast<std::int64_t>(words_.size()); }
   Word word(std::int64_t index) const { return words_[index]; }
   void set_word(std::int64_t index, Word value) { words_[index] = value; }
+  // The words themselves, for moving a bitmap whole (an MPI allgather of its slices).
+  Word* data() { return words_.data(); }
+  const Word* data() const { return words_.data(); }
   // The bits of word `index` that name real positions (the last word may be partial).
   Word valid_mask(std::int64_t index) const {
     const std::int64_t remaining = num_bits_ - index * kBitsPerWord;

@@ -25,4 +25,11 @@ inline std::string format_seconds(double seconds) {
   return text;
 }
 
+// Rates (TEPS) for log lines: four significant digits.
+inline std::string format_rate(double rate) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.4g", rate);
+  return text;
+}
+
 }  // namespace semibfs

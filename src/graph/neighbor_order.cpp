@@ -69,7 +69,11 @@ NeighborOrder parse_neighbor_order(const std::string& text) {
 
 void order_neighbors(CsrGraph& graph, NeighborOrder order) {
   if (order == NeighborOrder::kById) return;
-  const std::vector<std::uint32_t> degrees = clamped_degrees(graph);
+  order_neighbors(graph, order, clamped_degrees(graph));
+}
+
+void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::uint32_t> degrees) {
+  if (order == NeighborOrder::kById) return;
   const std::int64_t num_vertices = graph.num_vertices();
 #pragma omp parallel
   {

@@ -24,6 +24,9 @@ NeighborOrder parse_neighbor_order(const std::string& text);
 
 // Reorders every list of `graph` in place; degrees are the graph's own. OpenMP-parallel.
 void order_neighbors(CsrGraph& graph, NeighborOrder order);
+// The same with every neighbour's degree given (indexed by neighbour id): the rows of a rank's
+// graph hold only its own vertices, their neighbours' degrees come from the other ranks.
+void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::uint32_t> degrees);
 
 // Reorders one list, sorted by id, given every vertex's degree (in the graph without self-loops
 // and duplicates); `keys` is scratch of at least list.size() entries for kByDegree.

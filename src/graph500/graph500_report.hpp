@@ -9,6 +9,7 @@
 
 #include "bfs/bfs.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "graph500/communication_figures.hpp"
 #include "graph500/official_output.hpp"
 #include "graph500/run_options.hpp"
 #include "io/io_stats.hpp"
@@ -24,6 +25,7 @@ struct RootResult {
   double validate_seconds = -1;  // -1 when validation was skipped
   std::vector<LevelStats> levels;
   IoSummary io;  // tails read by this search (zero when all lists are in DRAM)
+  std::vector<LevelCommunication> communication;  // one per level across MPI ranks; empty in one process
 };
 
 // Bytes of each large structure of a run, for the JSON report and the log.
@@ -58,6 +60,7 @@ struct Graph500Report {
   bool lists_on_disk = false;         // the searches read tails from the store
   std::string io_backend;             // "io_uring" or "pread" when they did
   IoStats io;                         // all searches' reads
+  std::optional<DistributedFigures> distributed;  // a run across MPI ranks
 };
 
 }  // namespace semibfs

@@ -114,10 +114,68 @@ void write_official(JsonWriter& json, const Graph500Results& official) {
   json.end_object();
 }
 
-void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
+void write_traffic(JsonWriter& json, const std::vector<TrafficFigure>& traffic) {
+  json.key("traffic");
+  json.begin_object();
+  for (const TrafficFigure& kind : traffic) {
+    json.key(kind.kind);
+    json.begin_object();
+    json.field("bytes", kind.bytes);
+    json.field("messages", kind.messages);
+    json.field("seconds", kind.seconds);
+    json.end_object();
+  }
+  json.end_object();
+}
+
+void write_seconds_per_rank(JsonWriter& json, std::string_view name, const std::vector<double>& seconds) {
+  json.key(name);
+  json.begin_array();
+  for (const double value : seconds) json.value(value);
+  json.end_array();
+}
+
+void write_level_communication(JsonWriter& json, const LevelCommunication& communication) {
+  json.key("communication");
+  json.begin_object();
+  write_traffic(json, communication.traffic);
+  write_seconds_per_rank(json, "rank_communication_seconds", communication.rank_communication_seconds);
+  write_seconds_per_rank(json, "rank_computation_seconds", communication.rank_computation_seconds);
+  json.end_object();
+}
+
+void write_distributed(JsonWriter& json, const DistributedFigures& figures) {
+  json.key("distributed");
+  json.begin_object();
+  json.field("ranks", figures.ranks);
+  json.field("message_limit_bytes", figures.message_limit_bytes);
+  json.key("construction");
+  json.begin_object();
+  write_traffic(json, figures.construction_traffic);
+  json.end_object();
+  json.key("per_rank");
+  json.begin_array();
+  for (const RankFigures& rank : figures.per_rank) {
+    json.begin_object();
+    json.field("rank", rank.rank);
+    json.field("vertices", rank.vertices);
+    json.field("adjacencies", rank.adjacencies);
+    json.field("input_edges", rank.input_edges);
+    json.field("communication_seconds", rank.communication_seconds);
+    json.field("computation_seconds", rank.computation_seconds);
+    write_traffic(json, rank.traffic);
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels,
+                  const std::vector<LevelCommunication>& communication) {
   json.key("levels");
   json.begin_array();
-  for (const LevelStats& level : levels) {
+  for (std::size_t index = 0; index < levels.size(); ++index) {
+    const LevelStats& level = levels[index];
     json.begin_object();
     json.field("level", level.level);
     json.field("direction", level.bottom_up ? "bottom-up" : "top-down");
@@ -131,6 +189,7 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels) {
       json.key("io");
       write_json(json, level.io);
     }
+    if (index < communication.size()) write_level_communication(json, communication[index]);
     json.end_object();
   }
   json.end_array();
@@ -155,7 +214,7 @@ void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
       json.key("io");
       write_json(json, root.io);
     }
-    write_levels(json, root.levels);
+    write_levels(json, root.levels, root.communication);
     json.end_object();
   }
   json.end_array();
@@ -193,6 +252,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   }
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
+  if (report.distributed) write_distributed(json, *report.distributed);
   write_official(json, report.official);
   write_roots(json, report.roots);
   json.end_object();

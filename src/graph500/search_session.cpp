@@ -18,12 +18,6 @@
 namespace semibfs {
 namespace {
 
-std::string format_rate(double rate) {
-  char text[32];
-  std::snprintf(text, sizeof(text), "%.4g", rate);
-  return text;
-}
-
 std::string format_memory(const MemoryFootprint& memory) {
   return "memory: edge list " + format_bytes(memory.edge_list_bytes) + ", forward graph " +
          format_bytes(memory.graph.forward) + ", backward graph " + format_bytes(memory.graph.backward) +

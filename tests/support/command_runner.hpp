@@ -44,9 +44,10 @@ class CommandTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(directory_); }
 
-  CommandResult run(const std::string& arguments) {
+  // `launcher` goes before the binary (an mpirun line, for runs across ranks).
+  CommandResult run(const std::string& arguments, const std::string& launcher = "") {
     const std::filesystem::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
-    const std::string command = std::string(SEMIBFS_BINARY) + " " + arguments + " >" + out.string() +
+    const std::string command = launcher + std::string(SEMIBFS_BINARY) + " " + arguments + " >" + out.string() +
                                 " 2>" + err.string();
     const int status = std::system(command.c_str());
     CommandResult result;

@@ -1,0 +1,73 @@
+// The hybrid BFS across ranks (Cui et al., seed 001 Fig. 1; Beamer et al. SC'12 for the switch),
+// one rank per socket with OpenMP threads inside:
+//   - top-down: each rank expands its own frontier vertices; a child it owns is claimed in place,
+//     a child another rank owns goes to that rank as a (parent, child) pair, the pairs of one
+//     level coalesced into one message per destination;
+//   - bottom-up: every rank holds the whole frontier bitmap and its summary (ReplicatedFrontier);
+//     each of its unvisited vertices looks for a parent there, and the next frontier's slices are
+//     allgathered;
+//   - the direction of every step is the same DirectionPolicy as in one process, fed with frontier
+//     counts summed over the ranks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "bfs/bfs.hpp"
+#include "dist/communicator.hpp"
+#include "dist/rank_graph.hpp"
+
+namespace semibfs {
+
+// One level as every rank sees it: the counts summed over the ranks (in `stats`), and this rank's
+// own traffic and its split of the level's time between exchanges and the rest.
+struct DistributedLevel {
+  LevelStats stats;
+  TrafficByKind traffic{};
+  double communication_seconds = 0;
+  double computation_seconds = 0;
+};
+
+class DirectionPolicy;
+class ReplicatedFrontier;
+
+class DistributedBfs {
+ public:
+  DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options);
+  ~DistributedBfs();
+  DistributedBfs(const DistributedBfs&) = delete;
+  DistributedBfs& operator=(const DistributedBfs&) = delete;
+
+  // Kernel 2, collective: fills own_parent (one entry per own vertex, global parent ids;
+  // kUnreached where not reached). Every rank passes the same root.
+  std::vector<DistributedLevel> run(VertexId root, std::span<VertexId> own_parent);
+
+  // Bytes of the visited bitmap, queues and replicated frontier (the parent array is the caller's).
+  std::int64_t status_bytes() const;
+
+ private:
+  struct Counts;
+  Counts top_down_step(std::span<VertexId> parent);
+  Counts bottom_up_step(std::span<VertexId> parent);
+  void queue_to_frontier();
+  void frontier_to_queue();
+  void start(VertexId root, std::span<VertexId> parent);
+  void deliver_pairs(std::span<VertexId> parent, Counts& counts);
+
+  Communicator& comm_;
+  const RankGraph& graph_;
+  BfsOptions options_;
+  std::unique_ptr<DirectionPolicy> policy_;
+  std::unique_ptr<ReplicatedFrontier> frontier_;  // bottom-up form of the current frontier
+  std::unique_ptr<ReplicatedFrontier> next_frontier_;
+  Bitmap visited_;                                // own vertices
+  Bitmap never_reached_;                          // own vertices without an edge
+  std::vector<std::uint32_t> queue_;              // top-down form: own rows
+  std::vector<std::uint32_t> next_queue_;
+  std::vector<std::vector<std::vector<CompactEdge>>> pairs_;  // per thread, per destination
+  bool frontier_in_bitmap_ = false;
+};
+
+}  // namespace semibfs

@@ -1,0 +1,36 @@
+// Graph500 validation across ranks: the five rules of validate/validator.hpp (same numbers, same
+// undirected reading), checked without gathering the parent array anywhere. Each rank holds its
+// share of the input tuples and the parents of its own vertices; the values it needs for the
+// endpoints of its tuples (parent, depth) are fetched from their owners. Shares no code with the
+// distributed search (dist/distributed_bfs.hpp, dist/rank_graph.hpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "core/types.hpp"
+#include "dist/communicator.hpp"
+#include "edges/edge_list.hpp"
+#include "graph/partition_layout.hpp"
+
+namespace semibfs {
+
+struct DistributedValidation {
+  bool ok() const { return failure_count == 0; }
+  // Non-self-loop input tuples with both endpoints reached, over all ranks, duplicates counted.
+  std::int64_t nedge = 0;
+  std::int64_t failure_count = 0;  // over all ranks
+  int first_rule = 0;              // of the first failure (lowest rule, then lowest vertex); 0 when none
+  std::string first_failure;       // its message, naming the rule and the vertex; the same on every rank
+};
+
+// Collective. `ranks` gives every rank's vertex range; `edges` is this rank's share of the input
+// tuples (any share: the union over the ranks is the input); `own_parent` has one entry per own
+// vertex (global parent ids, kUnreached where not reached). Throws semibfs::Error, on every rank,
+// when the root is not a vertex, own_parent has the wrong size, the layout has another rank count
+// than comm, or a tuple names a vertex outside the graph.
+DistributedValidation validate_distributed(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges,
+                                           VertexId root, std::span<const VertexId> own_parent);
+
+}  // namespace semibfs

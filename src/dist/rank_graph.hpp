@@ -1,0 +1,50 @@
+// Ranks as the third level of partitioning (seed 001 Sec. II-D; DESIGN.md "Distributed"): rank r
+// owns the contiguous vertex range r of a PartitionLayout over all vertices, the same split that
+// gives NUMA partitions their ranges inside one process, and holds the whole neighbour list of
+// each of its vertices, with global ids. Kernel 1 across ranks builds it: every rank generates
+// its own share of the reference edge list, sends each edge to the owners of its two endpoints,
+// and builds the lists of its own vertices.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dist/communicator.hpp"
+#include "edges/edge_list.hpp"
+#include "gen/kronecker.hpp"
+#include "graph/csr_graph.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
+
+namespace semibfs {
+
+// The edges [begin, end) of the edge list that a rank generates, holds and validates against.
+struct EdgeShare {
+  std::int64_t begin = 0;
+  std::int64_t end = 0;
+};
+EdgeShare edge_share(std::int64_t num_edges, int rank, int ranks);
+
+struct RankGraph {
+  PartitionLayout ranks;  // every rank's vertex range
+  VertexRange own;        // this rank's
+  // Rows: the own vertices, minus own.begin; entries: global neighbour ids, self-loops and
+  // duplicates dropped, ordered as asked (neighbor_order.hpp, with global degrees).
+  CsrGraph lists;
+  std::int64_t global_adjacencies = 0;  // adjacency entries of all ranks together
+
+  std::int64_t degree(VertexId vertex) const { return lists.degree(vertex - own.begin); }
+};
+
+// This rank's share of the Kronecker edge list, in edge-index order (kept for validation).
+EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm);
+
+// Kernel 1 across ranks: collective; `edges` is this rank's share of the input edges.
+RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, const EdgeList& edges,
+                               NeighborOrder order);
+
+// Every vertex's degree (clamped to 2^32 - 1), gathered from the owners: for ordering lists by
+// neighbour degree and for picking roots. Collective.
+std::vector<std::uint32_t> gather_degrees(Communicator& comm, const RankGraph& graph);
+
+}  // namespace semibfs

@@ -1,0 +1,20 @@
+// The reference's TEPS numerator (src/validate.c: nedge_traversed) counted across ranks, apart
+// from the validator so that the driver can check one against the other.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "core/types.hpp"
+#include "dist/communicator.hpp"
+#include "edges/edge_list.hpp"
+#include "graph/partition_layout.hpp"
+
+namespace semibfs {
+
+// Collective: tuples of every rank's share, not self-loops, with both endpoints reached (every
+// rank's reached vertices allgathered). Counted over all ranks.
+std::int64_t count_traversed_edges_across(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges,
+                                          std::span<const VertexId> own_parent);
+
+}  // namespace semibfs

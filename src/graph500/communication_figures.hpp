@@ -1,0 +1,43 @@
+// What a run across MPI ranks (src/dist/) reports about its exchanges, as plain figures: per
+// level the traffic by kind summed over the ranks and each rank's split of the level's time
+// between exchanges and the rest; per rank its share of the graph and its traffic.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace semibfs {
+
+// One kind of exchange ("bitmap", "summary", "pairs", "construction", "validation", "control").
+struct TrafficFigure {
+  std::string kind;
+  std::int64_t bytes = 0;     // sent to other ranks
+  std::int64_t messages = 0;  // one per destination and piece
+  double seconds = 0;         // in the exchange calls (summed over the ranks where summed)
+};
+
+struct LevelCommunication {
+  std::vector<TrafficFigure> traffic;             // summed over the ranks
+  std::vector<double> rank_communication_seconds;  // per rank: in exchanges
+  std::vector<double> rank_computation_seconds;    // per rank: the rest of the level
+};
+
+struct RankFigures {
+  int rank = 0;
+  std::int64_t vertices = 0;        // its vertex range
+  std::int64_t adjacencies = 0;     // entries of its lists
+  std::int64_t input_edges = 0;     // its share of the input tuples (generated and validated here)
+  std::vector<TrafficFigure> traffic;  // over every timed search
+  double communication_seconds = 0;    // of the timed searches, in exchanges
+  double computation_seconds = 0;      // of the timed searches, the rest
+};
+
+struct DistributedFigures {
+  int ranks = 1;
+  std::int64_t message_limit_bytes = 0;
+  std::vector<TrafficFigure> construction_traffic;  // kernel 1, summed over the ranks
+  std::vector<RankFigures> per_rank;
+};
+
+}  // namespace semibfs
