@@ -33,11 +33,11 @@ class DiscardingBuffer : public std::streambuf {
 
 }  // namespace
 
-int run_across_ranks(const Graph500Options& options, const std::string& json_path, std::int64_t message_limit) {
+int run_across_ranks(const Graph500Options& options, const std::string& json_path) {
   check_options_across_ranks(options);
 #ifdef SEMIBFS_HAVE_MPI
   Communicator comm;
-  if (message_limit != 0) comm.set_message_limit(message_limit);
+  if (options.ranks.message_limit != 0) comm.set_message_limit(options.ranks.message_limit);
   DiscardingBuffer discard;
   std::ostream silent(&discard);
   const Graph500Report report = run_graph500_distributed(comm, options, comm.rank() == 0 ? std::cerr : silent);
@@ -51,7 +51,6 @@ int run_across_ranks(const Graph500Options& options, const std::string& json_pat
   }
 #else
   (void)json_path;
-  (void)message_limit;
   throw Error("this semibfs was built without MPI: install libopenmpi-dev and openmpi-bin and build again");
 #endif
 }

@@ -1,7 +1,6 @@
 // `semibfs run` under mpirun: the Graph500 run across the ranks (dist/distributed_run.hpp).
 #pragma once
 
-#include <cstdint>
 #include <string>
 
 #include "graph500/run_options.hpp"
@@ -9,7 +8,7 @@
 namespace semibfs::cli {
 
 // Every rank runs it; rank 0 alone logs, prints the official block and writes the JSON.
-// message_limit 0 keeps MPI's own limit. Throws UsageError for what runs only in one process.
-int run_across_ranks(const Graph500Options& options, const std::string& json_path, std::int64_t message_limit);
+// Throws UsageError for what runs only in one process.
+int run_across_ranks(const Graph500Options& options, const std::string& json_path);
 
 }  // namespace semibfs::cli

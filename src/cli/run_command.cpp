@@ -28,8 +28,42 @@ struct RunRequest {
   std::string json_path;  // the JSON report, when not empty
   bool scale_given = false;
   bool policy_chosen = false;
-  std::int64_t message_limit = 0;  // 0: MPI's own limit (runs under mpirun)
+  bool rank_option_given = false;  // an option only runs under mpirun take
 };
+
+// The options of runs under mpirun (docs/DISTRIBUTED.md).
+void add_rank_options(OptionTable& table, RunRequest& request) {
+  RankOptions& ranks = request.options.ranks;
+  table.value("--shared-queues", "S",
+              "under mpirun: which frontier bitmaps the ranks of a node share: none, in (the current one) or all "
+              "(default; Cui et al. Sec. III-A)",
+              [&](const std::string& value) {
+                ranks.queue_sharing = parse_queue_sharing(value);
+                request.rank_option_given = true;
+              });
+  table.value("--parallel-allgather", "on|off",
+              "under mpirun, with shared queues: every local rank moves its share of the bitmap between nodes "
+              "(default on; Sec. III-B)",
+              [&](const std::string& value) {
+                if (value != "on" && value != "off") throw UsageError("expected on or off, got '" + value + "'");
+                ranks.parallel_allgather = value == "on";
+                request.rank_option_given = true;
+              });
+  table.value("--node-size", "N",
+              "under mpirun: treat every N consecutive ranks of a machine as one node (default: the ranks that "
+              "share memory; smaller values let one machine test several nodes)",
+              [&](const std::string& value) {
+                ranks.node_size = static_cast<int>(parse_integer(value, 1, 1 << 20));
+                request.rank_option_given = true;
+              });
+  table.value("--mpi-message-limit", "BYTES",
+              "under mpirun: the most bytes one MPI call moves; larger exchanges go in pieces (default 2^31 - 1; "
+              "small values test the path that counts past 2^31 take)",
+              [&](const std::string& value) {
+                ranks.message_limit = parse_integer(value, 8, 2147483647);
+                request.rank_option_given = true;
+              });
+}
 
 OptionTable run_options(RunRequest& request) {
   Graph500Options& options = request.options;
@@ -52,10 +86,7 @@ OptionTable run_options(RunRequest& request) {
   table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics ('-' for stdout, after the "
               "official block)",
               [&request](const std::string& value) { request.json_path = value; });
-  table.value("--mpi-message-limit", "BYTES",
-              "under mpirun: the most bytes one MPI call moves; larger exchanges go in pieces (default 2^31 - 1; "
-              "small values test the path that counts past 2^31 take)",
-              [&request](const std::string& value) { request.message_limit = parse_integer(value, 1, 2147483647); });
+  add_rank_options(table, request);
   return table;
 }
 
@@ -85,8 +116,9 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
   check_search_options(request.options.search);
-  if (request.message_limit != 0 && !ProcessGroup::distributed()) {
-    throw UsageError("--mpi-message-limit applies to runs under mpirun");
+  if (request.rank_option_given && !ProcessGroup::distributed()) {
+    throw UsageError("--shared-queues, --parallel-allgather, --node-size and --mpi-message-limit apply to runs "
+                     "under mpirun");
   }
 }
 
@@ -109,7 +141,7 @@ int run_command(Arguments& arguments) {
     return 0;
   }
   check_run_request(request);
-  if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path, request.message_limit);
+  if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path);
   require_memory(request.options);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   const StoreOptions& store = request.options.store;

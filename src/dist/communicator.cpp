@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <exception>
 #include <numeric>
 
 #include "core/error.hpp"
@@ -45,6 +46,17 @@ void check_mpi(int status, const char* call) {
 Communicator::Communicator(MPI_Comm comm) : comm_(comm) {
   MPI_Comm_rank(comm_, &rank_);
   MPI_Comm_size(comm_, &size_);
+}
+
+Communicator::Communicator(MPI_Comm comm, Communicator& parent)
+    : comm_(comm), message_limit_(parent.message_limit_), owns_comm_(true), traffic_(parent.traffic_) {
+  MPI_Comm_rank(comm_, &rank_);
+  MPI_Comm_size(comm_, &size_);
+}
+
+// Freeing may wait for the other ranks; not while a failure unwinds (see SharedWords).
+Communicator::~Communicator() {
+  if (owns_comm_ && std::uncaught_exceptions() == 0) MPI_Comm_free(&comm_);
 }
 
 void Communicator::set_message_limit(std::int64_t bytes) {
@@ -109,9 +121,51 @@ std::string Communicator::broadcast(const std::string& text, int from) {
 }
 
 TrafficByKind Communicator::take_traffic() {
-  const TrafficByKind taken = traffic_;
-  traffic_ = TrafficByKind{};
+  const TrafficByKind taken = *traffic_;
+  *traffic_ = TrafficByKind{};
   return taken;
+}
+
+void Communicator::gather_to_first(const std::uint64_t* mine, std::uint64_t* all, const std::vector<std::int64_t>& counts,
+                                   const std::vector<std::int64_t>& displacements, TrafficKind kind) {
+  const Stopwatch stopwatch;
+  std::vector<int> int_counts(counts.size()), int_displacements(counts.size());
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    int_counts[r] = as_int(counts[r]);
+    int_displacements[r] = as_int(displacements[r]);
+  }
+  check_mpi(MPI_Gatherv(mine, int_counts[rank_], MPI_UINT64_T, all, int_counts.data(), int_displacements.data(),
+                        MPI_UINT64_T, 0, comm_),
+            "MPI_Gatherv");
+  if (rank_ != 0) {
+    counter(kind).bytes += counts[rank_] * 8;
+    counter(kind).messages += 1;
+  }
+  counter(kind).seconds += stopwatch.seconds();
+}
+
+// Round t moves words [t * piece, (t + 1) * piece) of every block; word displacements fit an int
+// for any graph here (2^32 vertices are 2^26 words).
+void Communicator::allgather_in_place(std::uint64_t* words, const std::vector<std::int64_t>& counts,
+                                      const std::vector<std::int64_t>& displacements, TrafficKind kind) {
+  const Stopwatch stopwatch;
+  const std::int64_t piece = std::max<std::int64_t>(1, message_limit_ / 8);
+  const std::int64_t largest = *std::max_element(counts.begin(), counts.end());
+  std::vector<int> round_counts(size_), round_displacements(size_);
+  std::int64_t rounds = 0;
+  for (std::int64_t start = 0; start < largest || (start == 0 && largest == 0); start += piece, ++rounds) {
+    for (int r = 0; r < size_; ++r) {
+      round_counts[r] = as_int(std::clamp<std::int64_t>(counts[r] - start, 0, piece));
+      round_displacements[r] = as_int(displacements[r] + std::min(start, counts[r]));
+    }
+    check_mpi(MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, words, round_counts.data(),
+                             round_displacements.data(), MPI_UINT64_T, comm_),
+              "MPI_Allgatherv");
+    if (largest == 0) break;
+  }
+  counter(kind).bytes += counts[rank_] * 8 * (size_ - 1);
+  counter(kind).messages += (size_ - 1) * rounds;
+  counter(kind).seconds += stopwatch.seconds();
 }
 
 void Communicator::allgather_bytes(const void* mine, void* all, const std::vector<std::int64_t>& counts,

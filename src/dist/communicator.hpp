@@ -41,6 +41,12 @@ class Communicator {
  public:
   // Works over `comm` (not owned); MPI must be initialized.
   explicit Communicator(MPI_Comm comm = MPI_COMM_WORLD);
+  // A communicator of some of `parent`'s ranks (a node, its leaders) whose traffic counts as
+  // parent's, with parent's message limit; `comm` is owned and freed with it.
+  Communicator(MPI_Comm comm, Communicator& parent);
+  ~Communicator();
+  Communicator(const Communicator&) = delete;
+  Communicator& operator=(const Communicator&) = delete;
 
   int rank() const { return rank_; }
   int size() const { return size_; }
@@ -94,8 +100,19 @@ class Communicator {
     return incoming;
   }
 
-  const TrafficByKind& traffic() const { return traffic_; }
-  const Traffic& traffic(TrafficKind kind) const { return traffic_[static_cast<int>(kind)]; }
+  // Every rank's block of 64-bit words, already in place in `words` at word offsets
+  // `displacements`, to every rank (MPI_IN_PLACE): no staging copy, pieces of at most
+  // message_limit() bytes.
+  void allgather_in_place(std::uint64_t* words, const std::vector<std::int64_t>& counts,
+                          const std::vector<std::int64_t>& displacements, TrafficKind kind);
+
+  // Every rank's `counts[r]` words from `mine` into rank 0's `all` at word offset
+  // `displacements[r]` (MPI_Gatherv; blocks below 2^31 words).
+  void gather_to_first(const std::uint64_t* mine, std::uint64_t* all, const std::vector<std::int64_t>& counts,
+                       const std::vector<std::int64_t>& displacements, TrafficKind kind);
+
+  const TrafficByKind& traffic() const { return *traffic_; }
+  const Traffic& traffic(TrafficKind kind) const { return (*traffic_)[static_cast<int>(kind)]; }
   // This rank's traffic since the last call; resets it.
   TrafficByKind take_traffic();
 
@@ -109,13 +126,15 @@ class Communicator {
   std::int64_t exchange_point_to_point(const std::vector<const void*>& pieces,
                                        const std::vector<std::int64_t>& send_bytes, void* incoming,
                                        const std::vector<std::int64_t>& receive_bytes);
-  Traffic& counter(TrafficKind kind) { return traffic_[static_cast<int>(kind)]; }
+  Traffic& counter(TrafficKind kind) { return (*traffic_)[static_cast<int>(kind)]; }
 
   MPI_Comm comm_;
   int rank_ = 0;
   int size_ = 1;
   std::int64_t message_limit_ = kMaxMessageBytes;
-  TrafficByKind traffic_{};
+  bool owns_comm_ = false;
+  TrafficByKind own_traffic_{};
+  TrafficByKind* traffic_ = &own_traffic_;  // the parent's for a sub-communicator
 };
 
 // Throws semibfs::Error when an MPI call did not succeed (with MPI_ERRORS_RETURN set).

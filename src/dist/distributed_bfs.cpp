@@ -51,13 +51,16 @@ struct DistributedBfs::Counts {
   std::int64_t early_exits = 0;
 };
 
-DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options)
+DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options,
+                               const RankOptions& ranks, NodeGroup* node)
     : comm_(comm),
       graph_(graph),
       options_(options),
       policy_(make_direction_policy(options)),
-      frontier_(std::make_unique<ReplicatedFrontier>(graph.ranks, comm.rank(), options.summary_bits)),
-      next_frontier_(std::make_unique<ReplicatedFrontier>(graph.ranks, comm.rank(), options.summary_bits)),
+      frontier_(std::make_unique<ReplicatedFrontier>(graph.ranks, comm.rank(), options.summary_bits,
+                                                     ranks.queue_sharing, ranks.parallel_allgather, node)),
+      next_frontier_(std::make_unique<ReplicatedFrontier>(graph.ranks, comm.rank(), options.summary_bits,
+                                                          ranks.queue_sharing, ranks.parallel_allgather, node)),
       visited_(graph.own.size()),
       never_reached_(graph.own.size()) {
   for (std::int64_t row = 0; row < graph.own.size(); ++row) {

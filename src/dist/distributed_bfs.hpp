@@ -6,6 +6,7 @@
 //   - bottom-up: every rank holds the whole frontier bitmap and its summary (ReplicatedFrontier);
 //     each of its unvisited vertices looks for a parent there, and the next frontier's slices are
 //     allgathered;
+//     (with node-shared queues the ranks of a node read one copy; replicated_frontier.hpp);
 //   - the direction of every step is the same DirectionPolicy as in one process, fed with frontier
 //     counts summed over the ranks.
 #pragma once
@@ -17,7 +18,9 @@
 
 #include "bfs/bfs.hpp"
 #include "dist/communicator.hpp"
+#include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
+#include "graph500/rank_options.hpp"
 
 namespace semibfs {
 
@@ -35,7 +38,9 @@ class ReplicatedFrontier;
 
 class DistributedBfs {
  public:
-  DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options);
+  // `node` (the ranks sharing memory with this one) is needed unless ranks.queue_sharing is none.
+  DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options, const RankOptions& ranks = {},
+                 NodeGroup* node = nullptr);
   ~DistributedBfs();
   DistributedBfs(const DistributedBfs&) = delete;
   DistributedBfs& operator=(const DistributedBfs&) = delete;

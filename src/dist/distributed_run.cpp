@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <cstdio>
+#include <memory>
 #include <vector>
 
 #include "core/bitmap.hpp"
@@ -11,6 +12,7 @@
 #include "core/timer.hpp"
 #include "dist/distributed_bfs.hpp"
 #include "dist/distributed_validator.hpp"
+#include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
 #include "dist/traversed_edges.hpp"
 #include "dist/vertex_bits.hpp"
@@ -67,8 +69,12 @@ struct RankTotals {
 
 class DistributedSearches {
  public:
-  DistributedSearches(Communicator& comm, const RankInputs& inputs, SearchSession& session)
-      : comm_(comm), inputs_(inputs), session_(session), engine_(comm, inputs.graph, session.report().search.bfs) {
+  DistributedSearches(Communicator& comm, const RankInputs& inputs, SearchSession& session, const RankOptions& ranks,
+                      NodeGroup* node)
+      : comm_(comm),
+        inputs_(inputs),
+        session_(session),
+        engine_(comm, inputs.graph, session.report().search.bfs, ranks, node) {
     parent_.assign(static_cast<std::size_t>(inputs.graph.own.size()), kUnreached);
   }
 
@@ -224,10 +230,16 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   const RankInputs inputs = generate_and_construct(comm, options, report, log);
   const TrafficByKind construction = comm.take_traffic();
   const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
-  DistributedSearches searches(comm, inputs, session);
+  const std::unique_ptr<NodeGroup> node =
+      options.ranks.queue_sharing == QueueSharing::kNone ? nullptr
+                                                         : std::make_unique<NodeGroup>(comm, options.ranks.node_size);
+  DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
   report.memory.bfs_status_bytes = searches.status_bytes() + inputs.graph.own.size() * 8;
   searches.search(roots);
   report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
+  report.distributed->nodes = node ? node->node_count() : 0;  // 0: ranks not grouped (no sharing)
+  report.distributed->queue_sharing = to_string(options.ranks.queue_sharing);
+  report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }
 

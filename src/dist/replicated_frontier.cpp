@@ -1,5 +1,6 @@
 #include "dist/replicated_frontier.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "core/error.hpp"
@@ -21,70 +22,171 @@ GroupSpan groups_of(const VertexRange& range, int shift) {
 }
 
 // ORs `count` bits from `piece` (starting at its bit 0) into `target` from bit `offset`.
-void or_bits_at(Bitmap& target, const Bitmap::Word* piece, std::int64_t count, std::int64_t offset) {
-  const int shift = static_cast<int>(offset % Bitmap::kBitsPerWord);
-  const std::int64_t base = offset / Bitmap::kBitsPerWord;
+void or_bits_at(std::uint64_t* target, std::int64_t target_words, const std::uint64_t* piece, std::int64_t count,
+                std::int64_t offset) {
+  const int shift = static_cast<int>(offset % 64);
+  const std::int64_t base = offset / 64;
   for (std::int64_t w = 0; w < Bitmap::words_for(count); ++w) {
-    const Bitmap::Word word = piece[w];
-    if (word == 0) continue;
-    target.set_word(base + w, target.word(base + w) | (word << shift));
-    if (shift != 0 && base + w + 1 < target.num_words()) {
-      target.set_word(base + w + 1, target.word(base + w + 1) | (word >> (Bitmap::kBitsPerWord - shift)));
-    }
+    if (piece[w] == 0) continue;
+    target[base + w] |= piece[w] << shift;
+    if (shift != 0 && base + w + 1 < target_words) target[base + w + 1] |= piece[w] >> (64 - shift);
   }
+}
+
+int summary_shift_of(int summary_bits) {
+  if (summary_bits == 0) return 0;
+  if (summary_bits < 64 || summary_bits > 1024 || !std::has_single_bit(static_cast<unsigned>(summary_bits))) {
+    throw Error("summary bits " + std::to_string(summary_bits) + ": need 0 or a power of two from 64 to 1024");
+  }
+  return std::countr_zero(static_cast<unsigned>(summary_bits));
 }
 
 }  // namespace
 
-ReplicatedFrontier::ReplicatedFrontier(const PartitionLayout& ranks, int rank, int summary_bits)
-    : ranks_(ranks), rank_(rank), bits_(ranks.num_vertices()) {
-  if (summary_bits != 0) {
-    if (summary_bits < 64 || summary_bits > 1024 || !std::has_single_bit(static_cast<unsigned>(summary_bits))) {
-      throw Error("summary bits " + std::to_string(summary_bits) + ": need 0 or a power of two from 64 to 1024");
-    }
-    summary_shift_ = std::countr_zero(static_cast<unsigned>(summary_bits));
-    summary_ = Bitmap((ranks.num_vertices() + summary_bits - 1) >> summary_shift_);
+ReplicatedFrontier::ReplicatedFrontier(const PartitionLayout& ranks, int rank, int summary_bits, QueueSharing sharing,
+                                       bool parallel_allgather, NodeGroup* node)
+    : ranks_(ranks),
+      rank_(rank),
+      summary_shift_(summary_shift_of(summary_bits)),
+      sharing_(sharing),
+      parallel_allgather_(parallel_allgather),
+      node_(node),
+      own_first_word_(ranks.first_word(rank)),
+      own_end_word_(ranks.end_word(rank)) {
+  const std::int64_t words = Bitmap::words_for(ranks.num_vertices());
+  if (summary_shift_ != 0) summary_words_ = Bitmap::words_for((ranks.num_vertices() + (1 << summary_shift_) - 1) >> summary_shift_);
+  if (sharing_ == QueueSharing::kNone) {
+    own_bits_.assign(static_cast<std::size_t>(words), 0);
+    own_summary_.assign(static_cast<std::size_t>(summary_words_), 0);
+    bits_ = own_bits_.data();
+    summary_ = own_summary_.data();
+  } else {
+    if (node_ == nullptr) throw Error("shared frontier queues need the node's ranks");
+    shared_bits_ = std::make_unique<SharedWords>(node_->node(), words);
+    shared_summary_ = std::make_unique<SharedWords>(node_->node(), std::max<std::int64_t>(summary_words_, 1));
+    bits_ = shared_bits_->data();
+    summary_ = shared_summary_->data();
   }
-  own_first_word_ = ranks.first_word(rank);
-  own_end_word_ = ranks.end_word(rank);
+  if (sharing_ == QueueSharing::kInQueue) {
+    private_slice_.assign(static_cast<std::size_t>(own_words()), 0);
+    own_slice_ = private_slice_.data();
+  } else {
+    own_slice_ = bits_ + own_first_word_;
+  }
 }
+
+ReplicatedFrontier::~ReplicatedFrontier() = default;
 
 std::int64_t ReplicatedFrontier::bytes() const {
-  return (bits_.num_words() + summary_.num_words()) * static_cast<std::int64_t>(sizeof(Bitmap::Word));
+  const std::int64_t mine = static_cast<std::int64_t>(
+      (own_bits_.size() + own_summary_.size() + private_slice_.size() + send_buffer_.capacity() + pieces_.capacity()) * 8);
+  const bool holds_shared = sharing_ != QueueSharing::kNone && node_->local_rank() == 0;
+  return mine + (holds_shared ? (Bitmap::words_for(ranks_.num_vertices()) + summary_words_) * 8 : 0);
 }
 
-void ReplicatedFrontier::publish(Communicator& comm) {
-  send_buffer_.assign(bits_.data() + own_first_word_, bits_.data() + own_end_word_);
-  std::vector<std::int64_t> counts(comm.size());
-  for (int r = 0; r < comm.size(); ++r) counts[r] = ranks_.end_word(r) - ranks_.first_word(r);
-  comm.allgather<Bitmap::Word>(send_buffer_, {bits_.data(), static_cast<std::size_t>(bits_.num_words())}, counts,
-                               TrafficKind::kBitmap);
-  if (summary_enabled()) publish_summary(comm);
+void ReplicatedFrontier::publish(Communicator& world) {
+  if (sharing_ == QueueSharing::kNone) {
+    publish_unshared(world);
+  } else {
+    publish_shared();
+  }
+}
+
+void ReplicatedFrontier::publish_unshared(Communicator& world) {
+  send_buffer_.assign(bits_ + own_first_word_, bits_ + own_end_word_);
+  std::vector<std::int64_t> counts(world.size());
+  for (int r = 0; r < world.size(); ++r) counts[r] = ranks_.end_word(r) - ranks_.first_word(r);
+  world.allgather<Word>(send_buffer_, {bits_, own_bits_.size()}, counts, TrafficKind::kBitmap);
+  if (summary_shift_ != 0) publish_summary_pieces(world);
 }
 
 // Each rank summarizes its own slice into a piece that starts at bit 0; the pieces are
 // allgathered and ORed into place, so a group shared by two ranks gets both halves.
-void ReplicatedFrontier::publish_summary(Communicator& comm) {
+void ReplicatedFrontier::publish_summary_pieces(Communicator& world) {
   const GroupSpan mine = groups_of(ranks_.range(rank_), summary_shift_);
   send_buffer_.assign(static_cast<std::size_t>(mine.words()), 0);
   const int words_per_group_shift = summary_shift_ - 6;  // 2^shift bits = 2^(shift-6) words
   for (std::int64_t w = own_first_word_; w < own_end_word_; ++w) {
-    if (bits_.word(w) == 0) continue;
+    if (bits_[w] == 0) continue;
     const std::int64_t group = (w >> words_per_group_shift) - mine.first;
-    send_buffer_[group / Bitmap::kBitsPerWord] |= Bitmap::bit_mask(group);
+    send_buffer_[group / 64] |= Bitmap::bit_mask(group);
   }
-  std::vector<std::int64_t> counts(comm.size());
+  std::vector<std::int64_t> counts(world.size());
   std::int64_t total = 0;
-  for (int r = 0; r < comm.size(); ++r) total += counts[r] = groups_of(ranks_.range(r), summary_shift_).words();
+  for (int r = 0; r < world.size(); ++r) total += counts[r] = groups_of(ranks_.range(r), summary_shift_).words();
   pieces_.resize(static_cast<std::size_t>(total));
-  comm.allgather<Bitmap::Word>(send_buffer_, pieces_, counts, TrafficKind::kSummary);
-  summary_.clear();
+  world.allgather<Word>(send_buffer_, pieces_, counts, TrafficKind::kSummary);
+  std::fill(summary_, summary_ + summary_words_, 0);
   std::int64_t at = 0;
-  for (int r = 0; r < comm.size(); ++r) {
+  for (int r = 0; r < world.size(); ++r) {
     const GroupSpan span = groups_of(ranks_.range(r), summary_shift_);
-    or_bits_at(summary_, pieces_.data() + at, span.end - span.first, span.first);
+    or_bits_at(summary_, summary_words_, pieces_.data() + at, span.end - span.first, span.first);
     at += counts[r];
   }
+}
+
+// The node's slices into its shared copy (gathered by the leader, or already written in place),
+// then the nodes' parts between nodes, then the summary.
+void ReplicatedFrontier::publish_shared() {
+  NodeGroup& node = *node_;
+  if (sharing_ == QueueSharing::kInQueue) {
+    std::vector<std::int64_t> counts, displacements;
+    for (int r = node.first_rank(node.node_index()); r < node.first_rank(node.node_index() + 1); ++r) {
+      counts.push_back(ranks_.end_word(r) - ranks_.first_word(r));
+      displacements.push_back(ranks_.first_word(r));
+    }
+    node.node().gather_to_first(own_slice_, bits_, counts, displacements, TrafficKind::kBitmap);
+  }
+  shared_bits_->synchronize(node.node());
+  allgather_node_parts();
+  shared_bits_->synchronize(node.node());
+  if (summary_shift_ != 0) summarize_on_node();
+}
+
+// Node n's part is the words of its ranks. Without the parallel allgather the leaders move whole
+// parts; with it local rank l of every node moves piece l of every part (Fig. 7).
+void ReplicatedFrontier::allgather_node_parts() {
+  NodeGroup& node = *node_;
+  if (node.node_count() == 1) return;
+  const bool parallel = parallel_allgather_ && node.uniform();
+  Communicator* movers = parallel ? &node.subgroup() : node.leaders();
+  if (movers == nullptr) return;
+  const int pieces = parallel ? node.local_size() : 1;
+  const int piece = parallel ? node.local_rank() : 0;
+  std::vector<std::int64_t> counts, displacements;
+  for (int n = 0; n < node.node_count(); ++n) {
+    const std::int64_t first = ranks_.first_word(node.first_rank(n));
+    const std::int64_t end = ranks_.end_word(node.first_rank(n + 1) - 1);
+    const std::int64_t begin_piece = first + (end - first) * piece / pieces;
+    const std::int64_t end_piece = first + (end - first) * (piece + 1) / pieces;
+    displacements.push_back(begin_piece);
+    counts.push_back(end_piece - begin_piece);
+  }
+  movers->allgather_in_place(bits_, counts, displacements, TrafficKind::kBitmap);
+}
+
+// Local rank l computes summary words [S l / L, S (l + 1) / L) from the whole shared bitmap.
+void ReplicatedFrontier::summarize_on_node() {
+  NodeGroup& node = *node_;
+  const std::int64_t first = summary_words_ * node.local_rank() / node.local_size();
+  const std::int64_t end = summary_words_ * (node.local_rank() + 1) / node.local_size();
+  const std::int64_t words = Bitmap::words_for(ranks_.num_vertices());
+  const std::int64_t words_per_group = std::int64_t{1} << (summary_shift_ - 6);
+  for (std::int64_t s = first; s < end; ++s) {
+    Word summary = 0;
+    for (int bit = 0; bit < 64; ++bit) {
+      const std::int64_t from = (s * 64 + bit) * words_per_group;
+      const std::int64_t to = std::min(from + words_per_group, words);
+      for (std::int64_t w = from; w < to; ++w) {
+        if (bits_[w] != 0) {
+          summary |= Word{1} << bit;
+          break;
+        }
+      }
+    }
+    summary_[s] = summary;
+  }
+  shared_summary_->synchronize(node.node());
 }
 
 }  // namespace semibfs

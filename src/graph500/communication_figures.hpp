@@ -35,6 +35,9 @@ struct RankFigures {
 
 struct DistributedFigures {
   int ranks = 1;
+  int nodes = 1;
+  std::string queue_sharing;      // none, in, all
+  bool parallel_allgather = false;
   std::int64_t message_limit_bytes = 0;
   std::vector<TrafficFigure> construction_traffic;  // kernel 1, summed over the ranks
   std::vector<RankFigures> per_rank;

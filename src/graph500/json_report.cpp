@@ -148,6 +148,9 @@ void write_distributed(JsonWriter& json, const DistributedFigures& figures) {
   json.key("distributed");
   json.begin_object();
   json.field("ranks", figures.ranks);
+  json.field("nodes", figures.nodes);
+  json.field("queue_sharing", figures.queue_sharing);
+  json.field("parallel_allgather", figures.parallel_allgather);
   json.field("message_limit_bytes", figures.message_limit_bytes);
   json.key("construction");
   json.begin_object();

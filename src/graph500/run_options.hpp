@@ -11,6 +11,7 @@
 #include "gen/kronecker.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph500/dram_budget.hpp"
+#include "graph500/rank_options.hpp"
 #include "io/io_kind.hpp"
 
 namespace semibfs {
@@ -48,6 +49,7 @@ struct Graph500Options {
   int num_roots = 64;
   SearchOptions search;
   StoreOptions store;
+  RankOptions ranks;  // under mpirun
 };
 
 }  // namespace semibfs

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -11,6 +12,7 @@
 
 #include "dist/communicator.hpp"
 #include "dist/distributed_bfs.hpp"
+#include "dist/node_group.hpp"
 #include "dist/traversed_edges.hpp"
 #include "dist/rank_graph.hpp"
 #include "gen/kronecker.hpp"
@@ -80,6 +82,7 @@ struct SearchCase {
   PolicyKind policy;
   int summary_bits;
   std::int64_t message_limit;
+  RankOptions ranks{QueueSharing::kNone, false, 0, 0};
 };
 
 void expect_searches(int scale, const SearchCase& search) {
@@ -95,7 +98,9 @@ void expect_searches(int scale, const SearchCase& search) {
   BfsOptions options;
   options.policy = search.policy;
   options.summary_bits = search.summary_bits;
-  DistributedBfs engine(comm, graph, options);
+  std::unique_ptr<NodeGroup> node;
+  if (search.ranks.queue_sharing != QueueSharing::kNone) node = std::make_unique<NodeGroup>(comm, search.ranks.node_size);
+  DistributedBfs engine(comm, graph, options, search.ranks, node.get());
   std::vector<VertexId> own(static_cast<std::size_t>(graph.own.size()));
   for (const VertexId root : {VertexId{0}, VertexId{1}, params.num_vertices() - 1, params.num_vertices() / 3}) {
     engine.run(root, own);
@@ -117,6 +122,24 @@ TEST(DistributedBfs, BottomUpWithSummaries) {
 TEST(DistributedBfs, HybridAlphaBeta) { expect_searches(12, {PolicyKind::kAlphaBeta, 256, kMaxMessageBytes}); }
 TEST(DistributedBfs, HybridBeamer) { expect_searches(12, {PolicyKind::kBeamer, 0, kMaxMessageBytes}); }
 TEST(DistributedBfs, HybridInPiecesOfSevenBytes) { expect_searches(9, {PolicyKind::kAlphaBeta, 64, 7}); }
+
+// Node-shared queues, in and all, with one machine as one node or as "nodes" of one or two ranks
+// (several nodes: the leaders' allgather; nodes of two: the parallel allgather by subgroups).
+TEST(DistributedBfs, NodeSharedQueues) {
+  for (const QueueSharing sharing : {QueueSharing::kInQueue, QueueSharing::kAll}) {
+    for (const int node_size : {0, 1, 2}) {
+      for (const bool parallel : {false, true}) {
+        const RankOptions ranks{sharing, parallel, node_size, 0};
+        expect_searches(10, {PolicyKind::kBottomUp, 256, kMaxMessageBytes, ranks});
+        expect_searches(11, {PolicyKind::kAlphaBeta, 0, kMaxMessageBytes, ranks});
+      }
+    }
+  }
+}
+
+TEST(DistributedBfs, NodeSharedQueuesInPieces) {
+  expect_searches(10, {PolicyKind::kBottomUp, 64, 16, RankOptions{QueueSharing::kAll, true, 2, 0}});
+}
 
 TEST(DistributedBfs, EdgeSharesCoverTheListOnce) {
   for (const int ranks : {1, 2, 3, 7}) {

@@ -1,0 +1,23 @@
+#include "graph500/rank_options.hpp"
+
+#include "core/error.hpp"
+
+namespace semibfs {
+
+std::string to_string(QueueSharing sharing) {
+  switch (sharing) {
+    case QueueSharing::kNone: return "none";
+    case QueueSharing::kInQueue: return "in";
+    case QueueSharing::kAll: return "all";
+  }
+  return "unknown";
+}
+
+QueueSharing parse_queue_sharing(const std::string& text) {
+  for (const QueueSharing sharing : {QueueSharing::kNone, QueueSharing::kInQueue, QueueSharing::kAll}) {
+    if (text == to_string(sharing)) return sharing;
+  }
+  throw UsageError("unknown queue sharing '" + text + "'; valid choices: none, in, all");
+}
+
+}  // namespace semibfs

@@ -1,0 +1,29 @@
+// How the ranks of a run under mpirun hold and move the bottom-up frontier (Cui et al., seed 001
+// Sec. III), each optimization switchable so that it can be measured.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace semibfs {
+
+// Which frontier bitmaps the ranks of a node share (Sec. III-A, Fig. 5b): none (each rank holds
+// its own copy; the slices go through a plain allgather), the current one (in_queue: the leader
+// gathers the node's slices and allgathers between nodes into the shared copy), or both (each
+// rank writes its slice of the next frontier in place; only the leaders move anything).
+enum class QueueSharing { kNone, kInQueue, kAll };
+std::string to_string(QueueSharing sharing);
+// Parses "none", "in" or "all"; throws UsageError otherwise.
+QueueSharing parse_queue_sharing(const std::string& text);
+
+struct RankOptions {
+  QueueSharing queue_sharing = QueueSharing::kAll;
+  // With shared queues, every local rank moves its share of the node's bitmap between nodes in
+  // its own subgroup (Sec. III-B, Fig. 7) instead of the leader moving all of it.
+  bool parallel_allgather = true;
+  // 0: a node is the ranks that share memory; N: every N consecutive ranks (tests on one machine).
+  int node_size = 0;
+  std::int64_t message_limit = 0;  // bytes per MPI call; 0 keeps MPI's own limit
+};
+
+}  // namespace semibfs
