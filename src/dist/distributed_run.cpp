@@ -204,10 +204,14 @@ DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, co
                                TrafficKind::kControl);
   const std::vector<double> communication = gather_doubles(comm, totals.communication_seconds);
   const std::vector<double> computation = gather_doubles(comm, totals.computation_seconds);
+  std::vector<std::vector<double>> seconds;  // per kind, per rank
+  for (const Traffic& t : totals.traffic) seconds.push_back(gather_doubles(comm, t.seconds));
   for (int r = 0; r < comm.size(); ++r) {
     const std::int64_t* row = all.data() + r * width;
     TrafficByKind traffic{};
-    for (int kind = 0; kind < kTrafficKinds; ++kind) traffic[kind] = {row[3 + 2 * kind], row[4 + 2 * kind], 0};
+    for (int kind = 0; kind < kTrafficKinds; ++kind) {
+      traffic[kind] = {row[3 + 2 * kind], row[4 + 2 * kind], seconds[kind][r]};
+    }
     figures.per_rank.push_back({r, row[0], row[1], row[2], traffic_figures(traffic), communication[r], computation[r]});
   }
   return figures;
