@@ -107,12 +107,19 @@ void DistributedBfs::frontier_to_queue() {
   }
 }
 
+// The visited bitmap (cache-resident) filters before the parent array is touched; only the thread
+// whose swap succeeds adds the vertex, so each vertex enters a queue once.
+bool DistributedBfs::claim_own(std::int64_t row, VertexId from, std::span<VertexId> parent) {
+  if (visited_.test_atomic(row) || !claim(parent[row], from)) return false;
+  visited_.set_atomic(row);
+  return true;
+}
+
 // Own children are claimed here; the others go to their owners as (parent, child) pairs.
 DistributedBfs::Counts DistributedBfs::top_down_step(std::span<VertexId> parent) {
   const VertexRange own = graph_.own;
   const auto frontier_size = static_cast<std::int64_t>(queue_.size());
   std::vector<std::vector<std::uint32_t>> discovered(pairs_.size());
-  Counts counts;
   std::int64_t examined = 0, found = 0, found_edges = 0;
 #pragma omp parallel reduction(+ : examined, found, found_edges)
   {
@@ -131,15 +138,14 @@ DistributedBfs::Counts DistributedBfs::top_down_step(std::span<VertexId> parent)
           continue;
         }
         const std::int64_t row = neighbor - own.begin;
-        if (visited_.test_atomic(row) || !claim(parent[row], vertex)) continue;
-        visited_.set_atomic(row);
+        if (!claim_own(row, vertex, parent)) continue;
         mine.push_back(static_cast<std::uint32_t>(row));
         ++found;
         found_edges += graph_.lists.degree(row);
       }
     }
   }
-  counts = {examined, found, found_edges, 0};
+  Counts counts{examined, found, found_edges, 0};
   next_queue_.clear();
   append_all(next_queue_, discovered);
   deliver_pairs(parent, counts);
@@ -170,8 +176,7 @@ void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
 #pragma omp for schedule(static)
     for (std::int64_t i = 0; i < count; ++i) {
       const std::int64_t row = incoming[i].v1() - own.begin;
-      if (visited_.test_atomic(row) || !claim(parent[row], incoming[i].v0())) continue;
-      visited_.set_atomic(row);
+      if (!claim_own(row, incoming[i].v0(), parent)) continue;
       mine.push_back(static_cast<std::uint32_t>(row));
       ++found;
       found_edges += graph_.lists.degree(row);

@@ -60,6 +60,7 @@ class DistributedBfs {
   void frontier_to_queue();
   void start(VertexId root, std::span<VertexId> parent);
   void deliver_pairs(std::span<VertexId> parent, Counts& counts);
+  bool claim_own(std::int64_t row, VertexId from, std::span<VertexId> parent);
 
   Communicator& comm_;
   const RankGraph& graph_;
