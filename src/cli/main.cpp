@@ -72,13 +72,12 @@ namespace {
 
 // One line on stderr. With several ranks each names its rank, and a usage error (the same on every
 // rank, found before any exchange) is printed by rank 0 alone.
-void report_failure(const std::string& command, const char* format, const char* detail, bool same_on_every_rank) {
+void report_failure(const std::string& command, const std::string& message, bool same_on_every_rank) {
   using semibfs::cli::ProcessGroup;
   if (same_on_every_rank && ProcessGroup::rank() != 0) return;
   const std::string rank =
       ProcessGroup::size() > 1 && !same_on_every_rank ? "rank " + std::to_string(ProcessGroup::rank()) + ": " : "";
-  std::fprintf(stderr, ("semibfs%s: %s" + std::string(format) + "\n").c_str(), command.c_str(), rank.c_str(), detail,
-               command.c_str());
+  std::fprintf(stderr, "semibfs%s: %s%s\n", command.c_str(), rank.c_str(), message.c_str());
 }
 
 // Other ranks may be waiting for this one in an exchange: a failure that is not the same on every
@@ -101,22 +100,22 @@ int main(int argc, char** argv) {
     semibfs::flush_stream(stdout, "stdout");
     return status;
   } catch (const semibfs::Interrupted& interrupted) {
-    report_failure(command, "%s", interrupted.what(), false);
+    report_failure(command, interrupted.what(), false);
     return fail(interrupted.exit_status());
   } catch (const semibfs::UsageError& error) {
-    report_failure(command, "%s (see semibfs%s --help)", error.what(), true);
+    report_failure(command, std::string(error.what()) + " (see semibfs" + command + " --help)", true);
     return 2;
   } catch (const std::filesystem::filesystem_error& error) {  // a path the library did not check itself
     const std::string detail = "cannot use '" + error.path1().string() + "': " + error.code().message() +
                                " (check that it exists and that its directories may be searched and written)";
-    report_failure(command, "%s", detail.c_str(), false);
+    report_failure(command, detail, false);
     return fail(1);
   } catch (const std::bad_alloc&) {
-    report_failure(command, "%s", "out of memory: give a --dram-budget this machine can hold (or, for run, a smaller "
-                   "--scale)", false);
+    report_failure(command, "out of memory: give a --dram-budget this machine can hold (or, for run, a smaller --scale)",
+                   false);
     return fail(1);
   } catch (const std::exception& error) {
-    report_failure(command, "%s", error.what(), false);
+    report_failure(command, error.what(), false);
     return fail(1);
   }
 }

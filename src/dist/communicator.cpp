@@ -35,6 +35,15 @@ std::string to_string(TrafficKind kind) {
   return "unknown";
 }
 
+TrafficByKind traffic_between(const TrafficByKind& before, const TrafficByKind& after) {
+  TrafficByKind between{};
+  for (int kind = 0; kind < kTrafficKinds; ++kind) {
+    between[kind] = {after[kind].bytes - before[kind].bytes, after[kind].messages - before[kind].messages,
+                     after[kind].seconds - before[kind].seconds};
+  }
+  return between;
+}
+
 void check_mpi(int status, const char* call) {
   if (status == MPI_SUCCESS) return;
   char text[MPI_MAX_ERROR_STRING];
@@ -224,70 +233,38 @@ std::vector<std::int64_t> Communicator::exchange_counts(const std::vector<std::i
   return receive_bytes;
 }
 
+// Straight from the callers' pieces into place, in pieces of at most message_limit() bytes: no
+// packing copy, no int displacement, and the same path for every size (so nothing to agree on).
 void Communicator::exchange_bytes(const std::vector<const void*>& pieces, const std::vector<std::int64_t>& send_bytes,
                                   void* incoming, const std::vector<std::int64_t>& receive_bytes, TrafficKind kind) {
   const Stopwatch stopwatch;
-  const std::int64_t largest = std::max(*std::max_element(send_bytes.begin(), send_bytes.end()),
-                                        *std::max_element(receive_bytes.begin(), receive_bytes.end()));
   const std::vector<std::int64_t> receive_offsets = prefix_offsets(receive_bytes);
-  const std::vector<std::int64_t> send_offsets = prefix_offsets(send_bytes);
-  // Every rank must take the same path: the decision is agreed.
-  const bool in_pieces = max(largest > message_limit_ || !fits_int(receive_offsets.back()) ||
-                                     !fits_int(send_offsets.back())
-                                 ? std::int64_t{1}
-                                 : std::int64_t{0}) != 0;
-  std::int64_t messages = 0;
-  if (in_pieces) {
-    messages = exchange_point_to_point(pieces, send_bytes, incoming, receive_bytes);
-  } else {
-    std::vector<char> packed(static_cast<std::size_t>(send_offsets.back()));
-    std::vector<int> scount(size_), sdispl(size_), rcount(size_), rdispl(size_);
-    for (int r = 0; r < size_; ++r) {
-      if (send_bytes[r] > 0) std::memcpy(packed.data() + send_offsets[r], pieces[r], static_cast<std::size_t>(send_bytes[r]));
-      scount[r] = as_int(send_bytes[r]);
-      sdispl[r] = as_int(send_offsets[r]);
-      rcount[r] = as_int(receive_bytes[r]);
-      rdispl[r] = as_int(receive_offsets[r]);
-      messages += r != rank_ && send_bytes[r] > 0;
-    }
-    check_mpi(MPI_Alltoallv(packed.data(), scount.data(), sdispl.data(), MPI_BYTE, incoming, rcount.data(),
-                            rdispl.data(), MPI_BYTE, comm_),
-              "MPI_Alltoallv");
+  char* const into = static_cast<char*>(incoming);
+  if (send_bytes[rank_] > 0) {
+    std::memcpy(into + receive_offsets[rank_], pieces[rank_], static_cast<std::size_t>(send_bytes[rank_]));
   }
-  std::int64_t sent = 0;
-  for (int r = 0; r < size_; ++r) sent += r == rank_ ? 0 : send_bytes[r];
-  counter(kind).bytes += sent;
-  counter(kind).messages += messages;
-  counter(kind).seconds += stopwatch.seconds();
-}
-
-// Pieces of at most message_limit() bytes, straight from and into place: no int displacement.
-std::int64_t Communicator::exchange_point_to_point(const std::vector<const void*>& pieces,
-                                                   const std::vector<std::int64_t>& send_bytes, void* incoming,
-                                                   const std::vector<std::int64_t>& receive_bytes) {
-  const std::vector<std::int64_t> receive_offsets = prefix_offsets(receive_bytes);
   std::vector<MPI_Request> requests;
-  std::int64_t messages = 0;
   for (int r = 0; r < size_; ++r) {
-    for (std::int64_t start = 0; start < receive_bytes[r]; start += message_limit_) {
-      const int bytes = as_int(std::min(message_limit_, receive_bytes[r] - start));
+    for (std::int64_t start = 0; r != rank_ && start < receive_bytes[r]; start += message_limit_) {
       requests.emplace_back();
-      check_mpi(MPI_Irecv(static_cast<char*>(incoming) + receive_offsets[r] + start, bytes, MPI_BYTE, r, 0, comm_,
-                          &requests.back()),
+      check_mpi(MPI_Irecv(into + receive_offsets[r] + start, as_int(std::min(message_limit_, receive_bytes[r] - start)),
+                          MPI_BYTE, r, 0, comm_, &requests.back()),
                 "MPI_Irecv");
     }
   }
+  Traffic& traffic = counter(kind);
   for (int r = 0; r < size_; ++r) {
-    for (std::int64_t start = 0; start < send_bytes[r]; start += message_limit_) {
+    for (std::int64_t start = 0; r != rank_ && start < send_bytes[r]; start += message_limit_) {
       const int bytes = as_int(std::min(message_limit_, send_bytes[r] - start));
       requests.emplace_back();
       check_mpi(MPI_Isend(static_cast<const char*>(pieces[r]) + start, bytes, MPI_BYTE, r, 0, comm_, &requests.back()),
                 "MPI_Isend");
-      messages += r != rank_;
+      traffic.bytes += bytes;
+      ++traffic.messages;
     }
   }
   check_mpi(MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
-  return messages;
+  traffic.seconds += stopwatch.seconds();
 }
 
 }  // namespace semibfs

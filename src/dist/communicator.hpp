@@ -77,8 +77,9 @@ class Communicator {
     allgather_bytes(mine.data(), all.data(), bytes, kind);
   }
 
-  // Alltoallv: outgoing[d] goes to rank d; returns what every rank sent here, in rank order, and
-  // each source's element count in `received_counts` when given.
+  // All to all (an alltoallv, sent as point-to-point pieces): outgoing[d] goes to rank d; returns
+  // what every rank sent here, in rank order, and each source's element count in
+  // `received_counts` when given.
   template <typename T>
   std::vector<T> exchange(const std::vector<std::vector<T>>& outgoing, TrafficKind kind,
                           std::vector<std::int64_t>* received_counts = nullptr) {
@@ -123,9 +124,6 @@ class Communicator {
   std::vector<std::int64_t> exchange_counts(const std::vector<std::int64_t>& send_bytes);
   void exchange_bytes(const std::vector<const void*>& pieces, const std::vector<std::int64_t>& send_bytes,
                       void* incoming, const std::vector<std::int64_t>& receive_bytes, TrafficKind kind);
-  std::int64_t exchange_point_to_point(const std::vector<const void*>& pieces,
-                                       const std::vector<std::int64_t>& send_bytes, void* incoming,
-                                       const std::vector<std::int64_t>& receive_bytes);
   Traffic& counter(TrafficKind kind) { return (*traffic_)[static_cast<int>(kind)]; }
 
   MPI_Comm comm_;
@@ -136,6 +134,9 @@ class Communicator {
   TrafficByKind own_traffic_{};
   TrafficByKind* traffic_ = &own_traffic_;  // the parent's for a sub-communicator
 };
+
+// What was counted between two readings of Communicator::traffic().
+TrafficByKind traffic_between(const TrafficByKind& before, const TrafficByKind& after);
 
 // Throws semibfs::Error when an MPI call did not succeed (with MPI_ERRORS_RETURN set).
 void check_mpi(int status, const char* call);

@@ -220,7 +220,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
   if (root < 0 || root >= graph_.ranks.num_vertices()) throw Error("BFS root " + std::to_string(root) + " is not a vertex");
   if (static_cast<std::int64_t>(parent.size()) != graph_.own.size()) throw Error("BFS parent slice of the wrong size");
   start(root, parent);
-  comm_.take_traffic();
+  TrafficByKind before = comm_.traffic();  // read, not reset: the caller counts what comes between searches
   FrontierFacts facts;
   facts.num_vertices = graph_.ranks.num_vertices();
   facts.frontier_vertices = 1;
@@ -241,7 +241,8 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
     DistributedLevel level;
     level.stats = LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges, global[0],
                              global[1], global[3], stopwatch.seconds(), {}};
-    level.traffic = comm_.take_traffic();
+    level.traffic = traffic_between(before, comm_.traffic());
+    before = comm_.traffic();
     level.communication_seconds = communication_seconds(level.traffic);
     level.computation_seconds = level.stats.seconds - level.communication_seconds;
     levels.push_back(level);

@@ -46,7 +46,8 @@ class DistributedBfs {
   DistributedBfs& operator=(const DistributedBfs&) = delete;
 
   // Kernel 2, collective: fills own_parent (one entry per own vertex, global parent ids;
-  // kUnreached where not reached). Every rank passes the same root.
+  // kUnreached where not reached). Every rank passes the same root. Each level's traffic is what
+  // comm counted during it; comm's counters keep it too.
   std::vector<DistributedLevel> run(VertexId root, std::span<VertexId> own_parent);
 
   // Bytes of the visited bitmap, queues and replicated frontier (the parent array is the caller's).

@@ -166,7 +166,6 @@ RankInputs generate_and_construct(Communicator& comm, const Graph500Options& opt
   report.official.generation_seconds = comm.max(generation_time.seconds());
   report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge));
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
-  comm.take_traffic();
   comm.barrier();
   const Stopwatch construction_time;
   inputs.graph = construct_rank_graph(comm, options.kronecker.num_vertices(), inputs.edges, options.store.neighbor_order);
@@ -240,7 +239,9 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
   report.memory.bfs_status_bytes = searches.status_bytes() + inputs.graph.own.size() * 8;
   searches.search(roots);
+  const TrafficByKind untimed = traffic_between(searches.totals().traffic, comm.take_traffic());
   report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
+  report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));
   report.distributed->nodes = node ? node->node_count() : 0;  // 0: ranks not grouped (no sharing)
   report.distributed->queue_sharing = to_string(options.ranks.queue_sharing);
   report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();

@@ -68,6 +68,22 @@ CsrGraph lists_of_own_rows(const VertexRange& own, const std::vector<CompactEdge
   return CsrGraph(rows, std::move(unique), std::move(compact));
 }
 
+// Every vertex's degree (clamped to 2^32 - 1), gathered from the owners, for ordering the own lists
+// by their neighbours' degrees.
+std::vector<std::uint32_t> gather_degrees(Communicator& comm, const RankGraph& graph) {
+  const std::int64_t rows = graph.own.size();
+  std::vector<std::uint32_t> own(static_cast<std::size_t>(rows));
+  for (std::int64_t row = 0; row < rows; ++row) {
+    own[row] = static_cast<std::uint32_t>(
+        std::min<std::int64_t>(graph.lists.degree(row), std::numeric_limits<std::uint32_t>::max()));
+  }
+  std::vector<std::int64_t> counts(comm.size());
+  for (int r = 0; r < comm.size(); ++r) counts[r] = graph.ranks.range(r).size();
+  std::vector<std::uint32_t> all(static_cast<std::size_t>(graph.ranks.num_vertices()));
+  comm.allgather<std::uint32_t>(own, all, counts, TrafficKind::kConstruction);
+  return all;
+}
+
 }  // namespace
 
 EdgeShare edge_share(std::int64_t num_edges, int rank, int ranks) {
@@ -84,20 +100,6 @@ EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& 
   list.edges.resize(static_cast<std::size_t>(share.end - share.begin));
   generate_kronecker_range(params, share.begin, share.end, list.edges.data(), nullptr);
   return list;
-}
-
-std::vector<std::uint32_t> gather_degrees(Communicator& comm, const RankGraph& graph) {
-  const std::int64_t rows = graph.own.size();
-  std::vector<std::uint32_t> own(static_cast<std::size_t>(rows));
-  for (std::int64_t row = 0; row < rows; ++row) {
-    own[row] = static_cast<std::uint32_t>(
-        std::min<std::int64_t>(graph.lists.degree(row), std::numeric_limits<std::uint32_t>::max()));
-  }
-  std::vector<std::int64_t> counts(comm.size());
-  for (int r = 0; r < comm.size(); ++r) counts[r] = graph.ranks.range(r).size();
-  std::vector<std::uint32_t> all(static_cast<std::size_t>(graph.ranks.num_vertices()));
-  comm.allgather<std::uint32_t>(own, all, counts, TrafficKind::kConstruction);
-  return all;
 }
 
 RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, const EdgeList& edges,

@@ -43,8 +43,4 @@ EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& 
 RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, const EdgeList& edges,
                                NeighborOrder order);
 
-// Every vertex's degree (clamped to 2^32 - 1), gathered from the owners: for ordering lists by
-// neighbour degree and for picking roots. Collective.
-std::vector<std::uint32_t> gather_degrees(Communicator& comm, const RankGraph& graph);
-
 }  // namespace semibfs

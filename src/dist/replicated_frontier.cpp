@@ -105,10 +105,9 @@ void ReplicatedFrontier::publish_unshared(Communicator& world) {
 void ReplicatedFrontier::publish_summary_pieces(Communicator& world) {
   const GroupSpan mine = groups_of(ranks_.range(rank_), summary_shift_);
   send_buffer_.assign(static_cast<std::size_t>(mine.words()), 0);
-  const int words_per_group_shift = summary_shift_ - 6;  // 2^shift bits = 2^(shift-6) words
   for (std::int64_t w = own_first_word_; w < own_end_word_; ++w) {
     if (bits_[w] == 0) continue;
-    const std::int64_t group = (w >> words_per_group_shift) - mine.first;
+    const std::int64_t group = group_of_word(w) - mine.first;
     send_buffer_[group / 64] |= Bitmap::bit_mask(group);
   }
   std::vector<std::int64_t> counts(world.size());
@@ -139,52 +138,42 @@ void ReplicatedFrontier::publish_shared() {
   }
   shared_bits_->synchronize(node.node());
   allgather_node_parts();
-  shared_bits_->synchronize(node.node());
   if (summary_shift_ != 0) summarize_on_node();
 }
 
 // Node n's part is the words of its ranks. Without the parallel allgather the leaders move whole
-// parts; with it local rank l of every node moves piece l of every part (Fig. 7).
+// parts; with it local rank l of every node moves piece l of every part (Fig. 7). One node has
+// nothing to move, and its ranks need no second synchronization.
 void ReplicatedFrontier::allgather_node_parts() {
   NodeGroup& node = *node_;
   if (node.node_count() == 1) return;
   const bool parallel = parallel_allgather_ && node.uniform();
   Communicator* movers = parallel ? &node.subgroup() : node.leaders();
-  if (movers == nullptr) return;
-  const int pieces = parallel ? node.local_size() : 1;
-  const int piece = parallel ? node.local_rank() : 0;
-  std::vector<std::int64_t> counts, displacements;
-  for (int n = 0; n < node.node_count(); ++n) {
-    const std::int64_t first = ranks_.first_word(node.first_rank(n));
-    const std::int64_t end = ranks_.end_word(node.first_rank(n + 1) - 1);
-    const std::int64_t begin_piece = first + (end - first) * piece / pieces;
-    const std::int64_t end_piece = first + (end - first) * (piece + 1) / pieces;
-    displacements.push_back(begin_piece);
-    counts.push_back(end_piece - begin_piece);
+  if (movers != nullptr) {
+    const int pieces = parallel ? node.local_size() : 1;
+    const int piece = parallel ? node.local_rank() : 0;
+    std::vector<std::int64_t> counts, displacements;
+    for (int n = 0; n < node.node_count(); ++n) {
+      const std::int64_t first = ranks_.first_word(node.first_rank(n));
+      const std::int64_t end = ranks_.end_word(node.first_rank(n + 1) - 1);
+      displacements.push_back(first + (end - first) * piece / pieces);
+      counts.push_back(first + (end - first) * (piece + 1) / pieces - displacements.back());
+    }
+    movers->allgather_in_place(bits_, counts, displacements, TrafficKind::kBitmap);
   }
-  movers->allgather_in_place(bits_, counts, displacements, TrafficKind::kBitmap);
+  shared_bits_->synchronize(node.node());
 }
 
-// Local rank l computes summary words [S l / L, S (l + 1) / L) from the whole shared bitmap.
+// Local rank l sets summary words [S l / L, S (l + 1) / L) from the bitmap words they cover.
 void ReplicatedFrontier::summarize_on_node() {
   NodeGroup& node = *node_;
   const std::int64_t first = summary_words_ * node.local_rank() / node.local_size();
   const std::int64_t end = summary_words_ * (node.local_rank() + 1) / node.local_size();
-  const std::int64_t words = Bitmap::words_for(ranks_.num_vertices());
-  const std::int64_t words_per_group = std::int64_t{1} << (summary_shift_ - 6);
-  for (std::int64_t s = first; s < end; ++s) {
-    Word summary = 0;
-    for (int bit = 0; bit < 64; ++bit) {
-      const std::int64_t from = (s * 64 + bit) * words_per_group;
-      const std::int64_t to = std::min(from + words_per_group, words);
-      for (std::int64_t w = from; w < to; ++w) {
-        if (bits_[w] != 0) {
-          summary |= Word{1} << bit;
-          break;
-        }
-      }
-    }
-    summary_[s] = summary;
+  const std::int64_t first_word = first * 64 << (summary_shift_ - 6);
+  const std::int64_t end_word = std::min(Bitmap::words_for(ranks_.num_vertices()), end * 64 << (summary_shift_ - 6));
+  std::fill(summary_ + first, summary_ + end, 0);
+  for (std::int64_t w = first_word; w < end_word; ++w) {
+    if (bits_[w] != 0) summary_[group_of_word(w) / 64] |= Bitmap::bit_mask(group_of_word(w));
   }
   shared_summary_->synchronize(node.node());
 }

@@ -51,6 +51,8 @@ class ReplicatedFrontier {
 
  private:
   static bool test(const Word* words, std::int64_t bit) { return (words[bit >> 6] >> (bit & 63)) & 1; }
+  // The summary group of a bitmap word (a group is 2^(shift - 6) words).
+  std::int64_t group_of_word(std::int64_t word) const { return word >> (summary_shift_ - 6); }
   void publish_unshared(Communicator& world);
   void publish_shared();
   void allgather_node_parts();

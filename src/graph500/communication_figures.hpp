@@ -40,6 +40,9 @@ struct DistributedFigures {
   bool parallel_allgather = false;
   std::int64_t message_limit_bytes = 0;
   std::vector<TrafficFigure> construction_traffic;  // kernel 1, summed over the ranks
+  // Outside the timed searches (the warm-up search, TEPS counts, validation, these figures' own
+  // gathering), summed over the ranks.
+  std::vector<TrafficFigure> untimed_traffic;
   std::vector<RankFigures> per_rank;
 };
 

@@ -156,6 +156,10 @@ void write_distributed(JsonWriter& json, const DistributedFigures& figures) {
   json.begin_object();
   write_traffic(json, figures.construction_traffic);
   json.end_object();
+  json.key("untimed");
+  json.begin_object();
+  write_traffic(json, figures.untimed_traffic);
+  json.end_object();
   json.key("per_rank");
   json.begin_array();
   for (const RankFigures& rank : figures.per_rank) {

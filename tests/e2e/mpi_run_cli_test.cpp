@@ -129,7 +129,8 @@ TEST_F(MpiRunTest, ExchangesInPiecesGiveTheSameSearches) {
 TEST_F(MpiRunTest, ReportsCommunicationPerLevelAndRank) {
   const std::string json = json_of_run(2, "--scale 11 --roots 4 --threads 1 --summary-bits 256 --shared-queues none");
   for (const std::string key : {"\"distributed\"", "\"per_rank\"", "\"communication\"", "\"rank_communication_seconds\"",
-                                 "\"bitmap\"", "\"summary\"", "\"pairs\"", "\"construction\""}) {
+                                 "\"bitmap\"", "\"summary\"", "\"pairs\"", "\"construction\"", "\"untimed\"",
+                                  "\"validation\""}) {
     EXPECT_NE(json.find(key), std::string::npos) << key;
   }
   EXPECT_EQ(json_numbers(json, "rank").size(), 2u);
