@@ -146,6 +146,12 @@ int print_info(const InfoRequest& request) {
               static_cast<long long>(manifest.vertices), static_cast<long long>(manifest.adjacencies),
               directed ? "one per directed edge" : "both directions", manifest.partitions,
               manifest.neighbor_order.c_str(), directed ? " (in-lists; out-lists by id)" : "");
+  if (manifest.rank_part) {
+    const VertexRange rows = manifest.partition_rows(0);
+    std::printf("rank part: %d of %d, the lists of vertices [%lld, %lld) (read it with mpirun -np %d run --reuse)\n",
+                manifest.rank_part->rank, manifest.rank_part->ranks, static_cast<long long>(rows.begin),
+                static_cast<long long>(rows.end), manifest.rank_part->ranks);
+  }
   const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits);
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);

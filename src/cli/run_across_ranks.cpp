@@ -17,13 +17,14 @@ namespace {
 
 // Options that are the same on every rank, so every rank refuses them alike before any exchange.
 void check_options_across_ranks(const Graph500Options& options) {
-  const auto refuse = [](const std::string& option) {
-    throw UsageError(option + " is not supported under mpirun yet (a run across ranks keeps its graph in DRAM)");
-  };
-  if (!options.store.directory.empty()) refuse("--store");
-  if (options.search.budget.is_set()) refuse("--dram-budget");
-  if (options.store.partitions > 1) refuse("--partitions above 1");
-  if (options.search.head_entries) refuse("--head-entries");
+  if (options.store.partitions > 1) {
+    throw UsageError("--partitions above 1 is not supported under mpirun yet (each rank is one partition)");
+  }
+  // Kernel 1 across ranks builds in DRAM; a budget bounds the searches on parts written before.
+  if (options.search.budget.is_set() && !options.store.reuse) {
+    throw UsageError("--dram-budget under mpirun searches rank parts written before: run once with --store DIR "
+                     "(no budget), then add --reuse --dram-budget");
+  }
 }
 
 class DiscardingBuffer : public std::streambuf {

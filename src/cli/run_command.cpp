@@ -99,6 +99,7 @@ void check_store_options(const StoreOptions& store) {
   if (!std::filesystem::is_directory(directory)) {
     throw UsageError("--store '" + directory + "' is not a directory (create it first)");
   }
+  if (ProcessGroup::distributed()) return;  // each rank checks its part, DIR/rank-K (dist/rank_store.hpp)
   if (store.reuse && !store_exists(directory)) {
     throw UsageError("--store '" + directory + "' holds no store to --reuse (run once without --reuse to build one)");
   }
@@ -141,9 +142,9 @@ int run_command(Arguments& arguments) {
     return 0;
   }
   check_run_request(request);
+  count_program_in_budget(request.options.search.budget, request.options.search.threads);
   if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path);
   require_memory(request.options);
-  count_program_in_budget(request.options.search.budget, request.options.search.threads);
   const StoreOptions& store = request.options.store;
   const auto lock = store.directory.empty() ? nullptr
                                             : lock_existing_store(store.directory, run_writes_store(request.options)

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <bit>
+#include <limits>
 #include <utility>
 
 #include "bfs/direction_policy.hpp"
@@ -36,6 +37,10 @@ std::size_t find_parent(const ReplicatedFrontier& frontier, std::span<const Neig
   return list.size();
 }
 
+// Own frontier vertices per chunk a thread takes in a top-down step; small, because hub lists make
+// chunks uneven.
+constexpr std::int64_t kTopDownChunk = 64;
+
 double communication_seconds(const TrafficByKind& traffic) {
   double seconds = 0;
   for (const Traffic& kind : traffic) seconds += kind.seconds;
@@ -49,10 +54,17 @@ struct DistributedBfs::Counts {
   std::int64_t discovered_vertices = 0;
   std::int64_t discovered_edges = 0;  // the discovered vertices' degrees: m_u loses them, the next m_f
   std::int64_t early_exits = 0;
+
+  void add(const Counts& other) {
+    edges_examined += other.edges_examined;
+    discovered_vertices += other.discovered_vertices;
+    discovered_edges += other.discovered_edges;
+    early_exits += other.early_exits;
+  }
 };
 
 DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options,
-                               const RankOptions& ranks, NodeGroup* node)
+                               const RankOptions& ranks, NodeGroup* node, const DistributedSearchLimits& limits)
     : comm_(comm),
       graph_(graph),
       options_(options),
@@ -64,10 +76,35 @@ DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOp
       visited_(graph.own.size()),
       never_reached_(graph.own.size()) {
   for (std::int64_t row = 0; row < graph.own.size(); ++row) {
-    if (graph.lists.degree(row) == 0) never_reached_.set(row);
+    if (graph.tiered.degree(row) == 0) never_reached_.set(row);
   }
   pairs_.resize(static_cast<std::size_t>(omp_get_max_threads()));
+  if (limits.pair_bytes > 0) pair_round_limit_ = pairs_per_round(limits.pair_bytes, comm.size());
+  if (graph.tiered.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), limits.fetch);
 }
+
+// Per round a rank holds its outgoing pairs, their merged copy, and what the other ranks send it:
+// (R + 1) times the bound, at 8 bytes a pair. At least 1024 pairs, so that rounds are not absurd.
+std::int64_t DistributedBfs::pairs_per_round(std::int64_t pair_bytes, int ranks) {
+  const std::int64_t per_pair = static_cast<std::int64_t>(sizeof(CompactEdge)) * (ranks + 1);
+  return std::max<std::int64_t>(1024, pair_bytes / per_pair);
+}
+
+// Per frontier: the whole bitmap and summary (a node's shared copy counted whole on every rank, an
+// overestimate for all but local rank 0), and the own words three times (own bits, own summary,
+// staging for the allgather).
+std::int64_t DistributedBfs::exchange_bytes_for(std::int64_t num_vertices, std::int64_t own_vertices, int summary_bits,
+                                                std::int64_t pair_bytes) {
+  const std::int64_t summary = summary_bits > 0 ? Bitmap::words_for((num_vertices + summary_bits - 1) / summary_bits) : 0;
+  const std::int64_t frontier = (Bitmap::words_for(num_vertices) + summary + 3 * Bitmap::words_for(own_vertices)) * 8;
+  return 2 * frontier + pair_bytes;
+}
+
+std::int64_t DistributedBfs::io_buffer_bytes() const { return fetchers_ ? fetchers_->bytes() : 0; }
+
+IoStats DistributedBfs::take_io_stats() { return std::exchange(io_stats_, IoStats()); }
+
+std::string DistributedBfs::io_backend() const { return fetchers_ ? fetchers_->backend() : std::string(); }
 
 DistributedBfs::~DistributedBfs() = default;
 
@@ -115,40 +152,82 @@ bool DistributedBfs::claim_own(std::int64_t row, VertexId from, std::span<Vertex
   return true;
 }
 
-// Own children are claimed here; the others go to their owners as (parent, child) pairs.
-DistributedBfs::Counts DistributedBfs::top_down_step(std::span<VertexId> parent) {
-  const VertexRange own = graph_.own;
+// Expands one list, or a piece of one, of the own frontier vertex `vertex` on one thread: own
+// children are claimed in place, the others queued for their owners as (parent, child) pairs.
+struct DistributedBfs::PairExpander {
+  DistributedBfs& bfs;
+  std::span<VertexId> parent;
+  std::vector<std::vector<CompactEdge>>& outgoing;
+  std::vector<std::uint32_t>& discovered;
+  std::int64_t& found;
+  std::int64_t& found_edges;
+  std::atomic<std::int64_t>& round_pairs;  // all threads'
+
+  void operator()(VertexId vertex, std::span<const NeighborId> list) const {
+    const VertexRange own = bfs.graph_.own;
+    std::int64_t queued = 0;
+    for (const NeighborId neighbor : list) {
+      if (!own.contains(neighbor)) {
+        outgoing[bfs.graph_.ranks.partition_of(neighbor)].push_back(CompactEdge::make(vertex, neighbor));
+        ++queued;
+        continue;
+      }
+      const std::int64_t row = neighbor - own.begin;
+      if (!bfs.claim_own(row, vertex, parent)) continue;
+      discovered.push_back(static_cast<std::uint32_t>(row));
+      ++found;
+      found_edges += bfs.graph_.tiered.degree(row);
+    }
+    if (queued > 0) round_pairs.fetch_add(queued, std::memory_order_relaxed);
+  }
+};
+
+// Chunks of the queue are taken in order, so the expanded part is always a prefix: a thread stops
+// taking them once the round's pairs reach the bound (it may pass it by the lists of one chunk).
+DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, std::int64_t& cursor) {
   const auto frontier_size = static_cast<std::int64_t>(queue_.size());
+  const std::int64_t limit = pair_round_limit_ > 0 ? pair_round_limit_ : std::numeric_limits<std::int64_t>::max();
+  const TieredCsr& lists = graph_.tiered;
   std::vector<std::vector<std::uint32_t>> discovered(pairs_.size());
+  std::atomic<std::int64_t> next_chunk{cursor};
+  std::atomic<std::int64_t> round_pairs{0};
   std::int64_t examined = 0, found = 0, found_edges = 0;
 #pragma omp parallel reduction(+ : examined, found, found_edges)
   {
     std::vector<std::vector<CompactEdge>>& outgoing = pairs_[omp_get_thread_num()];
     outgoing.resize(static_cast<std::size_t>(comm_.size()));
-    for (std::vector<CompactEdge>& pairs : outgoing) pairs.clear();
-    std::vector<std::uint32_t>& mine = discovered[omp_get_thread_num()];
-#pragma omp for schedule(dynamic, 64)
-    for (std::int64_t i = 0; i < frontier_size; ++i) {
-      const VertexId vertex = own.begin + queue_[i];
-      const std::span<const NeighborId> list = graph_.lists.neighbors(queue_[i]);
-      examined += static_cast<std::int64_t>(list.size());
-      for (const NeighborId neighbor : list) {
-        if (!own.contains(neighbor)) {
-          outgoing[graph_.ranks.partition_of(neighbor)].push_back(CompactEdge::make(vertex, neighbor));
-          continue;
-        }
-        const std::int64_t row = neighbor - own.begin;
-        if (!claim_own(row, vertex, parent)) continue;
-        mine.push_back(static_cast<std::uint32_t>(row));
-        ++found;
-        found_edges += graph_.lists.degree(row);
+    const PairExpander expand{*this, parent, outgoing, discovered[omp_get_thread_num()], found, found_edges, round_pairs};
+    TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
+    const VertexId first = graph_.own.begin;
+    const auto expand_tail = [&](std::int64_t row, std::span<const NeighborId> tail) { expand(first + row, tail); };
+    for (std::int64_t begin = next_chunk.fetch_add(kTopDownChunk); begin < frontier_size;
+         begin = next_chunk.fetch_add(kTopDownChunk)) {
+      for (std::int64_t i = begin; i < std::min(begin + kTopDownChunk, frontier_size); ++i) {
+        const std::int64_t row = queue_[i];
+        examined += lists.degree(row);
+        expand(first + row, lists.resident(row));
+        if (fetcher != nullptr && lists.tail_entries(row) > 0) fetcher->request(lists, row, expand_tail);
       }
+      if (round_pairs.load(std::memory_order_relaxed) >= limit) break;
     }
+    if (fetcher != nullptr) fetcher->finish(expand_tail);
   }
-  Counts counts{examined, found, found_edges, 0};
-  next_queue_.clear();
+  cursor = std::min(next_chunk.load(), frontier_size);
   append_all(next_queue_, discovered);
-  deliver_pairs(parent, counts);
+  return {examined, found, found_edges, 0};
+}
+
+// Rounds of expansion and pair delivery until every rank has expanded its whole frontier: one
+// round without a pair bound.
+DistributedBfs::Counts DistributedBfs::top_down_step(std::span<VertexId> parent) {
+  next_queue_.clear();
+  Counts counts;
+  for (std::int64_t cursor = 0;;) {
+    counts.add(expand_round(parent, cursor));
+    deliver_pairs(parent, counts);
+    if (pair_round_limit_ == 0) break;
+    if (comm_.max(static_cast<std::int64_t>(queue_.size()) - cursor) == 0) break;
+  }
   return counts;
 }
 
@@ -179,7 +258,7 @@ void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
       if (!claim_own(row, incoming[i].v0(), parent)) continue;
       mine.push_back(static_cast<std::uint32_t>(row));
       ++found;
-      found_edges += graph_.lists.degree(row);
+      found_edges += graph_.tiered.degree(row);
     }
   }
   counts.discovered_vertices += found;
@@ -187,33 +266,79 @@ void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
   append_all(next_queue_, discovered);
 }
 
-// Each thread takes whole words of the own range: it alone writes their visited and next bits.
-DistributedBfs::Counts DistributedBfs::bottom_up_step(std::span<VertexId> parent) {
-  const ReplicatedFrontier& frontier = *frontier_;
-  ReplicatedFrontier& next = *next_frontier_;
-  const std::int64_t words = visited_.num_words();
-  std::int64_t examined = 0, found = 0, found_edges = 0, early = 0;
-#pragma omp parallel for schedule(dynamic, 16) reduction(+ : examined, found, found_edges, early)
-  for (std::int64_t w = 0; w < words; ++w) {
-    Bitmap::Word discovered = 0;
-    for (Bitmap::Word unvisited = ~visited_.word(w) & visited_.valid_mask(w); unvisited != 0; unvisited &= unvisited - 1) {
-      const std::int64_t row = w * 64 + std::countr_zero(unvisited);
-      const std::span<const NeighborId> list = graph_.lists.neighbors(row);
-      const std::size_t hit = find_parent(frontier, list);
-      examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
-      if (hit == list.size()) continue;
-      parent[row] = list[hit];
-      discovered |= Bitmap::bit_mask(row);
-      ++found;
-      found_edges += static_cast<std::int64_t>(list.size());
-      early += hit + 1 < list.size();
-    }
-    next.set_own_word(w, discovered);
-    visited_.set_word(w, visited_.word(w) | discovered);
+// A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
+// of it) arrives, on the thread that took its word: that thread alone writes the word's bits.
+struct DistributedBfs::TailScanner {
+  DistributedBfs& bfs;
+  const ReplicatedFrontier& frontier;
+  std::span<VertexId> parent;
+  Counts& counts;
+
+  void operator()(std::int64_t row, std::span<const NeighborId> tail) const {
+    ReplicatedFrontier& next = *bfs.next_frontier_;
+    const std::int64_t word = row / Bitmap::kBitsPerWord;
+    if ((next.own_word(word) & Bitmap::bit_mask(row)) != 0) return;  // an earlier piece had a parent
+    const std::size_t hit = find_parent(frontier, tail);
+    counts.edges_examined += static_cast<std::int64_t>(hit < tail.size() ? hit + 1 : tail.size());
+    if (hit == tail.size()) return;
+    parent[row] = tail[hit];
+    next.set_own_word(word, next.own_word(word) | Bitmap::bit_mask(row));
+    bfs.visited_.set_word(word, bfs.visited_.word(word) | Bitmap::bit_mask(row));
+    counts.discovered_vertices += 1;
+    counts.discovered_edges += bfs.graph_.tiered.degree(row);
+    counts.early_exits += hit + 1 < tail.size() ? 1 : 0;
   }
-  next.publish(comm_);
+};
+
+// Each thread takes whole words of the own range: it alone writes their visited and next bits.
+// Vertices without a parent among their resident entries wait for their tails, asked for after
+// each word and scanned as they arrive.
+DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent) {
+  ReplicatedFrontier& next = *next_frontier_;
+  const TieredCsr& lists = graph_.tiered;
+  const std::int64_t words = visited_.num_words();
+  Counts total;
+#pragma omp parallel
+  {
+    Counts counts;
+    TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
+    const TailScanner scan_tail{*this, frontier, parent, counts};
+    std::vector<std::int64_t> waiting;
+#pragma omp for schedule(dynamic, 16) nowait
+    for (std::int64_t w = 0; w < words; ++w) {
+      Bitmap::Word discovered = 0;
+      for (Bitmap::Word unvisited = ~visited_.word(w) & visited_.valid_mask(w); unvisited != 0; unvisited &= unvisited - 1) {
+        const std::int64_t row = w * 64 + std::countr_zero(unvisited);
+        const std::span<const NeighborId> list = lists.resident(row);
+        const std::size_t hit = find_parent(frontier, list);
+        counts.edges_examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
+        if (hit == list.size()) {
+          if (fetcher != nullptr && lists.tail_entries(row) > 0) waiting.push_back(row);
+          continue;
+        }
+        parent[row] = list[hit];
+        discovered |= Bitmap::bit_mask(row);
+        counts.discovered_vertices += 1;
+        counts.discovered_edges += lists.degree(row);
+        counts.early_exits += hit + 1 < static_cast<std::size_t>(lists.degree(row)) ? 1 : 0;
+      }
+      next.set_own_word(w, discovered);
+      visited_.set_word(w, visited_.word(w) | discovered);
+      for (const std::int64_t row : waiting) fetcher->request(lists, row, scan_tail);
+      waiting.clear();
+    }
+    if (fetcher != nullptr) fetcher->finish(scan_tail);
+#pragma omp critical
+    total.add(counts);
+  }
+  return total;
+}
+
+DistributedBfs::Counts DistributedBfs::bottom_up_step(std::span<VertexId> parent) {
+  const Counts counts = scan_words(*frontier_, parent);
+  next_frontier_->publish(comm_);
   std::swap(frontier_, next_frontier_);
-  return {examined, found, found_edges, early};
+  return counts;
 }
 
 std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<VertexId> parent) {
@@ -241,6 +366,11 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
     DistributedLevel level;
     level.stats = LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges, global[0],
                              global[1], global[3], stopwatch.seconds(), {}};
+    if (fetchers_) {
+      const IoStats level_io = fetchers_->take_stats();
+      level.stats.io = level_io.summary();
+      io_stats_.merge(level_io);
+    }
     level.traffic = traffic_between(before, comm_.traffic());
     before = comm_.traffic();
     level.communication_seconds = communication_seconds(level.traffic);

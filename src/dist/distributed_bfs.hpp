@@ -8,7 +8,9 @@
 //     allgathered;
 //     (with node-shared queues the ranks of a node read one copy; replicated_frontier.hpp);
 //   - the direction of every step is the same DirectionPolicy as in one process, fed with frontier
-//     counts summed over the ranks.
+//     counts summed over the ranks;
+//   - lists with tails on disk (a rank's store opened under a DRAM budget) are searched as one
+//     process searches them: resident entries first, tails read asynchronously (tail_fetcher.hpp).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@
 #include "dist/communicator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
+#include "tiered/tail_fetcher.hpp"
 #include "graph500/rank_options.hpp"
 
 namespace semibfs {
@@ -27,7 +30,7 @@ namespace semibfs {
 // One level as every rank sees it: the counts summed over the ranks (in `stats`), and this rank's
 // own traffic and its split of the level's time between exchanges and the rest.
 struct DistributedLevel {
-  LevelStats stats;
+  LevelStats stats;  // stats.io: this rank's reads
   TrafficByKind traffic{};
   double communication_seconds = 0;
   double computation_seconds = 0;
@@ -36,11 +39,19 @@ struct DistributedLevel {
 class DirectionPolicy;
 class ReplicatedFrontier;
 
+// What a search may hold besides the graph when a DRAM budget bounds it.
+struct DistributedSearchLimits {
+  // Bytes of (parent, child) pairs in flight in one exchange round, outgoing and incoming; 0: no
+  // bound (one round per top-down level). Every rank must pass 0 or every rank a bound.
+  std::int64_t pair_bytes = 0;
+  TailFetchOptions fetch;  // how tails on disk are read
+};
+
 class DistributedBfs {
  public:
   // `node` (the ranks sharing memory with this one) is needed unless ranks.queue_sharing is none.
   DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOptions options, const RankOptions& ranks = {},
-                 NodeGroup* node = nullptr);
+                 NodeGroup* node = nullptr, const DistributedSearchLimits& limits = {});
   ~DistributedBfs();
   DistributedBfs(const DistributedBfs&) = delete;
   DistributedBfs& operator=(const DistributedBfs&) = delete;
@@ -52,10 +63,33 @@ class DistributedBfs {
 
   // Bytes of the visited bitmap, queues and replicated frontier (the parent array is the caller's).
   std::int64_t status_bytes() const;
+  // Bytes of the tail fetchers' arenas (0 when every list is in DRAM).
+  std::int64_t io_buffer_bytes() const;
+  // The reads of every search since the last call; resets them. Empty backend before any read.
+  IoStats take_io_stats();
+  std::string io_backend() const;
+  // Pairs at most in one rank's outgoing buffers of one round (0: no bound).
+  std::int64_t pair_round_limit() const { return pair_round_limit_; }
+
+  // What the search holds per own vertex: its parent, the two queues and the visited bitmaps.
+  static constexpr std::int64_t kStatusBytesPerOwnVertex = 17;
+  // A bound of what the frontier copies (current and next, with their summaries) and the pair
+  // buffers hold on one rank, the parent array and the per-vertex status apart.
+  static std::int64_t exchange_bytes_for(std::int64_t num_vertices, std::int64_t own_vertices, int summary_bits,
+                                         std::int64_t pair_bytes);
+
+  // The pair bound a budget's `pair_bytes` gives with `ranks` ranks: the outgoing pairs of a round,
+  // their merged copy and the incoming pairs of every other rank fit in it.
+  static std::int64_t pairs_per_round(std::int64_t pair_bytes, int ranks);
 
  private:
   struct Counts;
+  struct PairExpander;
+  struct TailScanner;
   Counts top_down_step(std::span<VertexId> parent);
+  // Expands queue_ from `cursor` on until the round's pairs reach the bound; returns its counts.
+  Counts expand_round(std::span<VertexId> parent, std::int64_t& cursor);
+  Counts scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent);
   Counts bottom_up_step(std::span<VertexId> parent);
   void queue_to_frontier();
   void frontier_to_queue();
@@ -75,6 +109,9 @@ class DistributedBfs {
   std::vector<std::uint32_t> next_queue_;
   std::vector<std::vector<std::vector<CompactEdge>>> pairs_;  // per thread, per destination
   bool frontier_in_bitmap_ = false;
+  std::int64_t pair_round_limit_ = 0;
+  std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
+  IoStats io_stats_;
 };
 
 }  // namespace semibfs

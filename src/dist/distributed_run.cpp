@@ -2,7 +2,9 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <memory>
 #include <vector>
 
@@ -14,14 +16,36 @@
 #include "dist/distributed_validator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
+#include "dist/rank_store.hpp"
 #include "dist/traversed_edges.hpp"
 #include "dist/vertex_bits.hpp"
 #include "gen/roots.hpp"
 #include "graph500/graph500_run.hpp"
+#include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 
 namespace semibfs {
 namespace {
+
+// Under a budget the pairs of a top-down round get a 16th of it, between 1 and 64 MiB: rounds
+// stay few where the frontier's pairs are large, and the lists keep the rest.
+std::int64_t pair_bytes(const SearchOptions& search) {
+  if (!search.budget.is_set()) return 0;
+  return std::clamp<std::int64_t>(search.budget.dram_budget_bytes / 16, std::int64_t{1} << 20, std::int64_t{64} << 20);
+}
+
+// Under a budget the validator's rounds take 2^16 tuples (about 12 MiB of buffers at 2 ranks, 30
+// at 8; distributed_validation_bytes) instead of 2^20: more rounds, each a few exchanges.
+std::int64_t validation_round(const SearchOptions& search) {
+  return search.budget.is_set() ? std::int64_t{1} << 16 : kDefaultTuplesPerRound;
+}
+
+DistributedSearchLimits search_limits(const SearchOptions& search) {
+  DistributedSearchLimits limits;
+  limits.pair_bytes = pair_bytes(search);
+  limits.fetch.io = search.io;
+  return limits;
+}
 
 std::vector<TrafficFigure> traffic_figures(const TrafficByKind& traffic) {
   std::vector<TrafficFigure> figures;
@@ -55,10 +79,15 @@ std::vector<double> gather_doubles(Communicator& comm, double mine) {
   return all;
 }
 
-// The generated share, kernel 1 and what every rank needs from them.
+// The generated share, kernel 1 and what every rank needs from them. Filled in place: the edge
+// source may refer to `edges`.
 struct RankInputs {
-  EdgeList edges;
+  EdgeList edges;  // the generated share; empty when it is read from the rank's store
+  std::unique_ptr<EdgeSource> edge_source;  // what validation and the TEPS count read
+  std::int64_t share_edges = 0;
   RankGraph graph;
+  std::unique_ptr<StoreLock> lock;  // the rank's part of the store, while the run uses it
+  std::optional<PlacementPlan> plan;  // under a budget
 };
 
 struct RankTotals {
@@ -74,13 +103,15 @@ class DistributedSearches {
       : comm_(comm),
         inputs_(inputs),
         session_(session),
-        engine_(comm, inputs.graph, session.report().search.bfs, ranks, node) {
+        engine_(comm, inputs.graph, session.report().search.bfs, ranks, node, search_limits(session.report().search)) {
     parent_.assign(static_cast<std::size_t>(inputs.graph.own.size()), kUnreached);
   }
 
   void search(std::span<const VertexId> roots);
   const RankTotals& totals() const { return totals_; }
-  std::int64_t status_bytes() const { return engine_.status_bytes(); }
+  DistributedBfs& engine() { return engine_; }
+  // This rank's reads of tails over all searches.
+  const IoStats& io() const { return io_; }
 
  private:
   bool search_root(VertexId root);
@@ -92,10 +123,27 @@ class DistributedSearches {
   DistributedBfs engine_;
   std::vector<VertexId> parent_;
   RankTotals totals_;
+  IoStats io_;
 };
 
+// A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth) this rank's.
+IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
+  IoSummary summary = mine.summary();
+  std::int64_t counts[3] = {static_cast<std::int64_t>(summary.requests), static_cast<std::int64_t>(summary.bytes),
+                            static_cast<std::int64_t>(summary.device_bytes)};
+  comm.sum(counts);
+  summary.requests = static_cast<std::uint64_t>(counts[0]);
+  summary.bytes = static_cast<std::uint64_t>(counts[1]);
+  summary.device_bytes = static_cast<std::uint64_t>(counts[2]);
+  summary.mean_request_bytes = counts[0] > 0 ? static_cast<double>(counts[1]) / static_cast<double>(counts[0]) : 0;
+  return summary;
+}
+
 void DistributedSearches::search(std::span<const VertexId> roots) {
-  if (!roots.empty()) engine_.run(roots.front(), parent_);  // warm-up search, untimed, as the reference does
+  if (!roots.empty()) {
+    engine_.run(roots.front(), parent_);  // warm-up search, untimed, as the reference does
+    engine_.take_io_stats();
+  }
   for (const VertexId root : roots) {
     throw_if_interrupted();  // between searches
     if (!search_root(root)) {
@@ -127,7 +175,10 @@ bool DistributedSearches::search_root(VertexId root) {
   result.bfs_seconds = comm_.max(search_time.seconds());
   for (const DistributedLevel& level : levels) result.levels.push_back(level.stats);
   result.communication = level_figures(levels);
-  result.nedge = count_traversed_edges_across(comm_, inputs_.graph.ranks, inputs_.edges, parent_);
+  const IoStats io = engine_.take_io_stats();
+  result.io = io_across_ranks(comm_, io);
+  io_.merge(io);
+  result.nedge = count_traversed_edges_across(comm_, inputs_.graph.ranks, *inputs_.edge_source, parent_);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report.roots.size();
   // The line is written whole: the launcher interleaves the ranks' stderr, and a failing rank's
@@ -139,7 +190,8 @@ bool DistributedSearches::search_root(VertexId root) {
   if (!report.search.skip_validation) {
     const Stopwatch validate_time;
     const DistributedValidation validation =
-        validate_distributed(comm_, inputs_.graph.ranks, inputs_.edges, root, parent_);
+        validate_distributed(comm_, inputs_.graph.ranks, *inputs_.edge_source, root, parent_,
+                             validation_round(report.search));
     result.validate_seconds = comm_.max(validate_time.seconds());
     if (!validation.ok()) {
       report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) + ": " +
@@ -157,28 +209,106 @@ bool DistributedSearches::search_root(VertexId root) {
   return valid;
 }
 
-RankInputs generate_and_construct(Communicator& comm, const Graph500Options& options, Graph500Report& report,
-                                  std::ostream& log) {
-  RankInputs inputs;
+void generate_share(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+                    RankInputs& inputs) {
   comm.barrier();
   const Stopwatch generation_time;
   inputs.edges = generate_edge_share(options.kronecker, comm);
   report.official.generation_seconds = comm.max(generation_time.seconds());
   report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge));
+  inputs.edge_source = std::make_unique<InMemoryEdgeSource>(inputs.edges);
+  inputs.share_edges = inputs.edges.num_edges();
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
+}
+
+void construct(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+               RankInputs& inputs) {
   comm.barrier();
   const Stopwatch construction_time;
   inputs.graph = construct_rank_graph(comm, options.kronecker.num_vertices(), inputs.edges, options.store.neighbor_order);
   report.official.construction_seconds = comm.max(construction_time.seconds());
-  report.memory.graph.backward = inputs.graph.lists.bytes();
   log << "construction_time:              " << format_seconds(report.official.construction_seconds) << std::endl;
-  return inputs;
+}
+
+// Every rank writes its part, DIR/rank-K, after kernel 1 (untimed, as one process writes its store).
+void write_rank_part(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+                     RankInputs& inputs) {
+  inputs.lock = create_rank_store(options.store.directory, comm.rank());
+  const Stopwatch write_time;
+  write_rank_store(rank_store_directory(options.store.directory, comm.rank()), inputs.graph, inputs.edges,
+                   rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+  report.store_write_seconds = comm.max(write_time.seconds());
+  log << "wrote " << comm.size() << " rank parts into " << options.store.directory << " in "
+      << format_seconds(report.store_write_seconds) << std::endl;
+}
+
+// What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
+SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options, const RankInputs& inputs,
+                                  int threads) {
+  const SearchOptions& search = options.search;
+  const std::int64_t n = options.kronecker.num_vertices();
+  const std::int64_t own = PartitionLayout(n, comm.size()).range(comm.rank()).size();
+  SearchDramNeeds needs;
+  needs.program_bytes = search.budget.program_bytes;
+  needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
+  needs.edge_chunk_bytes = inputs.edge_source->buffer_bytes();
+  needs.validator_bytes =
+      search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), validation_round(search));
+  needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * threads;
+  needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
+  return needs;
+}
+
+// A part read back is this run's kernel 1 (timed, as one process reading its store). Without a
+// budget the share is generated and the lists are read whole; with one the share is the part's
+// edge file, checked, and the lists are split by the rank's plan.
+void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  if (!store_exists(directory)) {
+    throw Error("store '" + options.store.directory + "' holds no part for rank " + std::to_string(comm.rank()) + " of " +
+                std::to_string(comm.size()) + " (" + directory + "): write it first with the same rank count, without --reuse");
+  }
+  inputs.lock = lock_existing_store(directory, StoreLock::Mode::kRead);
+  StoreIndex index = read_store_index(directory, rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+  report.graph_from_store = true;
+  if (!options.search.budget.is_set()) {
+    generate_share(comm, options, report, session.log(), inputs);
+  } else {
+    inputs.share_edges = index.manifest.edge_file ? index.manifest.edge_file->bytes / static_cast<std::int64_t>(sizeof(PackedEdge)) : 0;
+    inputs.edge_source = open_store_edges(directory, options.kronecker.num_vertices(), options.search);
+    const SearchDramNeeds needs = rank_search_needs(comm, options, inputs, report.threads);
+    inputs.plan = plan_search_placement(profile_of_store(index, needs.bfs_status_bytes_per_vertex), options.search, needs);
+    print_plan(session.log(), *inputs.plan);
+    const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
+    session.check_edge_file(directory, share.end - share.begin,
+                            std::min(inputs.edge_source->buffer_bytes(), std::max<std::int64_t>(inputs.plan->read_buffer_bytes, 8192)));
+  }
+  comm.barrier();
+  const Stopwatch open_time;
+  inputs.graph = open_rank_store(comm, std::move(index), inputs.plan ? *inputs.plan : everything_in_dram());
+  report.official.construction_seconds = comm.max(open_time.seconds());
+  report.lists_on_disk = comm.max(static_cast<std::int64_t>(inputs.graph.tiered.has_tails())) > 0;
+  session.log() << "construction_time:              " << format_seconds(report.official.construction_seconds)
+                << " (the rank parts read back)" << std::endl;
+}
+
+void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  if (options.store.reuse) {
+    read_rank_part(comm, options, session, inputs);
+  } else {
+    generate_share(comm, options, report, session.log(), inputs);
+    construct(comm, options, report, session.log(), inputs);
+    if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
+  }
+  report.memory.graph.backward = inputs.graph.dram_bytes();
 }
 
 std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& options, const RankGraph& graph) {
   Bitmap own_has_edge(graph.own.size());
   for (std::int64_t row = 0; row < graph.own.size(); ++row) {
-    if (graph.lists.degree(row) > 0) own_has_edge.set(row);
+    if (graph.tiered.degree(row) > 0) own_has_edge.set(row);
   }
   const Bitmap has_edge = gather_vertex_bits(comm, graph.ranks, own_has_edge, TrafficKind::kControl);
   const KroneckerParams& kronecker = options.kronecker;
@@ -194,8 +324,7 @@ DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, co
   figures.ranks = comm.size();
   figures.message_limit_bytes = comm.message_limit();
   figures.construction_traffic = traffic_figures(sum_traffic(comm, construction));
-  std::vector<std::int64_t> mine = {inputs.graph.own.size(), inputs.graph.lists.num_adjacencies(),
-                                    inputs.edges.num_edges()};
+  std::vector<std::int64_t> mine = {inputs.graph.own.size(), inputs.graph.tiered.num_entries(), inputs.share_edges};
   for (const Traffic& t : totals.traffic) mine.insert(mine.end(), {t.bytes, t.messages});
   const std::int64_t width = static_cast<std::int64_t>(mine.size());
   std::vector<std::int64_t> all(static_cast<std::size_t>(width * comm.size()));
@@ -230,15 +359,20 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   report.official.num_mpi_processes = comm.size();
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << comm.size() << " ranks x " << report.threads << " threads" << std::endl;
-  const RankInputs inputs = generate_and_construct(comm, options, report, log);
+  RankInputs inputs;
+  prepare_inputs(comm, options, session, inputs);
   const TrafficByKind construction = comm.take_traffic();
   const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
   const std::unique_ptr<NodeGroup> node =
       options.ranks.queue_sharing == QueueSharing::kNone ? nullptr
                                                          : std::make_unique<NodeGroup>(comm, options.ranks.node_size);
   DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
-  report.memory.bfs_status_bytes = searches.status_bytes() + inputs.graph.own.size() * 8;
+  report.memory.bfs_status_bytes = searches.engine().status_bytes() + inputs.graph.own.size() * 8;
+  report.memory.io_buffer_bytes = searches.engine().io_buffer_bytes();
+  report.plan = inputs.plan;
   searches.search(roots);
+  report.io = searches.io();
+  report.io_backend = searches.engine().io_backend();
   const TrafficByKind untimed = traffic_between(searches.totals().traffic, comm.take_traffic());
   report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
   report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));

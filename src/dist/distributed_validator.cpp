@@ -4,6 +4,11 @@
 // round of requests to the parents' owners; one pass over each rank's tuples, with the endpoints'
 // (parent, depth) fetched from their owners (rules 3, 4 and 5, and nedge).
 //
+// Each rank reads its tuples from its own EdgeSource, which may come in any number of chunks: every
+// chunk piece is one collective round, and a rank whose pass has ended joins empty rounds until an
+// allreduce opening each round says that every pass has ended. A tuple outside the graph, or a
+// source that throws, stops every rank's pass at the next round, and every rank throws.
+//
 // Rule 2 (tree edges span one level) holds by construction: a vertex's depth is its parent's plus
 // one. As validator.cpp argues, rules 1, 3, 4 and 5 together make these depths the true BFS
 // depths, so rule 2 holds in the Graph500 sense whenever the others do. Unlike the single-process
@@ -13,6 +18,7 @@
 
 #include <algorithm>
 #include <array>
+#include <exception>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -25,8 +31,8 @@ namespace {
 
 constexpr std::int64_t kUnreachedDepth = -1;
 constexpr std::int64_t kUnknownDepth = -2;
-// Tuples per round of the edge pass: bounds the request and reply buffers (16 bytes per endpoint).
-constexpr std::int64_t kTuplesPerChunk = std::int64_t{1} << 20;
+// Tuples per round of the edge pass (a source's chunk may take several): bounds the request, reply
+// and mark buffers (distributed_validation_bytes).
 constexpr const char* kRule1 = "rule 1 (tree rooted at the root): ";
 
 std::string text(std::int64_t value) { return std::to_string(value); }
@@ -70,28 +76,74 @@ struct FailureKey {
 
 std::size_t local(VertexRange mine, VertexId v) { return static_cast<std::size_t>(v - mine.begin); }
 
-// Every rank throws the lowest rank's complaint, so that no rank waits in a collective alone.
-void throw_if_any_rank(Communicator& comm, const std::string& problem) {
-  const int from = comm.first_rank_with(!problem.empty());
-  if (from >= 0) throw Error(comm.broadcast(problem, from));
+// Why a rank cannot go on (no message: it can): for every rank to throw.
+struct RankProblem {
+  std::string message;
+  std::exception_ptr thrown;  // what this rank's source threw, rethrown as it is here (an interrupt stays one)
+};
+
+// Every rank throws the lowest rank's complaint, so that no rank waits in a collective alone; a rank
+// whose source threw rethrows its own exception instead.
+void throw_if_any_rank(Communicator& comm, const RankProblem& problem) {
+  const int from = comm.first_rank_with(!problem.message.empty());
+  if (from < 0) return;
+  const std::string message = comm.broadcast(problem.message, from);
+  if (problem.thrown) std::rethrow_exception(problem.thrown);
+  throw Error(message);
 }
 
-// The index of the first tuple with an endpoint outside [0, num_vertices), or the tuple count.
-std::int64_t first_bad_tuple(const EdgeList& edges, std::int64_t num_vertices) {
-  const std::int64_t count = edges.num_edges();
+// The exception being handled, as this rank's problem.
+RankProblem current_problem(int rank) {
+  std::string what = "an exception that is not a std::exception";
+  try {
+    throw;
+  } catch (const std::exception& error) {
+    what = error.what();
+  } catch (...) {
+  }
+  return RankProblem{"distributed validation: rank " + text(rank) + ": " + what, std::current_exception()};
+}
+
+// The first tuple of `piece` with an endpoint outside [0, num_vertices), as a complaint; empty
+// when there is none. `first_index` is the index of piece[0] in the rank's share.
+std::string bad_tuple_problem(int rank, std::span<const CompactEdge> piece, std::int64_t first_index,
+                              std::int64_t num_vertices) {
+  const auto count = static_cast<std::int64_t>(piece.size());
   std::int64_t first_bad = count;
 #pragma omp parallel for schedule(static) reduction(min : first_bad)
   for (std::int64_t e = 0; e < count; ++e) {
-    const CompactEdge& edge = edges.edges[static_cast<std::size_t>(e)];
+    const CompactEdge& edge = piece[static_cast<std::size_t>(e)];
     if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
   }
-  return first_bad;
+  if (first_bad == count) return {};
+  const CompactEdge& edge = piece[static_cast<std::size_t>(first_bad)];
+  return "distributed validation: rank " + text(rank) + ": its tuple " + text(first_index + first_bad) + " (" +
+         text(edge.v0()) + ", " + text(edge.v1()) + ") has an endpoint outside [0, " + text(num_vertices) + ")";
 }
 
-void check_arguments(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges, VertexId root,
+// Thrown out of a source's visitor to end this rank's pass early; caught right outside it.
+struct StopPass {};
+
+// A pass over the tuples that only checks them: where rule 1 fails the edge pass is skipped, but
+// a tuple outside the graph is still the caller's mistake.
+void check_tuples_in_range(Communicator& comm, const EdgeSource& edges, std::int64_t num_vertices) {
+  RankProblem problem;
+  try {
+    edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+      problem.message = bad_tuple_problem(comm.rank(), chunk, first_index, num_vertices);
+      if (!problem.message.empty()) throw StopPass{};
+    });
+  } catch (const StopPass&) {
+  } catch (...) {
+    problem = current_problem(comm.rank());
+  }
+  throw_if_any_rank(comm, problem);
+}
+
+// The checks that need no tuple; the tuples are checked as the edge pass reads them.
+void check_arguments(Communicator& comm, const PartitionLayout& ranks, VertexId root,
                      std::span<const VertexId> own_parent) {
   const std::int64_t num_vertices = ranks.num_vertices();
-  const std::string where = "distributed validation: rank " + text(comm.rank());
   std::string problem;
   if (ranks.count() != comm.size()) {
     problem = "distributed validation: the layout has " + text(ranks.count()) + " vertex ranges for " +
@@ -99,14 +151,11 @@ void check_arguments(Communicator& comm, const PartitionLayout& ranks, const Edg
   } else if (root < 0 || root >= num_vertices) {
     problem = "distributed validation: root " + text(root) + " is not a vertex id in [0, " + text(num_vertices) + ")";
   } else if (static_cast<std::int64_t>(own_parent.size()) != ranks.range(comm.rank()).size()) {
-    problem = where + " has " + text(static_cast<std::int64_t>(own_parent.size())) + " parents for its " +
+    problem = "distributed validation: rank " + text(comm.rank()) + " has " +
+              text(static_cast<std::int64_t>(own_parent.size())) + " parents for its " +
               text(ranks.range(comm.rank()).size()) + " vertices";
-  } else if (const std::int64_t bad = first_bad_tuple(edges, num_vertices); bad < edges.num_edges()) {
-    const CompactEdge& edge = edges.edges[static_cast<std::size_t>(bad)];
-    problem = where + ": its tuple " + text(bad) + " (" + text(edge.v0()) + ", " + text(edge.v1()) +
-              ") has an endpoint outside [0, " + text(num_vertices) + ")";
   }
-  throw_if_any_rank(comm, problem);
+  throw_if_any_rank(comm, RankProblem{problem, nullptr});
 }
 
 // Rule 1 for each own parent alone: in range, and the root its own parent.
@@ -358,29 +407,87 @@ void send_marks(Communicator& comm, const PartitionLayout& ranks, std::span<cons
   }
 }
 
-// The edge pass, in chunks; every rank takes as many rounds as the rank with the most chunks.
-EdgeEvidence scan_own_tuples(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges,
-                             std::span<const VertexId> own_parent, const std::vector<std::int64_t>& depths,
-                             FailureTally& failures) {
-  const VertexRange mine = ranks.range(comm.rank());
+// What one rank's edge pass works with and learns, round after round.
+struct EdgePass {
+  Communicator& comm;
+  const PartitionLayout& ranks;
+  std::span<const VertexId> own_parent;
+  const std::vector<std::int64_t>& depths;
+  FailureTally& failures;
+  std::int64_t tuples_per_round;
   EdgeEvidence evidence;
-  evidence.tree_edge_seen.assign(own_parent.size(), 0);
-  evidence.next_to_reached.assign(own_parent.size(), 0);
-  const std::int64_t count = edges.num_edges();
-  const std::int64_t rounds = comm.max((count + kTuplesPerChunk - 1) / kTuplesPerChunk);
-  std::vector<std::int64_t> slots;
-  for (std::int64_t round = 0; round < rounds; ++round) {
-    const std::int64_t begin = std::min(round * kTuplesPerChunk, count);
-    const std::int64_t end = std::min(begin + kTuplesPerChunk, count);
-    const std::span<const CompactEdge> chunk(edges.edges.data() + begin, static_cast<std::size_t>(end - begin));
-    const std::vector<std::vector<VertexId>> requests = endpoint_requests(chunk, ranks, slots);
-    const std::vector<EndpointRecord> records = ask_owners<EndpointRecord>(comm, requests, [&](VertexId v) {
-      return EndpointRecord{own_parent[local(mine, v)], depths[local(mine, v)]};
-    });
-    const std::vector<std::uint8_t> flags = check_tuples(chunk, slots, records, evidence.nedge, failures);
-    send_marks(comm, ranks, chunk, flags, evidence);
+  std::vector<std::int64_t> slots;  // kept from round to round
+};
+
+// One collective round over `piece` (empty once this rank's pass has ended): the endpoints'
+// records fetched, rule 3 and nedge, and the owners told what the tuples showed.
+void tuple_round(EdgePass& pass, std::span<const CompactEdge> piece) {
+  const VertexRange mine = pass.ranks.range(pass.comm.rank());
+  const std::vector<std::vector<VertexId>> requests = endpoint_requests(piece, pass.ranks, pass.slots);
+  const std::vector<EndpointRecord> records = ask_owners<EndpointRecord>(pass.comm, requests, [&](VertexId v) {
+    return EndpointRecord{pass.own_parent[local(mine, v)], pass.depths[local(mine, v)]};
+  });
+  const std::vector<std::uint8_t> flags = check_tuples(piece, pass.slots, records, pass.evidence.nedge, pass.failures);
+  send_marks(pass.comm, pass.ranks, piece, flags, pass.evidence);
+}
+
+// Opens a round on every rank: how many ranks bring tuples to it, and how many have a problem
+// (then no round runs and every pass ends).
+std::array<std::int64_t, 2> open_round(Communicator& comm, bool with_tuples, bool problem) {
+  std::array<std::int64_t, 2> totals{with_tuples ? 1 : 0, problem ? 1 : 0};
+  comm.sum(totals);
+  return totals;
+}
+
+// After this rank's pass: empty rounds while other ranks still bring tuples. Opens one round more
+// than it runs, as the rounds inside a pass do not open the last one.
+void join_remaining_rounds(EdgePass& pass, bool problem) {
+  for (;;) {
+    const std::array<std::int64_t, 2> totals = open_round(pass.comm, false, problem);
+    if (totals[0] == 0 || totals[1] > 0) return;
+    tuple_round(pass, {});
   }
-  return evidence;
+}
+
+// This rank's pass over its source, a round per piece of pass.tuples_per_round tuples at most. Returns
+// true when another rank's problem ended it (the round that said so was opened here).
+bool run_own_pass(EdgePass& pass, const EdgeSource& edges, RankProblem& problem) {
+  bool stopped_by_another = false;
+  bool in_round = false;
+  try {
+    edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+      const auto round = static_cast<std::size_t>(pass.tuples_per_round);
+      for (std::size_t begin = 0; begin < chunk.size(); begin += round) {
+        const auto piece = chunk.subspan(begin, std::min<std::size_t>(round, chunk.size() - begin));
+        problem.message = bad_tuple_problem(pass.comm.rank(), piece, first_index + static_cast<std::int64_t>(begin),
+                                            pass.ranks.num_vertices());
+        if (!problem.message.empty()) throw StopPass{};
+        stopped_by_another = open_round(pass.comm, true, false)[1] > 0;
+        if (stopped_by_another) throw StopPass{};
+        in_round = true;
+        tuple_round(pass, piece);
+        in_round = false;
+      }
+    });
+  } catch (const StopPass&) {
+  } catch (...) {
+    if (in_round) throw;  // a failed exchange leaves the ranks out of step: there is no round to agree in
+    problem = current_problem(pass.comm.rank());
+  }
+  return stopped_by_another;
+}
+
+// The edge pass; every rank takes part in as many rounds as the rank with the most pieces.
+EdgeEvidence scan_own_tuples(Communicator& comm, const PartitionLayout& ranks, const EdgeSource& edges,
+                             std::span<const VertexId> own_parent, const std::vector<std::int64_t>& depths,
+                             FailureTally& failures, std::int64_t tuples_per_round) {
+  EdgePass pass{comm, ranks, own_parent, depths, failures, tuples_per_round, {}, {}};
+  pass.evidence.tree_edge_seen.assign(own_parent.size(), 0);
+  pass.evidence.next_to_reached.assign(own_parent.size(), 0);
+  RankProblem problem;
+  if (!run_own_pass(pass, edges, problem)) join_remaining_rounds(pass, !problem.message.empty());
+  throw_if_any_rank(comm, problem);
+  return std::move(pass.evidence);
 }
 
 // Rule 4 (an unreached vertex next to a reached one) and rule 5 (no tuple joins a reached vertex
@@ -433,20 +540,50 @@ DistributedValidation summarize(Communicator& comm, const FailureTally& failures
   return result;
 }
 
+// The result when rule 1 failed and the edge pass is skipped; the tuples are still checked.
+DistributedValidation summarize_without_edge_pass(Communicator& comm, const PartitionLayout& ranks,
+                                                  const EdgeSource& edges, const FailureTally& failures) {
+  check_tuples_in_range(comm, edges, ranks.num_vertices());
+  return summarize(comm, failures, 0);
+}
+
 }  // namespace
 
-DistributedValidation validate_distributed(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges,
-                                           VertexId root, std::span<const VertexId> own_parent) {
-  check_arguments(comm, ranks, edges, root, own_parent);
+DistributedValidation validate_distributed(Communicator& comm, const PartitionLayout& ranks, const EdgeSource& edges,
+                                           VertexId root, std::span<const VertexId> own_parent,
+                                           std::int64_t tuples_per_round) {
+  check_arguments(comm, ranks, root, own_parent);
+  if (tuples_per_round < 1) throw Error("distributed validation: rounds of " + text(tuples_per_round) + " tuples");
   const VertexRange mine = ranks.range(comm.rank());
   FailureTally failures;
   check_parent_pointers(mine, ranks.num_vertices(), root, own_parent, failures);
-  if (comm.sum(failures.count()) > 0) return summarize(comm, failures, 0);
+  if (comm.sum(failures.count()) > 0) return summarize_without_edge_pass(comm, ranks, edges, failures);
   const std::vector<std::int64_t> depths = tree_depths(comm, ranks, root, own_parent, failures);
-  if (comm.sum(failures.count()) > 0) return summarize(comm, failures, 0);
-  const EdgeEvidence evidence = scan_own_tuples(comm, ranks, edges, own_parent, depths, failures);
+  if (comm.sum(failures.count()) > 0) return summarize_without_edge_pass(comm, ranks, edges, failures);
+  const EdgeEvidence evidence = scan_own_tuples(comm, ranks, edges, own_parent, depths, failures, tuples_per_round);
   check_own_vertices(mine, root, own_parent, depths, evidence, failures);
   return summarize(comm, failures, evidence.nedge);
+}
+
+std::int64_t distributed_validation_bytes(std::int64_t own_vertices, std::int64_t num_vertices, int ranks,
+                                          std::int64_t tuples_per_round) {
+  // Vectors filled by push_back count twice their entries' bytes (their capacity at most doubles).
+  // Tree depths: the depths (8 per own vertex); the waiting vertices before and after a round (16
+  // and 16, grown); their parents and children by owner (16 and 16, grown); the parents' depths
+  // (8); the requests answered here and their replies (8 and 8 per vertex of any rank that waits).
+  const std::int64_t depth_rounds = own_vertices * (8 + 16 + 16 + 32 + 8) + num_vertices * (8 + 8);
+  // A round of the edge pass over at most tuples_per_round tuples, two endpoints each: through the
+  // round, the depths and the two evidence bytes (10 per own vertex), slots (16 per tuple),
+  // requests (32, grown), endpoint records (32) and flags (1); then at first the requests of all
+  // ranks answered here and their replies (16 and 32 per tuple of each rank's round), later the
+  // marks sent (32 per tuple, grown) and received (16 per tuple of each rank's round).
+  const std::int64_t tuples = tuples_per_round;
+  const std::int64_t answering = tuples * ranks * (16 + 32);
+  const std::int64_t marking = tuples * 32 + tuples * ranks * 16;
+  const std::int64_t edge_round = own_vertices * 10 + tuples * (16 + 32 + 32 + 1) + std::max(answering, marking);
+  // Per-rank counts, offsets and MPI requests, the failure messages.
+  const std::int64_t bookkeeping = (std::int64_t{1} << 20) + std::int64_t{1024} * ranks;
+  return std::max(depth_rounds, edge_round) + bookkeeping;
 }
 
 }  // namespace semibfs

@@ -11,7 +11,7 @@
 
 #include "core/types.hpp"
 #include "dist/communicator.hpp"
-#include "edges/edge_list.hpp"
+#include "edges/edge_source.hpp"
 #include "graph/partition_layout.hpp"
 
 namespace semibfs {
@@ -26,11 +26,26 @@ struct DistributedValidation {
 };
 
 // Collective. `ranks` gives every rank's vertex range; `edges` is this rank's share of the input
-// tuples (any share: the union over the ranks is the input); `own_parent` has one entry per own
-// vertex (global parent ids, kUnreached where not reached). Throws semibfs::Error, on every rank,
-// when the root is not a vertex, own_parent has the wrong size, the layout has another rank count
-// than comm, or a tuple names a vertex outside the graph.
-DistributedValidation validate_distributed(Communicator& comm, const PartitionLayout& ranks, const EdgeList& edges,
-                                           VertexId root, std::span<const VertexId> own_parent);
+// tuples (any share: the union over the ranks is the input; each rank's source may come in its own
+// number of chunks); `own_parent` has one entry per own vertex (global parent ids, kUnreached where
+// not reached). Reads `edges` once. Throws semibfs::Error, on every rank, when the root is not a
+// vertex, own_parent has the wrong size, the layout has another rank count than comm, or a tuple
+// names a vertex outside the graph; when a rank's source throws, that rank rethrows its exception
+// and the others throw an Error quoting it.
+// Tuples per collective round of the edge pass: the round's buffers grow with it, the rounds' count
+// shrinks (distributed_validation_bytes).
+inline constexpr std::int64_t kDefaultTuplesPerRound = std::int64_t{1} << 20;
+
+DistributedValidation validate_distributed(Communicator& comm, const PartitionLayout& ranks, const EdgeSource& edges,
+                                           VertexId root, std::span<const VertexId> own_parent,
+                                           std::int64_t tuples_per_round = kDefaultTuplesPerRound);
+
+// An upper bound of the bytes validate_distributed allocates on a rank that owns `own_vertices` of
+// `num_vertices` vertices among `ranks` ranks, in rounds of `tuples_per_round` tuples, for a DRAM budget to reserve: its per-vertex arrays,
+// the request, reply and mark buffers of its rounds, and small per-rank bookkeeping. Not counted:
+// own_parent (the caller's), the source's chunk buffers (EdgeSource::buffer_bytes()) and the MPI
+// library's own buffers.
+std::int64_t distributed_validation_bytes(std::int64_t own_vertices, std::int64_t num_vertices, int ranks,
+                                          std::int64_t tuples_per_round = kDefaultTuplesPerRound);
 
 }  // namespace semibfs

@@ -114,6 +114,7 @@ RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, co
   }
   graph.global_adjacencies = comm.sum(graph.lists.num_adjacencies());
   if (order != NeighborOrder::kById) order_neighbors(graph.lists, order, gather_degrees(comm, graph));
+  graph.tiered = TieredCsr::all_in_dram(graph.lists);
   return graph;
 }
 

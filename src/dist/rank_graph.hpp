@@ -15,6 +15,7 @@
 #include "graph/csr_graph.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partition_layout.hpp"
+#include "tiered/tiered_csr.hpp"
 
 namespace semibfs {
 
@@ -25,15 +26,23 @@ struct EdgeShare {
 };
 EdgeShare edge_share(std::int64_t num_edges, int rank, int ranks);
 
+// With a store and a DRAM budget, a rank's lists are tiered like one process's partitions: the
+// first entries of each list in DRAM, the tails in the rank's part of the store (DIR/rank-K).
 struct RankGraph {
   PartitionLayout ranks;  // every rank's vertex range
   VertexRange own;        // this rank's
   // Rows: the own vertices, minus own.begin; entries: global neighbour ids, self-loops and
-  // duplicates dropped, ordered as asked (neighbor_order.hpp, with global degrees).
+  // duplicates dropped, ordered as asked (neighbor_order.hpp, with global degrees). Empty when
+  // the lists were opened from a store under a budget.
   CsrGraph lists;
+  // The lists as the search reads them: a view of `lists` (which moves with it, its arrays in
+  // place), or the rows split between DRAM and the store.
+  TieredCsr tiered;
   std::int64_t global_adjacencies = 0;  // adjacency entries of all ranks together
 
-  std::int64_t degree(VertexId vertex) const { return lists.degree(vertex - own.begin); }
+  std::int64_t degree(VertexId vertex) const { return tiered.degree(vertex - own.begin); }
+  // Bytes of the lists in DRAM.
+  std::int64_t dram_bytes() const { return tiered.owned_bytes() > 0 ? tiered.owned_bytes() : lists.bytes(); }
 };
 
 // This rank's share of the Kronecker edge list, in edge-index order (kept for validation).

@@ -11,13 +11,16 @@
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
-  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes;
+  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes + exchange_bytes;
 }
 
 namespace {
 
 std::string buffers_description(const SearchDramNeeds& needs) {
-  return needs.caller_bytes > 0 ? "edge chunks, validator, I/O buffers, id map" : "edge chunks, validator, I/O buffers";
+  std::string text = "edge chunks, validator, I/O buffers";
+  if (needs.caller_bytes > 0) text += ", id map";
+  if (needs.exchange_bytes > 0) text += ", frontier copies and pair buffers across ranks";
+  return text;
 }
 
 }  // namespace

@@ -21,6 +21,7 @@ struct SearchDramNeeds {
   std::int64_t validator_bytes = 0;              // 0 when validation is skipped
   std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
+  std::int64_t exchange_bytes = 0;               // across ranks: frontier copies and pair buffers
 
   // All but the BFS status, which the planner places itself (it scales with the vertices); the
   // program included, so that the plan covers the whole process.

@@ -51,6 +51,10 @@ class SearchSession {
   SearchInputs open_store(const std::string& directory, const StoreRequest& request, std::int64_t num_vertices,
                           std::int64_t edge_records, std::int64_t caller_bytes);
 
+  // The store's edge file checked against `records` and the manifest, through `buffer_bytes` of
+  // reads, before the first search trusts it; the time goes into the report.
+  void check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes);
+
   // With `warm_up`, an untimed search from the first root; then each root searched, counted and
   // validated unless validation is skipped; stops at the first failed validation. `parent` ends
   // with the last search's tree.
@@ -63,7 +67,6 @@ class SearchSession {
  private:
   bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
                    std::vector<VertexId>& parent);
-  void check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
                      std::size_t parent_entries);
 

@@ -78,6 +78,11 @@ CsrGraph read_graph(const std::string& directory, const StoreManifest& manifest,
   return CsrGraph(rows, std::move(offsets), std::move(neighbors));
 }
 
+std::string describe(const std::optional<RankPart>& part) {
+  if (!part) return "the whole graph (one process)";
+  return std::to_string(part->rank) + " of " + std::to_string(part->ranks) + " (mpirun -np " + std::to_string(part->ranks) + ")";
+}
+
 void check_matches(const std::string& directory, const StoreManifest& manifest, const StoreRequest& request) {
   const auto mismatch = [&](const std::string& field, const std::string& stored, const std::string& asked) {
     throw Error("store '" + directory + "' holds a graph with " + field + " " + stored + ", but this run asks for " +
@@ -89,6 +94,7 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
   }
   if (manifest.neighbor_order != to_string(request.order)) mismatch("neighbor-order", manifest.neighbor_order, to_string(request.order));
   if (manifest.direction != request.direction) mismatch("direction", to_string(manifest.direction), to_string(request.direction));
+  if (manifest.rank_part != request.rank_part) mismatch("rank part", describe(manifest.rank_part), describe(request.rank_part));
 }
 
 }  // namespace
@@ -106,17 +112,28 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
                  graph.direction(), std::nullopt});
 }
 
+void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
+                           NeighborOrder order, const std::string& made_from, std::span<const PackedEdge> edge_share) {
+  StoreWriter writer(directory);
+  writer.add_array(store_array_name(0, "backward", "offsets"), lists.offsets());
+  writer.add_array(store_array_name(0, "backward", "neighbors"), lists.all_neighbors());
+  writer.add_edge_file(std::as_bytes(edge_share));
+  StoreDescription description{made_from, vertices, lists.num_adjacencies(), 1, order, GraphDirection::kUndirected,
+                               std::nullopt, part};
+  writer.finish(description);
+}
+
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
   const StoreManifest manifest = read_store_manifest(directory, request);
   const std::string manifest_path = store_path(directory, kManifestName);
-  const PartitionLayout layout(manifest.vertices, manifest.partitions);
   std::vector<CsrGraph> backward;
   std::vector<CsrGraph> forward;
   PairDigest backward_pairs;
   PairDigest forward_pairs;
   for (int k = 0; k < manifest.partitions; ++k) {
-    backward.push_back(read_graph(directory, manifest, k, "backward", layout.range(k).size()));
-    backward_pairs.add_lists(layout.range(k).begin, backward.back().offsets(), backward.back().all_neighbors());
+    const VertexRange rows = manifest.partition_rows(k);
+    backward.push_back(read_graph(directory, manifest, k, "backward", rows.size()));
+    backward_pairs.add_lists(rows.begin, backward.back().offsets(), backward.back().all_neighbors());
     if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
       forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
       forward_pairs.add_lists(0, forward.back().offsets(), forward.back().all_neighbors());
@@ -148,7 +165,8 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
 
 // The manifest's parse refused an unknown neighbour order, naming the file and line.
 StoreRequest request_matching(const StoreManifest& manifest) {
-  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction};
+  return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction,
+          manifest.rank_part};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,

@@ -5,9 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "edges/packed_edge.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "store/store_manifest.hpp"
 
@@ -20,11 +23,19 @@ struct StoreRequest {
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   GraphDirection direction = GraphDirection::kUndirected;
+  std::optional<RankPart> rank_part = std::nullopt;  // a rank's part of a store written across ranks
 };
 
 // Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
 // semibfs::Error (naming the file and what to do) on any failure, leaving no store file behind.
 void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from);
+
+// Writes a rank's part of a store written across MPI ranks into `directory` (which must exist and
+// hold no store): `lists` are the rows of part.rank's vertex range, `adjacencies` their entries,
+// and `edge_share` the input tuples the rank validates against (the manifest's edge file). Throws
+// semibfs::Error as write_store does, leaving no store file behind.
+void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
+                           NeighborOrder order, const std::string& made_from, std::span<const PackedEdge> edge_share);
 
 // Reads the store back, checking the manifest against the request and every file's size and
 // SHA-256; any mismatch is a semibfs::Error that names the file or the field.

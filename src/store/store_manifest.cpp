@@ -38,7 +38,27 @@ StoreArray parse_file_entry(const KeyValueText& format, const std::string& value
   return entry;
 }
 
+// "RANK RANKS" with 0 <= RANK < RANKS <= kMaxRanks.
+RankPart parse_rank_part(const KeyValueText& format, const std::string& value, int line) {
+  std::istringstream fields(value);
+  std::string rank;
+  std::string ranks;
+  std::string extra;
+  if (!(fields >> rank >> ranks) || (fields >> extra)) format.fail(line, "a rank-part line needs a rank and a rank count");
+  const std::int64_t count = format.count(ranks, line);
+  const std::int64_t index = format.count(rank, line);
+  if (count < 1 || count > kMaxRanks || index >= count) {
+    format.fail(line, "a rank part needs 1 to " + std::to_string(kMaxRanks) + " ranks and a rank below their count");
+  }
+  return {static_cast<int>(index), static_cast<int>(count)};
+}
+
 }  // namespace
+
+VertexRange StoreManifest::partition_rows(int partition) const {
+  if (rank_part) return PartitionLayout(vertices, rank_part->ranks).range(rank_part->rank);
+  return PartitionLayout(vertices, partitions).range(partition);
+}
 
 std::string StoreManifest::to_text() const {
   std::ostringstream text;
@@ -51,12 +71,14 @@ std::string StoreManifest::to_text() const {
        << "direction " << to_string(direction) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
   if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
+  if (rank_part) text << "rank-part " << rank_part->rank << ' ' << rank_part->ranks << '\n';
   text << "end\n";
   return text.str();
 }
 
 StoreManifest StoreManifest::parse(const std::string& text, const std::string& path) {
   StoreManifest manifest;
+  int rank_part_line = 0;
   const KeyValueText format(kMagic, kStoreFormatVersion, "manifest",
                             [&](int line, const std::string& what) { bad_manifest(path, line, what); });
   format.read(text, [&](const std::string& key, const std::string& value, int number) {
@@ -92,10 +114,17 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
     } else if (key == "edge-file") {
       if (manifest.edge_file) bad_manifest(path, number, "the edge file is listed twice");
       manifest.edge_file = parse_file_entry(format, value, number, "edge-file");
+    } else if (key == "rank-part") {
+      if (manifest.rank_part) bad_manifest(path, number, "the rank part is listed twice");
+      manifest.rank_part = parse_rank_part(format, value, number);
+      rank_part_line = number;
     } else {
       bad_manifest(path, number, "unknown key '" + key + "'");
     }
   });
+  if (manifest.rank_part && (manifest.partitions != 1 || manifest.direction != GraphDirection::kUndirected)) {
+    bad_manifest(path, rank_part_line, "a rank part holds one partition of an undirected graph");
+  }
   return manifest;
 }
 

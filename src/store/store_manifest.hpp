@@ -10,6 +10,7 @@
 //   ...
 //   edge-file edges.packed48 402653184 <sha256>   (the input's edges; absent when the store has none,
 //                                                  or was written before it was recorded)
+//   rank-part 1 4                 (only in a rank's part of a store written across MPI ranks)
 //   end
 #pragma once
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "core/graph_direction.hpp"
+#include "graph/partition_layout.hpp"
 
 namespace semibfs {
 
@@ -27,6 +29,18 @@ inline const char* const kManifestName = "manifest";
 // The input's edges beside the graph, in the reference's packed 12-byte layout: what validation
 // streams (run --dram-budget writes it, build imports into it).
 inline const char* const kEdgeFileName = "edges.packed48";
+
+// More ranks than this in a rank part's manifest is damage, not a job.
+inline constexpr int kMaxRanks = 1 << 20;
+
+// A rank's part of a store written across MPI ranks (`run --store DIR` under mpirun writes one into
+// DIR/rank-K): the lists of the vertex range `rank` of PartitionLayout(vertices, ranks) alone, in
+// one partition, undirected (ranks are the level of partitioning above NUMA partitions).
+struct RankPart {
+  int rank = 0;
+  int ranks = 1;
+  bool operator==(const RankPart&) const = default;
+};
 
 struct StoreArray {
   std::string name;  // the file name inside the store directory
@@ -47,11 +61,17 @@ struct StoreManifest {
   std::vector<StoreArray> arrays;
   // The edge file (kEdgeFileName) as the build read it, so that validation trusts only those bytes.
   std::optional<StoreArray> edge_file;
+  std::optional<RankPart> rank_part;  // absent: the whole graph
+
+  // The vertices whose backward lists `partition` holds: its range of PartitionLayout(vertices,
+  // partitions), or the rank's range in a rank's part.
+  VertexRange partition_rows(int partition) const;
 
   std::string to_text() const;
   // Throws semibfs::Error naming `path` and the line when the text is not a whole manifest or a
   // value is out of range (vertices above kMaxVertices, partitions outside 1..kMaxPartitions, an
-  // array listed twice, a checksum that is not 64 hex digits).
+  // array listed twice, a checksum that is not 64 hex digits, a rank part of several partitions or
+  // directed).
   static StoreManifest parse(const std::string& text, const std::string& path);
   const StoreArray& array(const std::string& name, const std::string& path) const;
 };

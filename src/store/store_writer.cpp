@@ -62,6 +62,13 @@ StoreWriter::~StoreWriter() {
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) {
     if (stream->closed()) ::unlink(store_path(directory_, stream->name()).c_str());
   }
+  if (edge_file_ && edge_file_->closed()) ::unlink(store_path(directory_, edge_file_->name()).c_str());
+}
+
+void StoreWriter::add_edge_file(std::span<const std::byte> bytes) {
+  edge_file_ = std::make_unique<StoreArrayStream>(directory_, kEdgeFileName, 0);
+  edge_file_->append(bytes);
+  edge_file_->close();
 }
 
 StoreArrayStream& StoreWriter::open_array(const std::string& name, std::size_t buffer_bytes) {
@@ -84,7 +91,8 @@ void StoreWriter::finish(const StoreDescription& description) {
   manifest.partitions = description.partitions;
   manifest.neighbor_order = to_string(description.order);
   manifest.direction = description.direction;
-  manifest.edge_file = description.edge_file;
+  manifest.edge_file = edge_file_ ? std::optional<StoreArray>(edge_file_->close()) : description.edge_file;
+  manifest.rank_part = description.rank_part;
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) manifest.arrays.push_back(stream->close());
   write_file_atomically(store_path(directory_, kManifestName), manifest.to_text());
   complete_ = true;

@@ -66,6 +66,7 @@ struct StoreDescription {
   NeighborOrder order = NeighborOrder::kHubFirst;
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<StoreArray> edge_file;  // the edge file in the store, as the build read it
+  std::optional<RankPart> rank_part = std::nullopt;
 };
 
 class StoreWriter {
@@ -85,12 +86,16 @@ class StoreWriter {
     add_array(name, std::as_bytes(std::span<const T>(values)));
   }
 
+  // The edge file (kEdgeFileName), written here and listed as the manifest's edge file.
+  void add_edge_file(std::span<const std::byte> bytes);
+
   // Closes every array in the order opened, then writes the manifest with their entries.
   void finish(const StoreDescription& description);
 
  private:
   std::string directory_;
   std::vector<std::unique_ptr<StoreArrayStream>> streams_;
+  std::unique_ptr<StoreArrayStream> edge_file_;
   bool complete_ = false;
 };
 

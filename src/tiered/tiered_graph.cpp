@@ -170,9 +170,7 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   // read_store_offsets checked that the offsets end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
   std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
-  const VertexId row_base = std::strcmp(graph, "backward") == 0
-                                ? PartitionLayout(manifest.vertices, manifest.partitions).range(partition).begin
-                                : 0;
+  const VertexId row_base = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph),
                               row_base, digest);
   read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
@@ -233,11 +231,11 @@ SequentialReadOptions reading_within(const PlacementPlan& plan) {
 
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
   StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}};
-  const PartitionLayout layout(index.manifest.vertices, index.manifest.partitions);
-  const bool separate = forward_graph_is_separate(layout.count(), index.manifest.direction);
-  for (int k = 0; k < layout.count(); ++k) {
+  const int partitions = index.manifest.partitions;
+  const bool separate = forward_graph_is_separate(partitions, index.manifest.direction);
+  for (int k = 0; k < partitions; ++k) {
     index.backward_offsets.push_back(
-        read_store_offsets(directory, index.manifest, k, "backward", layout.range(k).size()));
+        read_store_offsets(directory, index.manifest, k, "backward", index.manifest.partition_rows(k).size()));
     if (separate) {
       index.forward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "forward", index.manifest.vertices));
     }
@@ -297,17 +295,32 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                      std::move(forward), manifest.direction);
 }
 
+TieredCsr open_rank_part_lists(StoreIndex index, const PlacementPlan& plan, PairDigest& digest) {
+  const StoreManifest& manifest = index.manifest;
+  if (!manifest.rank_part) throw Error("store '" + index.directory + "' is not a rank's part of a store");
+  TieredCsr lists = open_lists(index.directory, manifest, 0, "backward", std::move(index.backward_offsets[0]),
+                               backward_residency(plan), reading_within(plan), nullptr, digest);
+  if (lists.num_entries() != manifest.adjacencies) {
+    store_file_damaged(store_path(index.directory, kManifestName),
+                       "lists " + std::to_string(manifest.adjacencies) + " adjacencies, the arrays hold " +
+                           std::to_string(lists.num_entries()));
+  }
+  return lists;
+}
+
 GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex) {
   const StoreManifest& manifest = index.manifest;
   GraphProfile profile;
-  profile.num_vertices = manifest.vertices;
+  // The vertices whose lists the store holds: all of them, or a rank's range in a rank's part.
+  std::int64_t rows = 0;
+  for (int k = 0; k < manifest.partitions; ++k) rows += manifest.partition_rows(k).size();
+  profile.num_vertices = rows;
   profile.partitions = manifest.partitions;
   profile.forward_is_backward = !forward_graph_is_separate(manifest.partitions, manifest.direction);
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
-  profile.vertex_head_bytes = manifest.vertices * static_cast<std::int64_t>(sizeof(NeighborId)) +
-                              Bitmap::words_for(manifest.vertices) * 8;
+  profile.vertex_head_bytes = rows * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(rows) * 8;
   std::vector<std::span<const std::int64_t>> views;
   for (const std::vector<std::int64_t>& offsets : index.backward_offsets) {
     views.emplace_back(offsets);

@@ -13,6 +13,7 @@
 #include "core/bitmap.hpp"
 #include "graph/partition_layout.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "store/array_checks.hpp"
 #include "store/graph_store.hpp"
 #include "tiered/placement_plan.hpp"
 #include "tiered/tiered_csr.hpp"
@@ -96,6 +97,11 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
 // neighbours file once, keeping the resident entries, checking sizes and SHA-256 against the
 // manifest (a damaged file is a semibfs::Error naming it). The tails stay in the neighbours files.
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan);
+
+// A rank's part of a store (manifest.rank_part): its lists split by `plan` as open_tiered_graph
+// splits backward lists, with the same checks, except symmetry: a part holds one side of the pairs
+// that cross ranks, so their digest goes into `digest` for the ranks to compare.
+TieredCsr open_rank_part_lists(StoreIndex index, const PlacementPlan& plan, PairDigest& digest);
 
 // The planner's profile of a store, from its offsets alone (a directed store's out-degree
 // histogram from its forward offsets).

@@ -2,7 +2,9 @@
 // the whole parent array, computed here by a plain sequential BFS, and hands the validator only an
 // uneven share of the tuples and the parents of its own vertices. Correct trees must pass with
 // the nedge counted here and by the single-process Validator; trees broken at one vertex must fail
-// with the rule at fault, the same result on every rank.
+// with the rule at fault, the same result on every rank. Each rank's share comes through an
+// EdgeSource: in one chunk, cut into chunks (so that the ranks' passes take different numbers of
+// rounds), or read from a packed edge file.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 #include <deque>
 #include <initializer_list>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,14 +20,19 @@
 #include "core/error.hpp"
 #include "dist/communicator.hpp"
 #include "dist/distributed_validator.hpp"
+#include "edges/edge_source.hpp"
+#include "edges/packed_file_edge_source.hpp"
 #include "gen/kronecker.hpp"
 #include "graph/partition_layout.hpp"
+#include "support/packed_edge_file_writer.hpp"
+#include "support/scratch_directory.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::ThrowsMessage;
 
 struct Graph {
   EdgeList edges;                                 // the whole input, on every rank
@@ -116,17 +124,45 @@ void expect_same_on_every_rank(Communicator& comm, const DistributedValidation& 
   EXPECT_EQ(comm.sum(result.nedge), result.nedge * comm.size());
 }
 
-// Validates `parent` with this rank's share of the tuples (or `share` when given) and its own parents.
-DistributedValidation validate_here(const Graph& graph, VertexId root, const std::vector<VertexId>& parent,
-                                    std::optional<EdgeList> share = std::nullopt) {
+// Validates `parent` with this rank's share of the tuples read from `share` and its own parents.
+DistributedValidation validate_source(const Graph& graph, VertexId root, const std::vector<VertexId>& parent,
+                                      const EdgeSource& share) {
   Communicator comm;
   const PartitionLayout ranks(graph.edges.num_vertices, comm.size());
   const VertexRange mine = ranks.range(comm.rank());
   const std::vector<VertexId> own_parent(parent.begin() + mine.begin, parent.begin() + mine.end);
-  const EdgeList edges = share ? std::move(*share) : share_of(graph.edges, comm.rank(), comm.size());
-  const DistributedValidation result = validate_distributed(comm, ranks, edges, root, own_parent);
+  const DistributedValidation result = validate_distributed(comm, ranks, share, root, own_parent);
   expect_same_on_every_rank(comm, result);
   return result;
+}
+
+// The same with this rank's share of the tuples (or `share` when given) in memory, in chunks of
+// `chunk_edges` (0: one chunk).
+DistributedValidation validate_here(const Graph& graph, VertexId root, const std::vector<VertexId>& parent,
+                                    std::optional<EdgeList> share = std::nullopt, std::int64_t chunk_edges = 0) {
+  Communicator comm;
+  const EdgeList edges = share ? std::move(*share) : share_of(graph.edges, comm.rank(), comm.size());
+  return validate_source(graph, root, parent, InMemoryEdgeSource(edges, chunk_edges));
+}
+
+// share_of, but rank 0's share is empty (rank 1 takes it): a pass without a chunk.
+EdgeList share_without_rank_0(const EdgeList& all, int rank, int size) {
+  if (size == 1 || rank > 1) return share_of(all, rank, size);
+  EdgeList share = share_of(all, 0, size);
+  if (rank == 0) {
+    share.edges.clear();
+  } else {
+    const EdgeList second = share_of(all, 1, size);
+    share.edges.insert(share.edges.end(), second.edges.begin(), second.edges.end());
+  }
+  return share;
+}
+
+void expect_same_result(const DistributedValidation& result, const DistributedValidation& expected) {
+  EXPECT_EQ(result.nedge, expected.nedge);
+  EXPECT_EQ(result.failure_count, expected.failure_count);
+  EXPECT_EQ(result.first_rule, expected.first_rule);
+  EXPECT_EQ(result.first_failure, expected.first_failure);
 }
 
 void expect_passes(const Graph& graph, VertexId root, const std::vector<VertexId>& parent,
@@ -196,11 +232,41 @@ class DistributedValidatorTest : public ::testing::Test {
       : graph_(kronecker_graph(9)), root_(connected_root(graph_)), tree_(breadth_first_tree(graph_, root_)) {}
   std::int64_t depth(VertexId v) const { return tree_.depth[static_cast<std::size_t>(v)]; }
   VertexId& parent(std::vector<VertexId>& parents, VertexId v) const { return parents[static_cast<std::size_t>(v)]; }
+  std::vector<std::vector<VertexId>> trees_to_compare() const;
 
   Graph graph_;
   VertexId root_;
   Tree tree_;
 };
+
+// The tree, and copies of it broken at one vertex: a cycle (rule 1), a vertex re-parented to a deeper
+// neighbour (rule 3), a leaf left unreached (rule 4), a parent one level up but no neighbour (rule 5).
+std::vector<std::vector<VertexId>> DistributedValidatorTest::trees_to_compare() const {
+  std::vector<std::vector<VertexId>> trees(5, tree_.parent);
+  const VertexId deep = lowest_and_highest(tree_, root_, [&](VertexId u) { return depth(u) >= 2; }).back();
+  parent(trees[1], tree_.parent[static_cast<std::size_t>(deep)]) = deep;
+  const auto deeper_neighbour = [&](VertexId u) {
+    for (const VertexId w : graph_.neighbours[static_cast<std::size_t>(u)])
+      if (depth(w) > depth(u) && !is_ancestor(tree_, u, w)) return w;
+    return kUnreached;
+  };
+  const VertexId sinking = lowest_and_highest(tree_, root_, [&](VertexId u) { return deeper_neighbour(u) >= 0; })[0];
+  parent(trees[2], sinking) = deeper_neighbour(sinking);
+  std::vector<std::uint8_t> has_child(tree_.parent.size(), 0);
+  for (const VertexId p : tree_.parent)
+    if (p != kUnreached) has_child[static_cast<std::size_t>(p)] = 1;
+  const VertexId leaf =
+      lowest_and_highest(tree_, root_, [&](VertexId u) { return has_child[static_cast<std::size_t>(u)] == 0; }).back();
+  parent(trees[3], leaf) = kUnreached;
+  const auto far_parent = [&](VertexId u) {
+    for (VertexId w = 0; w < graph_.edges.num_vertices; ++w)
+      if (depth(u) >= 2 && depth(w) == depth(u) - 1 && !adjacent(graph_, u, w)) return w;
+    return kUnreached;
+  };
+  const VertexId moved = lowest_and_highest(tree_, root_, [&](VertexId u) { return far_parent(u) >= 0; }).back();
+  parent(trees[4], moved) = far_parent(moved);
+  return trees;
+}
 
 TEST_F(DistributedValidatorTest, AcceptsABreadthFirstTree) { expect_passes(graph_, root_, tree_.parent); }
 
@@ -354,7 +420,7 @@ TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRankHasTooFewParents) {
   const std::vector<VertexId> own_parent(tree_.parent.begin() + mine.begin,
                                          tree_.parent.begin() + mine.end - (short_one ? 1 : 0));
   const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
-  EXPECT_THROW(validate_distributed(comm, ranks, share, root_, own_parent), Error);
+  EXPECT_THROW(validate_distributed(comm, ranks, InMemoryEdgeSource(share), root_, own_parent), Error);
 }
 
 TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRankHasATupleOutsideTheGraph) {
@@ -362,6 +428,107 @@ TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRankHasATupleOutsideThe
   EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
   if (comm.rank() == 0) share.edges.push_back(CompactEdge::make(0, graph_.edges.num_vertices));
   EXPECT_THROW(validate_here(graph_, root_, tree_.parent, share), Error);
+}
+
+// Shares cut into chunks of 7 tuples take each rank another number of rounds (a rank with an empty
+// share none of its own): every tree gives the result it gives in one chunk.
+TEST_F(DistributedValidatorTest, GivesTheSameResultsInChunksAsInOne) {
+  Communicator comm;
+  const std::vector<std::vector<VertexId>> trees = trees_to_compare();
+  for (const bool rank_0_empty : {false, true}) {
+    const EdgeList share = rank_0_empty ? share_without_rank_0(graph_.edges, comm.rank(), comm.size())
+                                        : share_of(graph_.edges, comm.rank(), comm.size());
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+      const DistributedValidation whole = validate_here(graph_, root_, trees[t], share);
+      EXPECT_EQ(whole.ok(), t == 0) << "tree " << t << ": " << whole.first_failure;
+      expect_same_result(validate_here(graph_, root_, trees[t], share, 7), whole);
+    }
+  }
+}
+
+TEST_F(DistributedValidatorTest, GivesTheSameResultsFromAPackedFile) {
+  Communicator comm;
+  const testing::ScratchDirectory directory;  // one per rank
+  const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  PackedFileOptions chunks;
+  chunks.chunk_edges = 200;
+  const PackedFileEdgeSource file(testing::write_packed_edge_file(directory.file("share.packed48"), share),
+                                  graph_.edges.num_vertices, chunks);
+  const std::vector<std::vector<VertexId>> trees = trees_to_compare();
+  const std::vector<int> rules = {0, 1, 3, 4, 5};
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const DistributedValidation result = validate_source(graph_, root_, trees[t], file);
+    EXPECT_EQ(result.first_rule, rules[t]) << result.first_failure;
+    expect_same_result(result, validate_here(graph_, root_, trees[t], share));
+  }
+  EXPECT_EQ(validate_source(graph_, root_, tree_.parent, file).nedge, count_nedge(graph_.edges, tree_.parent));
+}
+
+// A tuple outside the graph in the last chunk of one rank's pass, whichever rank has it, with the
+// tree intact (the edge pass finds it) or broken at rule 1 (the edge pass is skipped).
+TEST_F(DistributedValidatorTest, ThrowsOnEveryRankForAChunkedTupleOutsideTheGraph) {
+  Communicator comm;
+  std::vector<VertexId> no_tree = tree_.parent;
+  parent(no_tree, root_) = kUnreached;
+  for (int bad_rank = 0; bad_rank < comm.size(); ++bad_rank) {
+    for (const std::vector<VertexId>* parents : {&tree_.parent, &no_tree}) {
+      EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+      if (comm.rank() == bad_rank) share.edges.push_back(CompactEdge::make(0, graph_.edges.num_vertices));
+      EXPECT_THAT([&] { validate_here(graph_, root_, *parents, share, 7); },
+                  ThrowsMessage<Error>(HasSubstr("rank " + std::to_string(bad_rank) + ": its tuple")));
+    }
+  }
+}
+
+TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRanksFileHasATupleOutsideTheGraph) {
+  Communicator comm;
+  const testing::ScratchDirectory directory;
+  EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  if (comm.rank() == 0) share.edges.push_back(CompactEdge::make(graph_.edges.num_vertices, 1));
+  PackedFileOptions chunks;
+  chunks.chunk_edges = 200;
+  const PackedFileEdgeSource file(testing::write_packed_edge_file(directory.file("share.packed48"), share),
+                                  graph_.edges.num_vertices, chunks);
+  EXPECT_THAT([&] { validate_source(graph_, root_, tree_.parent, file); },
+              ThrowsMessage<Error>(HasSubstr("share.packed48")));
+}
+
+// The in-memory source in chunks of 7, but the last rank's throws after its second chunk.
+class FailingEdgeSource final : public EdgeSource {
+ public:
+  explicit FailingEdgeSource(const EdgeList& edges, bool fails) : chunks_(edges, 7), fails_(fails) {}
+  std::int64_t num_vertices() const override { return chunks_.num_vertices(); }
+  std::int64_t num_edges() const override { return chunks_.num_edges(); }
+  std::int64_t buffer_bytes() const override { return 0; }
+  void for_each_chunk(const EdgeChunkVisitor& visit) const override {
+    int visited = 0;
+    chunks_.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+      if (fails_ && visited++ == 2) throw std::runtime_error("the disk is gone");
+      visit(chunk, first_index);
+    });
+  }
+
+ private:
+  InMemoryEdgeSource chunks_;
+  bool fails_;
+};
+
+TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRanksSourceThrows) {
+  Communicator comm;
+  const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  const FailingEdgeSource source(share, comm.rank() == comm.size() - 1);
+  bool threw_error = false;
+  try {
+    validate_source(graph_, root_, tree_.parent, source);
+    ADD_FAILURE() << "nothing thrown";
+  } catch (const Error& error) {
+    threw_error = true;
+    EXPECT_THAT(error.what(), HasSubstr("rank " + std::to_string(comm.size() - 1) + ": the disk is gone"));
+  } catch (const std::runtime_error& error) {
+    EXPECT_STREQ(error.what(), "the disk is gone");
+  }
+  EXPECT_EQ(threw_error, comm.rank() != comm.size() - 1) << "the failing rank rethrows its own exception";
+  expect_passes(graph_, root_, tree_.parent);  // the ranks are in step again
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // gives the same nedge; options a run across ranks does not take are one line from rank 0; a rank
 // that fails ends the job within 10 s with one line naming it.
 #ifdef SEMIBFS_HAVE_MPI
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
@@ -137,10 +138,50 @@ TEST_F(MpiRunTest, ReportsCommunicationPerLevelAndRank) {
 }
 
 TEST_F(MpiRunTest, AnOptionForOneProcessIsOneLineFromRankZero) {
-  const CommandResult result = run("run --scale 10 --store " + directory_.string(), launcher(3));
+  CommandResult result = run("run --scale 10 --partitions 2", launcher(3));
   EXPECT_NE(result.exit_code, 0);
   EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
-  EXPECT_NE(result.err.find("semibfs run: --store is not supported under mpirun yet"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("semibfs run: --partitions above 1 is not supported under mpirun yet"), std::string::npos)
+      << result.err;
+  result = run("run --scale 10 --store " + directory_.string() + " --dram-budget 1GiB", launcher(2));
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
+  EXPECT_NE(result.err.find("then add --reuse --dram-budget"), std::string::npos) << result.err;
+}
+
+// Each rank writes its part (DIR/rank-K) and reads it back, whole or under a budget with one entry
+// of every list in DRAM (the rest read from disk, the share of the edges streamed from the part).
+TEST_F(MpiRunTest, RankStoresGiveTheOneProcessSearches) {
+  const std::string base = "--scale 12 --roots 8 --threads 1";
+  for (const int ranks : {2, 3}) {
+    const std::filesystem::path store = directory_ / ("store-" + std::to_string(ranks));
+    std::filesystem::create_directory(store);
+    const std::string with_store = base + " --store " + store.string();
+    expect_same_searches(ranks, base, with_store);
+    EXPECT_TRUE(std::filesystem::exists(store / ("rank-" + std::to_string(ranks - 1)) / "manifest"));
+    expect_same_searches(ranks, base, with_store + " --reuse");
+    expect_same_searches(ranks, base, with_store + " --reuse --dram-budget 256MiB --head-entries 1");
+    const std::string json = read_text(directory_ / ("run-" + std::to_string(ranks) + ".json"));
+    EXPECT_NE(json.find("\"lists_on_disk\": true"), std::string::npos) << json.substr(0, 2000);
+    EXPECT_GT(json_numbers(json, "requests").front(), 0);
+  }
+}
+
+TEST_F(MpiRunTest, RankStoresOfAnotherRankCountOrDamagedAreRefused) {
+  const std::string base = "run --scale 10 --roots 4 --threads 1 --store " + directory_.string();
+  ASSERT_EQ(run(base, launcher(2)).exit_code, 0);
+  CommandResult result = run(base + " --reuse", launcher(3));
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_THAT(result.err, ::testing::AnyOf(::testing::HasSubstr("holds no part for rank 2 of 3"),
+                                           ::testing::HasSubstr("rank part 0 of 2"), ::testing::HasSubstr("rank part 1 of 2")));
+  const std::filesystem::path lists = directory_ / "rank-1" / "p0.backward.neighbors";
+  std::string bytes = read_text(lists);
+  bytes[bytes.size() / 2] ^= 1;
+  testing::write_text(lists, bytes);
+  result = run(base + " --reuse", launcher(2));
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("rank-1/p0.backward.neighbors"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("SHA-256"), std::string::npos) << result.err;
 }
 
 TEST_F(MpiRunTest, MessageLimitAloneIsAUsageError) {

@@ -161,5 +161,46 @@ TEST_F(GraphStoreTest, ABadNeighbourOrderInTheManifestIsADamagedStore) {
   }
 }
 
+// A rank's part (written across MPI ranks) round-trips its rank-part line; a bad one is a damaged
+// store naming the line; a part is not a whole graph, nor the part of another rank or rank count.
+TEST_F(GraphStoreTest, RankPartsAreReadOnlyAsTheirOwnRank) {
+  const PartitionedGraph whole = make_graph(1);
+  const PartitionLayout ranks(whole.num_vertices(), 3);
+  const VertexRange own = ranks.range(1);
+  const CsrGraph& all = whole.backward(0);
+  std::vector<std::int64_t> offsets{0};
+  std::vector<NeighborId> neighbors;
+  for (VertexId v = own.begin; v < own.end; ++v) {
+    for (const NeighborId u : all.neighbors(v)) neighbors.push_back(u);
+    offsets.push_back(static_cast<std::int64_t>(neighbors.size()));
+  }
+  const CsrGraph lists(own.size(), offsets, neighbors);
+  write_rank_part_store(dir(), lists, whole.num_vertices(), RankPart{1, 3}, NeighborOrder::kHubFirst, kMadeFrom, {});
+  const StoreManifest manifest = read_store_manifest(dir());
+  ASSERT_TRUE(manifest.rank_part.has_value());
+  EXPECT_EQ(*manifest.rank_part, (RankPart{1, 3}));
+  EXPECT_EQ(manifest.partition_rows(0).begin, own.begin);
+  EXPECT_EQ(manifest.partition_rows(0).end, own.end);
+  EXPECT_EQ(manifest.adjacencies, static_cast<std::int64_t>(neighbors.size()));
+  EXPECT_NE(error_of([&] { read_store(dir(), {kMadeFrom, 1}); }).find("rank part 1 of 3"), std::string::npos);
+  StoreRequest request{kMadeFrom, 1, NeighborOrder::kHubFirst, GraphDirection::kUndirected, RankPart{1, 2}};
+  EXPECT_NE(error_of([&] { read_store_manifest(dir(), request); }).find("asks for 1 of 2"), std::string::npos);
+  request.rank_part = RankPart{1, 3};
+  EXPECT_EQ(read_store_manifest(dir(), request).rank_part, (RankPart{1, 3}));
+  const std::string text = manifest.to_text();
+  for (const auto& [line, what] : std::vector<std::pair<std::string, std::string>>{
+           {"rank-part 3 3", "rank below their count"},
+           {"rank-part 1", "a rank and a rank count"},
+           {"rank-part 0 0", "1 to"}}) {
+    std::string bad = text;
+    bad.replace(bad.find("rank-part 1 3"), std::string("rank-part 1 3").size(), line);
+    EXPECT_NE(error_of([&] { StoreManifest::parse(bad, "m"); }).find(what), std::string::npos) << line;
+  }
+  std::string two_partitions = text;
+  two_partitions.replace(two_partitions.find("partitions 1"), std::string("partitions 1").size(), "partitions 2");
+  EXPECT_NE(error_of([&] { StoreManifest::parse(two_partitions, "m"); }).find("one partition of an undirected graph"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace semibfs
