@@ -9,6 +9,7 @@
 
 #include "bfs/direction_policy.hpp"
 #include "core/error.hpp"
+#include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
 #include "dist/replicated_frontier.hpp"
 
@@ -40,6 +41,8 @@ std::size_t find_parent(const ReplicatedFrontier& frontier, std::span<const Neig
 // Own frontier vertices per chunk a thread takes in a top-down step; small, because hub lists make
 // chunks uneven.
 constexpr std::int64_t kTopDownChunk = 64;
+// Words of own vertices (64 each) per chunk a thread takes in a bottom-up step.
+constexpr std::int64_t kBottomUpChunkWords = 16;
 
 double communication_seconds(const TrafficByKind& traffic) {
   double seconds = 0;
@@ -192,8 +195,9 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   std::atomic<std::int64_t> next_chunk{cursor};
   std::atomic<std::int64_t> round_pairs{0};
   std::int64_t examined = 0, found = 0, found_edges = 0;
+  ParallelErrors errors;  // a failed read ends the search on this rank, not the process
 #pragma omp parallel reduction(+ : examined, found, found_edges)
-  {
+  errors.capture([&] {
     std::vector<std::vector<CompactEdge>>& outgoing = pairs_[omp_get_thread_num()];
     outgoing.resize(static_cast<std::size_t>(comm_.size()));
     const PairExpander expand{*this, parent, outgoing, discovered[omp_get_thread_num()], found, found_edges, round_pairs};
@@ -211,7 +215,8 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
       if (round_pairs.load(std::memory_order_relaxed) >= limit) break;
     }
     if (fetcher != nullptr) fetcher->finish(expand_tail);
-  }
+  });
+  errors.rethrow_first();
   cursor = std::min(next_chunk.load(), frontier_size);
   append_all(next_queue_, discovered);
   return {examined, found, found_edges, 0};
@@ -290,47 +295,62 @@ struct DistributedBfs::TailScanner {
   }
 };
 
-// Each thread takes whole words of the own range: it alone writes their visited and next bits.
-// Vertices without a parent among their resident entries wait for their tails, asked for after
-// each word and scanned as they arrive.
-DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent) {
-  ReplicatedFrontier& next = *next_frontier_;
+// One word of own vertices: each unvisited one looks for a parent among its resident entries;
+// those with tails and no parent there are left in `waiting`. Writes the word's next and visited
+// bits.
+void DistributedBfs::scan_word(std::int64_t word, const ReplicatedFrontier& frontier, std::span<VertexId> parent,
+                               Counts& counts, std::vector<std::int64_t>& waiting) {
   const TieredCsr& lists = graph_.tiered;
+  Bitmap::Word discovered = 0;
+  for (Bitmap::Word unvisited = ~visited_.word(word) & visited_.valid_mask(word); unvisited != 0;
+       unvisited &= unvisited - 1) {
+    const std::int64_t row = word * 64 + std::countr_zero(unvisited);
+    const std::span<const NeighborId> list = lists.resident(row);
+    const std::size_t hit = find_parent(frontier, list);
+    counts.edges_examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
+    if (hit == list.size()) {
+      if (lists.tail_entries(row) > 0) waiting.push_back(row);
+      continue;
+    }
+    parent[row] = list[hit];
+    discovered |= Bitmap::bit_mask(row);
+    counts.discovered_vertices += 1;
+    counts.discovered_edges += lists.degree(row);
+    counts.early_exits += hit + 1 < static_cast<std::size_t>(lists.degree(row)) ? 1 : 0;
+  }
+  next_frontier_->set_own_word(word, discovered);
+  visited_.set_word(word, visited_.word(word) | discovered);
+}
+
+// Each thread takes chunks of whole words of the own range from a counter: it alone writes their
+// visited and next bits. Vertices without a parent among their resident entries wait for their
+// tails, asked for after each word and scanned as they arrive, on the same thread.
+DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent) {
   const std::int64_t words = visited_.num_words();
+  std::atomic<std::int64_t> next_chunk{0};
   Counts total;
+  ParallelErrors errors;  // a failed read ends the search on this rank, not the process
 #pragma omp parallel
   {
     Counts counts;
-    TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
-    const TailScanner scan_tail{*this, frontier, parent, counts};
-    std::vector<std::int64_t> waiting;
-#pragma omp for schedule(dynamic, 16) nowait
-    for (std::int64_t w = 0; w < words; ++w) {
-      Bitmap::Word discovered = 0;
-      for (Bitmap::Word unvisited = ~visited_.word(w) & visited_.valid_mask(w); unvisited != 0; unvisited &= unvisited - 1) {
-        const std::int64_t row = w * 64 + std::countr_zero(unvisited);
-        const std::span<const NeighborId> list = lists.resident(row);
-        const std::size_t hit = find_parent(frontier, list);
-        counts.edges_examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
-        if (hit == list.size()) {
-          if (fetcher != nullptr && lists.tail_entries(row) > 0) waiting.push_back(row);
-          continue;
+    errors.capture([&] {
+      TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
+      const TailScanner scan_tail{*this, frontier, parent, counts};
+      std::vector<std::int64_t> waiting;
+      for (std::int64_t chunk = next_chunk.fetch_add(kBottomUpChunkWords); chunk < words;
+           chunk = next_chunk.fetch_add(kBottomUpChunkWords)) {
+        for (std::int64_t word = chunk; word < std::min(chunk + kBottomUpChunkWords, words); ++word) {
+          scan_word(word, frontier, parent, counts, waiting);
+          for (const std::int64_t row : waiting) fetcher->request(graph_.tiered, row, scan_tail);
+          waiting.clear();
         }
-        parent[row] = list[hit];
-        discovered |= Bitmap::bit_mask(row);
-        counts.discovered_vertices += 1;
-        counts.discovered_edges += lists.degree(row);
-        counts.early_exits += hit + 1 < static_cast<std::size_t>(lists.degree(row)) ? 1 : 0;
       }
-      next.set_own_word(w, discovered);
-      visited_.set_word(w, visited_.word(w) | discovered);
-      for (const std::int64_t row : waiting) fetcher->request(lists, row, scan_tail);
-      waiting.clear();
-    }
-    if (fetcher != nullptr) fetcher->finish(scan_tail);
+      if (fetcher != nullptr) fetcher->finish(scan_tail);
+    });
 #pragma omp critical
     total.add(counts);
   }
+  errors.rethrow_first();
   return total;
 }
 

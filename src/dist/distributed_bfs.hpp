@@ -90,6 +90,8 @@ class DistributedBfs {
   // Expands queue_ from `cursor` on until the round's pairs reach the bound; returns its counts.
   Counts expand_round(std::span<VertexId> parent, std::int64_t& cursor);
   Counts scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent);
+  void scan_word(std::int64_t word, const ReplicatedFrontier& frontier, std::span<VertexId> parent, Counts& counts,
+                 std::vector<std::int64_t>& waiting);
   Counts bottom_up_step(std::span<VertexId> parent);
   void queue_to_frontier();
   void frontier_to_queue();
