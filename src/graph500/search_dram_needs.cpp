@@ -19,7 +19,7 @@ namespace {
 std::string buffers_description(const SearchDramNeeds& needs) {
   std::string text = "edge chunks, validator, I/O buffers";
   if (needs.caller_bytes > 0) text += ", id map";
-  if (needs.exchange_bytes > 0) text += ", frontier copies and pair buffers across ranks";
+  if (needs.exchange_bytes > 0) text += ", rank exchanges";
   return text;
 }
 
