@@ -168,7 +168,8 @@ struct DistributedBfs::PairExpander {
 
   void operator()(VertexId vertex, std::span<const NeighborId> list) const {
     const VertexRange own = bfs.graph_.own;
-    std::int64_t queued = 0;
+    // Counted in locals: the references could alias the stores of the loop.
+    std::int64_t queued = 0, claimed = 0, claimed_edges = 0;
     for (const NeighborId neighbor : list) {
       if (!own.contains(neighbor)) {
         outgoing[bfs.graph_.ranks.partition_of(neighbor)].push_back(CompactEdge::make(vertex, neighbor));
@@ -178,9 +179,11 @@ struct DistributedBfs::PairExpander {
       const std::int64_t row = neighbor - own.begin;
       if (!bfs.claim_own(row, vertex, parent)) continue;
       discovered.push_back(static_cast<std::uint32_t>(row));
-      ++found;
-      found_edges += bfs.graph_.tiered.degree(row);
+      ++claimed;
+      claimed_edges += bfs.graph_.tiered.degree(row);
     }
+    found += claimed;
+    found_edges += claimed_edges;
     if (queued > 0) round_pairs.fetch_add(queued, std::memory_order_relaxed);
   }
 };
@@ -301,23 +304,30 @@ struct DistributedBfs::TailScanner {
 void DistributedBfs::scan_word(std::int64_t word, const ReplicatedFrontier& frontier, std::span<VertexId> parent,
                                Counts& counts, std::vector<std::int64_t>& waiting) {
   const TieredCsr& lists = graph_.tiered;
+  const bool tails = fetchers_ != nullptr;
+  // Counted in locals: `counts` could alias the parent stores of the loop.
+  std::int64_t examined = 0, found_edges = 0, early = 0;
   Bitmap::Word discovered = 0;
   for (Bitmap::Word unvisited = ~visited_.word(word) & visited_.valid_mask(word); unvisited != 0;
        unvisited &= unvisited - 1) {
     const std::int64_t row = word * 64 + std::countr_zero(unvisited);
     const std::span<const NeighborId> list = lists.resident(row);
     const std::size_t hit = find_parent(frontier, list);
-    counts.edges_examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
+    examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
     if (hit == list.size()) {
-      if (lists.tail_entries(row) > 0) waiting.push_back(row);
+      if (tails && lists.tail_entries(row) > 0) waiting.push_back(row);
       continue;
     }
     parent[row] = list[hit];
     discovered |= Bitmap::bit_mask(row);
-    counts.discovered_vertices += 1;
-    counts.discovered_edges += lists.degree(row);
-    counts.early_exits += hit + 1 < static_cast<std::size_t>(lists.degree(row)) ? 1 : 0;
+    const std::int64_t degree = lists.degree(row);
+    found_edges += degree;
+    early += hit + 1 < static_cast<std::size_t>(degree) ? 1 : 0;
   }
+  counts.edges_examined += examined;
+  counts.discovered_vertices += std::popcount(discovered);
+  counts.discovered_edges += found_edges;
+  counts.early_exits += early;
   next_frontier_->set_own_word(word, discovered);
   visited_.set_word(word, visited_.word(word) | discovered);
 }
