@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bfs/parent_claim.hpp"
 #include "bfs/partition_teams.hpp"
 #include "core/parallel_errors.hpp"
 
@@ -15,13 +16,6 @@ namespace {
 constexpr std::int64_t kChunk = 64;
 // Smaller frontiers (the first and last levels) are expanded by one thread: no fork and join.
 constexpr std::int64_t kParallelFrontier = 64;
-
-// Only the thread whose swap succeeds adds the vertex, so each vertex enters a queue once.
-bool claim(VertexId& parent_slot, VertexId parent) {
-  VertexId expected = kUnreached;
-  return std::atomic_ref<VertexId>(parent_slot)
-      .compare_exchange_strong(expected, parent, std::memory_order_relaxed);
-}
 
 // Expands one list, or one piece of it, of the frontier vertex `vertex`. A team of one owns its
 // vertices outright: plain loads and stores, no compare-and-swap.
@@ -34,7 +28,7 @@ struct ListExpander {
     for (const NeighborId neighbor : neighbors) {
       // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
       if constexpr (kSharedTeam) {
-        if (state.visited.test_atomic(neighbor) || !claim(state.parent[neighbor], vertex)) continue;
+        if (state.visited.test_atomic(neighbor) || !claim_parent(state.parent[neighbor], vertex)) continue;
         state.visited.set_atomic(neighbor);
       } else {
         if (state.visited.test(neighbor)) continue;

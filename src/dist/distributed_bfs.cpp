@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "bfs/direction_policy.hpp"
+#include "bfs/parent_claim.hpp"
 #include "core/error.hpp"
 #include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
@@ -15,12 +16,6 @@
 
 namespace semibfs {
 namespace {
-
-// Only the thread whose swap succeeds adds the vertex, so each vertex enters a queue once.
-bool claim(VertexId& parent_slot, VertexId parent) {
-  VertexId expected = kUnreached;
-  return std::atomic_ref<VertexId>(parent_slot).compare_exchange_strong(expected, parent, std::memory_order_relaxed);
-}
 
 template <typename T>
 void append_all(std::vector<T>& target, std::vector<std::vector<T>>& pieces) {
@@ -150,7 +145,7 @@ void DistributedBfs::frontier_to_queue() {
 // The visited bitmap (cache-resident) filters before the parent array is touched; only the thread
 // whose swap succeeds adds the vertex, so each vertex enters a queue once.
 bool DistributedBfs::claim_own(std::int64_t row, VertexId from, std::span<VertexId> parent) {
-  if (visited_.test_atomic(row) || !claim(parent[row], from)) return false;
+  if (visited_.test_atomic(row) || !claim_parent(parent[row], from)) return false;
   visited_.set_atomic(row);
   return true;
 }
@@ -164,7 +159,7 @@ struct DistributedBfs::PairExpander {
   std::vector<std::uint32_t>& discovered;
   std::int64_t& found;
   std::int64_t& found_edges;
-  std::atomic<std::int64_t>& round_pairs;  // all threads'
+  std::atomic<std::int64_t>* round_pairs;  // all threads'; null without a bound (nothing to count)
 
   void operator()(VertexId vertex, std::span<const NeighborId> list) const {
     const VertexRange own = bfs.graph_.own;
@@ -184,7 +179,7 @@ struct DistributedBfs::PairExpander {
     }
     found += claimed;
     found_edges += claimed_edges;
-    if (queued > 0) round_pairs.fetch_add(queued, std::memory_order_relaxed);
+    if (round_pairs != nullptr && queued > 0) round_pairs->fetch_add(queued, std::memory_order_relaxed);
   }
 };
 
@@ -203,7 +198,8 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   errors.capture([&] {
     std::vector<std::vector<CompactEdge>>& outgoing = pairs_[omp_get_thread_num()];
     outgoing.resize(static_cast<std::size_t>(comm_.size()));
-    const PairExpander expand{*this, parent, outgoing, discovered[omp_get_thread_num()], found, found_edges, round_pairs};
+    std::atomic<std::int64_t>* counted = pair_round_limit_ > 0 ? &round_pairs : nullptr;
+    const PairExpander expand{*this, parent, outgoing, discovered[omp_get_thread_num()], found, found_edges, counted};
     TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
     const VertexId first = graph_.own.begin;
     const auto expand_tail = [&](std::int64_t row, std::span<const NeighborId> tail) { expand(first + row, tail); };

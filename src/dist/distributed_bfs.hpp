@@ -68,8 +68,6 @@ class DistributedBfs {
   // The reads of every search since the last call; resets them. Empty backend before any read.
   IoStats take_io_stats();
   std::string io_backend() const;
-  // Pairs at most in one rank's outgoing buffers of one round (0: no bound).
-  std::int64_t pair_round_limit() const { return pair_round_limit_; }
 
   // What the search holds per own vertex: its parent, the two queues and the visited bitmaps.
   static constexpr std::int64_t kStatusBytesPerOwnVertex = 17;

@@ -84,7 +84,6 @@ std::vector<double> gather_doubles(Communicator& comm, double mine) {
 struct RankInputs {
   EdgeList edges;  // the generated share; empty when it is read from the rank's store
   std::unique_ptr<EdgeSource> edge_source;  // what validation and the TEPS count read
-  std::int64_t share_edges = 0;
   RankGraph graph;
   std::unique_ptr<StoreLock> lock;  // the rank's part of the store, while the run uses it
   std::optional<PlacementPlan> plan;  // under a budget
@@ -217,7 +216,6 @@ void generate_share(Communicator& comm, const Graph500Options& options, Graph500
   report.official.generation_seconds = comm.max(generation_time.seconds());
   report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge));
   inputs.edge_source = std::make_unique<InMemoryEdgeSource>(inputs.edges);
-  inputs.share_edges = inputs.edges.num_edges();
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
 }
 
@@ -230,10 +228,10 @@ void construct(Communicator& comm, const Graph500Options& options, Graph500Repor
   log << "construction_time:              " << format_seconds(report.official.construction_seconds) << std::endl;
 }
 
-// Every rank writes its part, DIR/rank-K, after kernel 1 (untimed, as one process writes its store).
+// Every rank writes its part, DIR/rank-K, after kernel 1 (untimed, as one process writes its store),
+// into the directory it created and locked before any work.
 void write_rank_part(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
                      RankInputs& inputs) {
-  inputs.lock = create_rank_store(options.store.directory, comm.rank());
   const Stopwatch write_time;
   write_rank_store(rank_store_directory(options.store.directory, comm.rank()), inputs.graph, inputs.edges,
                    rank_store_request(options.kronecker, options.store.neighbor_order, comm));
@@ -248,13 +246,11 @@ SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Option
   const SearchOptions& search = options.search;
   const std::int64_t n = options.kronecker.num_vertices();
   const std::int64_t own = PartitionLayout(n, comm.size()).range(comm.rank()).size();
-  SearchDramNeeds needs;
-  needs.program_bytes = search.budget.program_bytes;
+  // One process's needs for the own vertices, with the search's and the validator's own figures.
+  SearchDramNeeds needs = search_dram_needs(own, search, threads, inputs.edge_source->buffer_bytes(), 0);
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
-  needs.edge_chunk_bytes = inputs.edge_source->buffer_bytes();
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), validation_round(search));
-  needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * threads;
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
   return needs;
 }
@@ -275,14 +271,12 @@ void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSe
   if (!options.search.budget.is_set()) {
     generate_share(comm, options, report, session.log(), inputs);
   } else {
-    inputs.share_edges = index.manifest.edge_file ? index.manifest.edge_file->bytes / static_cast<std::int64_t>(sizeof(PackedEdge)) : 0;
     inputs.edge_source = open_store_edges(directory, options.kronecker.num_vertices(), options.search);
     const SearchDramNeeds needs = rank_search_needs(comm, options, inputs, report.threads);
     inputs.plan = plan_search_placement(profile_of_store(index, needs.bfs_status_bytes_per_vertex), options.search, needs);
     print_plan(session.log(), *inputs.plan);
     const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
-    session.check_edge_file(directory, share.end - share.begin,
-                            std::min(inputs.edge_source->buffer_bytes(), std::max<std::int64_t>(inputs.plan->read_buffer_bytes, 8192)));
+    session.check_edge_file(directory, share.end - share.begin, edge_check_buffer_bytes(*inputs.edge_source, inputs.plan));
   }
   comm.barrier();
   const Stopwatch open_time;
@@ -298,6 +292,8 @@ void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSe
   if (options.store.reuse) {
     read_rank_part(comm, options, session, inputs);
   } else {
+    // A part that is there already, or a directory that cannot be made, stops the run before any work.
+    if (!options.store.directory.empty()) inputs.lock = create_rank_store(options.store.directory, comm.rank());
     generate_share(comm, options, report, session.log(), inputs);
     construct(comm, options, report, session.log(), inputs);
     if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
@@ -324,7 +320,8 @@ DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, co
   figures.ranks = comm.size();
   figures.message_limit_bytes = comm.message_limit();
   figures.construction_traffic = traffic_figures(sum_traffic(comm, construction));
-  std::vector<std::int64_t> mine = {inputs.graph.own.size(), inputs.graph.tiered.num_entries(), inputs.share_edges};
+  std::vector<std::int64_t> mine = {inputs.graph.own.size(), inputs.graph.tiered.num_entries(),
+                                    inputs.edge_source->num_edges()};
   for (const Traffic& t : totals.traffic) mine.insert(mine.end(), {t.bytes, t.messages});
   const std::int64_t width = static_cast<std::int64_t>(mine.size());
   std::vector<std::int64_t> all(static_cast<std::size_t>(width * comm.size()));

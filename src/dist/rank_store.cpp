@@ -35,10 +35,8 @@ std::unique_ptr<StoreLock> create_rank_store(const std::string& store, int rank)
 
 void write_rank_store(const std::string& directory, const RankGraph& graph, const EdgeList& share,
                       const StoreRequest& request) {
-  std::vector<PackedEdge> packed(share.edges.size());
-  for (std::size_t e = 0; e < packed.size(); ++e) packed[e] = PackedEdge::make(share.edges[e].v0(), share.edges[e].v1());
   write_rank_part_store(directory, graph.lists, graph.ranks.num_vertices(), *request.rank_part, request.order,
-                        request.made_from, packed);
+                        request.made_from, share.edges);
 }
 
 PlacementPlan everything_in_dram() {

@@ -47,6 +47,11 @@ std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& direct
   return std::make_unique<PackedFileEdgeSource>(store_path(directory, kEdgeFileName), num_vertices, source);
 }
 
+std::int64_t edge_check_buffer_bytes(const EdgeSource& edges, const std::optional<PlacementPlan>& plan) {
+  if (!plan) return edges.buffer_bytes();
+  return std::min(edges.buffer_bytes(), std::max<std::int64_t>(plan->read_buffer_bytes, 8192));
+}
+
 SearchSession::SearchSession(const SearchOptions& options, std::string graph, int partitions, std::ostream& log)
     : log_(log) {
   if (options.threads > 0) omp_set_num_threads(options.threads);
@@ -75,7 +80,6 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   graph.edges = open_store_edges(directory, num_vertices, options);
   Stopwatch open_time;
   std::optional<StoreIndex> store;
-  auto check_buffer_bytes = graph.edges->buffer_bytes();
   if (options.budget.is_set()) {
     // The offsets read for the plan are the ones the tiered open keeps: read once.
     store.emplace(read_store_index(directory, request));
@@ -84,11 +88,9 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
     report_.plan =
         plan_search_placement(profile_of_store(*store, needs.bfs_status_bytes_per_vertex), options, needs);
     print_plan(log_, *report_.plan);
-    // Like the pass that reads the resident lists, the check reads within the plan's read room.
-    check_buffer_bytes = std::min(check_buffer_bytes, std::max<std::int64_t>(report_.plan->read_buffer_bytes, 8192));
   }
   // After the plan accepted the budget, before any list is read.
-  check_edge_file(directory, edge_records, check_buffer_bytes);
+  check_edge_file(directory, edge_records, edge_check_buffer_bytes(*graph.edges, report_.plan));
   if (report_.plan && !report_.plan->fits_in_memory) {
     graph.tiered.emplace(open_tiered_graph(std::move(*store), *report_.plan));
     report_.lists_on_disk = graph.tiered->has_tails();

@@ -34,6 +34,11 @@ std::optional<ValidationFailure> check_search(const Validator& validator, Vertex
 std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
                                                        const SearchOptions& options);
 
+// The buffers the check of a store's edge file reads through: the edge source's, and under a plan
+// no more than the room the plan lends to reading (at least 8 KiB), as the pass that reads the
+// resident lists does.
+std::int64_t edge_check_buffer_bytes(const EdgeSource& edges, const std::optional<PlacementPlan>& plan);
+
 class SearchSession {
  public:
   // Applies options.threads and starts the report: what is searched, threads and partitions.

@@ -16,6 +16,7 @@
 #include "io/async_reader.hpp"
 #include "io/io_kind.hpp"
 #include "io/read_request.hpp"
+#include "edges/packed_edge.hpp"
 #include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
 #include "store/store_writer.hpp"
@@ -113,11 +114,12 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 }
 
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
-                           NeighborOrder order, const std::string& made_from, std::span<const PackedEdge> edge_share) {
+                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share) {
   StoreWriter writer(directory);
   writer.add_array(store_array_name(0, "backward", "offsets"), lists.offsets());
   writer.add_array(store_array_name(0, "backward", "neighbors"), lists.all_neighbors());
-  writer.add_edge_file(std::as_bytes(edge_share));
+  StoreArrayStream& edges = writer.open_edge_file(std::size_t{1} << 20);
+  for (const CompactEdge& edge : edge_share) edges.append_value(PackedEdge::make(edge.v0(), edge.v1()));
   StoreDescription description{made_from, vertices, lists.num_adjacencies(), 1, order, GraphDirection::kUndirected,
                                std::nullopt, part};
   writer.finish(description);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "edges/packed_edge.hpp"
+#include "edges/compact_edge.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "store/store_manifest.hpp"
 
@@ -32,10 +32,11 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 
 // Writes a rank's part of a store written across MPI ranks into `directory` (which must exist and
 // hold no store): `lists` are the rows of part.rank's vertex range, `adjacencies` their entries,
-// and `edge_share` the input tuples the rank validates against (the manifest's edge file). Throws
+// and `edge_share` the input tuples the rank validates against (the manifest's edge file, in the
+// reference's packed layout, converted on the way). Throws
 // semibfs::Error as write_store does, leaving no store file behind.
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
-                           NeighborOrder order, const std::string& made_from, std::span<const PackedEdge> edge_share);
+                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share);
 
 // Reads the store back, checking the manifest against the request and every file's size and
 // SHA-256; any mismatch is a semibfs::Error that names the file or the field.

@@ -65,10 +65,9 @@ StoreWriter::~StoreWriter() {
   if (edge_file_ && edge_file_->closed()) ::unlink(store_path(directory_, edge_file_->name()).c_str());
 }
 
-void StoreWriter::add_edge_file(std::span<const std::byte> bytes) {
-  edge_file_ = std::make_unique<StoreArrayStream>(directory_, kEdgeFileName, 0);
-  edge_file_->append(bytes);
-  edge_file_->close();
+StoreArrayStream& StoreWriter::open_edge_file(std::size_t buffer_bytes) {
+  edge_file_ = std::make_unique<StoreArrayStream>(directory_, kEdgeFileName, buffer_bytes);
+  return *edge_file_;
 }
 
 StoreArrayStream& StoreWriter::open_array(const std::string& name, std::size_t buffer_bytes) {

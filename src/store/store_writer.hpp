@@ -86,8 +86,9 @@ class StoreWriter {
     add_array(name, std::as_bytes(std::span<const T>(values)));
   }
 
-  // The edge file (kEdgeFileName), written here and listed as the manifest's edge file.
-  void add_edge_file(std::span<const std::byte> bytes);
+  // The edge file (kEdgeFileName), appended to by the caller and listed as the manifest's edge
+  // file; lives as long as the writer.
+  StoreArrayStream& open_edge_file(std::size_t buffer_bytes);
 
   // Closes every array in the order opened, then writes the manifest with their entries.
   void finish(const StoreDescription& description);

@@ -15,6 +15,7 @@
 #include "support/test_graphs.hpp"
 #include "support/same_graph.hpp"
 #include "core/error.hpp"
+#include "edges/packed_edge.hpp"
 #include "store/store_manifest.hpp"
 #include "support/error_message.hpp"
 #include "support/file_size_limit.hpp"
@@ -175,13 +176,16 @@ TEST_F(GraphStoreTest, RankPartsAreReadOnlyAsTheirOwnRank) {
     offsets.push_back(static_cast<std::int64_t>(neighbors.size()));
   }
   const CsrGraph lists(own.size(), offsets, neighbors);
-  write_rank_part_store(dir(), lists, whole.num_vertices(), RankPart{1, 3}, NeighborOrder::kHubFirst, kMadeFrom, {});
+  write_rank_part_store(dir(), lists, whole.num_vertices(), RankPart{1, 3}, NeighborOrder::kHubFirst, kMadeFrom,
+                        std::vector<CompactEdge>{CompactEdge::make(own.begin, 0)});
   const StoreManifest manifest = read_store_manifest(dir());
   ASSERT_TRUE(manifest.rank_part.has_value());
   EXPECT_EQ(*manifest.rank_part, (RankPart{1, 3}));
   EXPECT_EQ(manifest.partition_rows(0).begin, own.begin);
   EXPECT_EQ(manifest.partition_rows(0).end, own.end);
   EXPECT_EQ(manifest.adjacencies, static_cast<std::int64_t>(neighbors.size()));
+  ASSERT_TRUE(manifest.edge_file.has_value());
+  EXPECT_EQ(manifest.edge_file->bytes, static_cast<std::int64_t>(sizeof(PackedEdge)));
   EXPECT_NE(error_of([&] { read_store(dir(), {kMadeFrom, 1}); }).find("rank part 1 of 3"), std::string::npos);
   StoreRequest request{kMadeFrom, 1, NeighborOrder::kHubFirst, GraphDirection::kUndirected, RankPart{1, 2}};
   EXPECT_NE(error_of([&] { read_store_manifest(dir(), request); }).find("asks for 1 of 2"), std::string::npos);
