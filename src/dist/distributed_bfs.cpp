@@ -25,10 +25,14 @@ void append_all(std::vector<T>& target, std::vector<std::vector<T>>& pieces) {
   for (std::vector<T>& piece : pieces) target.insert(target.end(), piece.begin(), piece.end());
 }
 
-// The index of the first neighbour in the frontier, or list.size(); the summary is tested first.
-std::size_t find_parent(const ReplicatedFrontier& frontier, std::span<const NeighborId> list) {
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    if (frontier.may_contain(list[k]) && frontier.contains(list[k])) return k;
+bool in_frontier(const ReplicatedFrontier& frontier, NeighborId vertex) {
+  return frontier.may_contain(vertex) && frontier.contains(vertex);
+}
+
+// The index of the first neighbour from `from` on in the frontier, or list.size().
+std::size_t find_parent(const ReplicatedFrontier& frontier, std::span<const NeighborId> list, std::size_t from = 0) {
+  for (std::size_t k = from; k < list.size(); ++k) {
+    if (in_frontier(frontier, list[k])) return k;
   }
   return list.size();
 }
@@ -307,14 +311,22 @@ void DistributedBfs::scan_word(std::int64_t word, const ReplicatedFrontier& fron
   for (Bitmap::Word unvisited = ~visited_.word(word) & visited_.valid_mask(word); unvisited != 0;
        unvisited &= unvisited - 1) {
     const std::int64_t row = word * 64 + std::countr_zero(unvisited);
-    const std::span<const NeighborId> list = lists.resident(row);
-    const std::size_t hit = find_parent(frontier, list);
-    examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
-    if (hit == list.size()) {
-      if (tails && lists.tail_entries(row) > 0) waiting.push_back(row);
-      continue;
+    // The head is the list's first entry: probed from the dense array before the list is touched.
+    const NeighborId head = graph_.heads[row];
+    std::size_t hit = 0;
+    if (head == kNoHead || !in_frontier(frontier, head)) {
+      const std::span<const NeighborId> list = lists.resident(row);
+      hit = find_parent(frontier, list, head == kNoHead ? 0 : 1);
+      examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
+      if (hit == list.size()) {
+        if (tails && lists.tail_entries(row) > 0) waiting.push_back(row);
+        continue;
+      }
+      parent[row] = list[hit];
+    } else {
+      examined += 1;
+      parent[row] = head;  // a head hit never reads the list
     }
-    parent[row] = list[hit];
     discovered |= Bitmap::bit_mask(row);
     const std::int64_t degree = lists.degree(row);
     found_edges += degree;

@@ -299,6 +299,7 @@ void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSe
     if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
   }
   report.memory.graph.backward = inputs.graph.dram_bytes();
+  report.memory.graph.heads = inputs.graph.heads_bytes();
 }
 
 std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& options, const RankGraph& graph) {

@@ -1,12 +1,7 @@
 #include "dist/rank_graph.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <atomic>
 #include <limits>
-
-#include "graph/prefix_sum.hpp"
 
 namespace semibfs {
 namespace {
@@ -31,41 +26,6 @@ std::vector<std::vector<CompactEdge>> entries_by_owner(const PartitionLayout& ra
     outgoing[ranks.partition_of(edge.v1())].push_back(CompactEdge{edge.v1_id, edge.v0_id});
   }
   return outgoing;
-}
-
-// The received entries as sorted, duplicate-free lists of the own rows.
-CsrGraph lists_of_own_rows(const VertexRange& own, const std::vector<CompactEdge>& entries) {
-  const std::int64_t rows = own.size();
-  std::vector<std::int64_t> offsets(rows + 1, 0);
-  const auto count = static_cast<std::int64_t>(entries.size());
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < count; ++i) {
-    std::atomic_ref<std::int64_t>(offsets[entries[i].v0() - own.begin + 1]).fetch_add(1, std::memory_order_relaxed);
-  }
-  inclusive_prefix_sum(offsets);
-  std::vector<std::int64_t> cursor(offsets.begin(), offsets.end() - 1);
-  std::vector<NeighborId> neighbors(static_cast<std::size_t>(count));
-#pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < count; ++i) {
-    const std::int64_t slot =
-        std::atomic_ref<std::int64_t>(cursor[entries[i].v0() - own.begin]).fetch_add(1, std::memory_order_relaxed);
-    neighbors[slot] = entries[i].v1_id;
-  }
-  // Sort and deduplicate each row in place, then close the gaps.
-  std::vector<std::int64_t> unique(rows + 1, 0);
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (std::int64_t row = 0; row < rows; ++row) {
-    const auto first = neighbors.begin() + offsets[row], last = neighbors.begin() + offsets[row + 1];
-    std::sort(first, last);
-    unique[row + 1] = std::unique(first, last) - first;
-  }
-  inclusive_prefix_sum(unique);
-  std::vector<NeighborId> compact(static_cast<std::size_t>(unique.back()));
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (std::int64_t row = 0; row < rows; ++row) {
-    std::copy_n(neighbors.begin() + offsets[row], unique[row + 1] - unique[row], compact.begin() + unique[row]);
-  }
-  return CsrGraph(rows, std::move(unique), std::move(compact));
 }
 
 // Every vertex's degree (clamped to 2^32 - 1), gathered from the owners, for ordering the own lists
@@ -110,12 +70,18 @@ RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, co
   {
     const std::vector<CompactEdge> entries =
         comm.exchange(entries_by_owner(graph.ranks, edges), TrafficKind::kConstruction);
-    graph.lists = lists_of_own_rows(graph.own, entries);
+    graph.lists = build_row_lists(graph.own, num_vertices, entries);
   }
   graph.global_adjacencies = comm.sum(graph.lists.num_adjacencies());
   if (order != NeighborOrder::kById) order_neighbors(graph.lists, order, gather_degrees(comm, graph));
   graph.tiered = TieredCsr::all_in_dram(graph.lists);
+  graph.collect_heads();
   return graph;
+}
+
+void RankGraph::collect_heads() {
+  heads.resize(static_cast<std::size_t>(own.size()));
+  tiered.first_entries(heads);
 }
 
 }  // namespace semibfs

@@ -69,6 +69,7 @@ RankGraph open_rank_store(Communicator& comm, StoreIndex index, const PlacementP
                 "rebuild it in an empty directory)");
   }
   graph.global_adjacencies = comm.sum(graph.tiered.num_entries());
+  graph.collect_heads();
   return graph;
 }
 

@@ -52,14 +52,67 @@ struct BucketLayout {
   }
 };
 
-BucketLayout choose_buckets(std::int64_t num_vertices) {
+// Buckets for `rows` lists whose entries are ids below `id_limit`.
+BucketLayout choose_buckets(std::int64_t rows, std::int64_t id_limit) {
   BucketLayout layout;
-  layout.id_bits = std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(num_vertices - 1, 1)));
-  layout.vertex_bits = std::clamp(layout.id_bits - kBucketBits, kMinVertexBits, kMaxVertexBits);
+  layout.id_bits = std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(id_limit - 1, 1)));
+  const int row_bits = std::bit_width(static_cast<std::uint64_t>(std::max<std::int64_t>(rows - 1, 1)));
+  layout.vertex_bits = std::clamp(row_bits - kBucketBits, kMinVertexBits, kMaxVertexBits);
   const std::int64_t width = std::int64_t{1} << layout.vertex_bits;
-  layout.count = std::max<std::int64_t>(1, (num_vertices + width - 1) / width);
+  layout.count = std::max<std::int64_t>(1, (rows + width - 1) / width);
   return layout;
 }
+
+// The directed entries of an edge list: both ways round for each edge, self-loops dropped.
+struct UndirectedEntries {
+  const EdgeList& list;
+
+  std::int64_t items() const { return list.num_edges(); }
+  std::int64_t rows() const { return list.num_vertices; }
+  std::int64_t id_limit() const { return list.num_vertices; }
+  bool valid(std::int64_t edge) const {
+    const VertexId u = list.edges[edge].v0(), v = list.edges[edge].v1();
+    return u >= 0 && u < list.num_vertices && v >= 0 && v < list.num_vertices;
+  }
+  template <typename Emit>
+  void emit(std::int64_t edge, Emit&& emit) const {
+    const auto u = static_cast<std::uint32_t>(list.edges[edge].v0());
+    const auto v = static_cast<std::uint32_t>(list.edges[edge].v1());
+    if (u == v) return;
+    emit(u, v);
+    emit(v, u);
+  }
+  [[noreturn]] void throw_invalid(std::int64_t edge) const {
+    const CompactEdge& tuple = list.edges[edge];
+    throw Error("build_csr: edge " + std::to_string(edge) + " (" + std::to_string(tuple.v0()) + ", " +
+                std::to_string(tuple.v1()) + ") has a vertex id outside [0, " + std::to_string(list.num_vertices) +
+                ")");
+  }
+};
+
+// Directed entries (row, neighbour) of the rows [first_row, first_row + rows); self-loops dropped.
+struct RowEntries {
+  std::span<const CompactEdge> entries;
+  VertexRange own;
+  std::int64_t num_vertices = 0;
+
+  std::int64_t items() const { return static_cast<std::int64_t>(entries.size()); }
+  std::int64_t rows() const { return own.size(); }
+  std::int64_t id_limit() const { return num_vertices; }
+  bool valid(std::int64_t k) const {
+    return own.contains(entries[k].v0()) && entries[k].v1() >= 0 && entries[k].v1() < num_vertices;
+  }
+  template <typename Emit>
+  void emit(std::int64_t k, Emit&& emit) const {
+    if (entries[k].v0() == entries[k].v1()) return;
+    emit(static_cast<std::uint32_t>(entries[k].v0() - own.begin), static_cast<std::uint32_t>(entries[k].v1()));
+  }
+  [[noreturn]] void throw_invalid(std::int64_t k) const {
+    throw Error("build_row_lists: entry " + std::to_string(k) + " (" + std::to_string(entries[k].v0()) + ", " +
+                std::to_string(entries[k].v1()) + ") has a row outside [" + std::to_string(own.begin) + ", " +
+                std::to_string(own.end) + ") or a neighbour outside [0, " + std::to_string(num_vertices) + ")");
+  }
+};
 
 // The edges are cut into one contiguous chunk per thread; both passes use the same cut.
 struct EdgeChunks {
@@ -76,36 +129,25 @@ void check_vertex_count(std::int64_t num_vertices) {
   }
 }
 
-[[noreturn]] void throw_bad_edge(const EdgeList& edge_list, std::int64_t edge) {
-  const CompactEdge& tuple = edge_list.edges[edge];
-  throw Error("build_csr: edge " + std::to_string(edge) + " (" + std::to_string(tuple.v0()) + ", " +
-              std::to_string(tuple.v1()) + ") has a vertex id outside [0, " +
-              std::to_string(edge_list.num_vertices) + ")");
-}
-
 // counts[chunk * buckets + bucket]: directed entries of that chunk whose source is in that bucket.
-std::vector<std::int64_t> count_bucket_entries(const EdgeList& edge_list, const BucketLayout& layout,
+template <typename Entries>
+std::vector<std::int64_t> count_bucket_entries(const Entries& entries, const BucketLayout& layout,
                                                const EdgeChunks& chunks) {
   std::vector<std::int64_t> counts(chunks.count * layout.count, 0);
-  std::vector<std::int64_t> first_bad_edge(chunks.count, edge_list.num_edges());
-  const std::int64_t num_vertices = edge_list.num_vertices;
+  std::vector<std::int64_t> first_bad_item(chunks.count, entries.items());
 #pragma omp parallel for schedule(static)
   for (std::int64_t chunk = 0; chunk < chunks.count; ++chunk) {
     std::int64_t* chunk_counts = counts.data() + chunk * layout.count;
-    for (std::int64_t edge = chunks.begin(chunk); edge < chunks.end(chunk); ++edge) {
-      const VertexId u = edge_list.edges[edge].v0();
-      const VertexId v = edge_list.edges[edge].v1();
-      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
-        first_bad_edge[chunk] = std::min(first_bad_edge[chunk], edge);
+    for (std::int64_t item = chunks.begin(chunk); item < chunks.end(chunk); ++item) {
+      if (!entries.valid(item)) {
+        first_bad_item[chunk] = std::min(first_bad_item[chunk], item);
         continue;
       }
-      if (u == v) continue;
-      ++chunk_counts[layout.bucket_of(static_cast<std::uint32_t>(u))];
-      ++chunk_counts[layout.bucket_of(static_cast<std::uint32_t>(v))];
+      entries.emit(item, [&](std::uint32_t source, std::uint32_t) { ++chunk_counts[layout.bucket_of(source)]; });
     }
   }
-  const std::int64_t bad_edge = *std::min_element(first_bad_edge.begin(), first_bad_edge.end());
-  if (bad_edge < edge_list.num_edges()) throw_bad_edge(edge_list, bad_edge);
+  const std::int64_t bad_item = *std::min_element(first_bad_item.begin(), first_bad_item.end());
+  if (bad_item < entries.items()) entries.throw_invalid(bad_item);
   return counts;
 }
 
@@ -142,26 +184,19 @@ struct BucketRange {
   bool contains(std::int64_t bucket) const { return bucket >= first && bucket < end; }
 };
 
-void scatter_to_buckets(const EdgeList& edge_list, const BucketLayout& layout, const EdgeChunks& chunks,
+template <typename Entries>
+void scatter_to_buckets(const Entries& input, const BucketLayout& layout, const EdgeChunks& chunks,
                         std::vector<std::int64_t>& positions, BucketRange buckets, BucketedEntries entries) {
 #pragma omp parallel for schedule(static)
   for (std::int64_t chunk = 0; chunk < chunks.count; ++chunk) {
     std::int64_t* chunk_positions = positions.data() + chunk * layout.count;
-    for (std::int64_t edge = chunks.begin(chunk); edge < chunks.end(chunk); ++edge) {
-      const auto u = static_cast<std::uint32_t>(edge_list.edges[edge].v0());
-      const auto v = static_cast<std::uint32_t>(edge_list.edges[edge].v1());
-      if (u == v) continue;
-      if (buckets.contains(layout.bucket_of(u))) {
-        const std::int64_t forward = chunk_positions[layout.bucket_of(u)]++;
-        entries.sources[forward - entries.first_entry] = layout.local(u);
-        entries.targets[forward] = v;
-      }
-      if (buckets.contains(layout.bucket_of(v))) {
-        const std::int64_t backward = chunk_positions[layout.bucket_of(v)]++;
-        entries.sources[backward - entries.first_entry] = layout.local(v);
-        entries.targets[backward] = u;
-      }
-    }
+    const auto place = [&](std::uint32_t source, std::uint32_t target) {
+      if (!buckets.contains(layout.bucket_of(source))) return;
+      const std::int64_t slot = chunk_positions[layout.bucket_of(source)]++;
+      entries.sources[slot - entries.first_entry] = layout.local(source);
+      entries.targets[slot] = target;
+    };
+    for (std::int64_t item = chunks.begin(chunk); item < chunks.end(chunk); ++item) input.emit(item, place);
   }
 }
 
@@ -245,29 +280,37 @@ void compact_buckets(std::vector<NeighborId>& neighbors, const std::vector<std::
   neighbors.resize(offsets.back());  // keeps the capacity: shrinking would copy the array
 }
 
-}  // namespace
-
-CsrGraph build_csr(const EdgeList& edge_list) {
-  const std::int64_t num_vertices = edge_list.num_vertices;
-  check_vertex_count(num_vertices);
-  const BucketLayout layout = choose_buckets(num_vertices);
-  const EdgeChunks chunks{edge_list.num_edges(), omp_get_max_threads()};
-  std::vector<std::int64_t> positions = count_bucket_entries(edge_list, layout, chunks);
+// The lists of input.rows() rows from the input's directed entries, sorted and without duplicates.
+template <typename Entries>
+CsrGraph build_lists(const Entries& input) {
+  const std::int64_t rows = input.rows();
+  check_vertex_count(input.id_limit());
+  const BucketLayout layout = choose_buckets(rows, input.id_limit());
+  const EdgeChunks chunks{input.items(), omp_get_max_threads()};
+  std::vector<std::int64_t> positions = count_bucket_entries(input, layout, chunks);
   const std::vector<std::int64_t> bucket_start = bucket_positions(positions, layout, chunks);
   std::vector<NeighborId> neighbors(bucket_start.back());
-  std::vector<std::int64_t> offsets(num_vertices + 1, 0);
+  std::vector<std::int64_t> offsets(rows + 1, 0);
   std::vector<std::int64_t> unique_count(layout.count, 0);
   for (const BucketRange buckets : split_buckets(bucket_start, layout.count)) {
     // Uninitialized on purpose (the scatter writes every slot); freed before the next share.
     const std::int64_t first_entry = bucket_start[buckets.first];
     const auto sources = std::make_unique_for_overwrite<LocalSource[]>(bucket_start[buckets.end] - first_entry);
     const BucketedEntries entries{sources.get(), neighbors.data(), first_entry};
-    scatter_to_buckets(edge_list, layout, chunks, positions, buckets, entries);
+    scatter_to_buckets(input, layout, chunks, positions, buckets, entries);
     deduplicate_buckets(entries, bucket_start, layout, buckets, offsets, unique_count);
   }
   inclusive_prefix_sum(offsets);
   compact_buckets(neighbors, bucket_start, unique_count, layout, offsets);
-  return CsrGraph(num_vertices, std::move(offsets), std::move(neighbors));
+  return CsrGraph(rows, std::move(offsets), std::move(neighbors));
+}
+
+}  // namespace
+
+CsrGraph build_csr(const EdgeList& edge_list) { return build_lists(UndirectedEntries{edge_list}); }
+
+CsrGraph build_row_lists(VertexRange rows, std::int64_t num_vertices, std::span<const CompactEdge> entries) {
+  return build_lists(RowEntries{entries, rows, num_vertices});
 }
 
 }  // namespace semibfs

@@ -7,6 +7,7 @@
 
 #include "core/types.hpp"
 #include "edges/edge_list.hpp"
+#include "graph/partition_layout.hpp"
 
 namespace semibfs {
 
@@ -44,5 +45,10 @@ class CsrGraph {
 
 // Kernel 1: both directions of every edge, self-loops dropped, duplicates dropped. OpenMP-parallel.
 CsrGraph build_csr(const EdgeList& edge_list);
+
+// The lists of the rows `rows` (row r is vertex rows.begin + r) from directed entries (vertex,
+// neighbour), neighbours below num_vertices: self-loops and duplicates dropped, each list sorted,
+// as build_csr makes them. OpenMP-parallel.
+CsrGraph build_row_lists(VertexRange rows, std::int64_t num_vertices, std::span<const CompactEdge> entries);
 
 }  // namespace semibfs

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/error.hpp"
+
 namespace semibfs {
 
 std::int64_t ResidencyRule::resident_entries(std::int64_t list_length, std::int64_t vertex_degree) const {
@@ -36,6 +38,14 @@ TieredCsr::TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t
   resident_ = owned_resident_;
   if (resident_entry_count() == num_entries()) tail_path_.clear();
   for (std::int64_t row = 0; row < num_rows(); ++row) rows_with_tails_ += tail_entries(row) > 0 ? 1 : 0;
+}
+
+void TieredCsr::first_entries(std::span<NeighborId> heads) const {
+  if (static_cast<std::int64_t>(heads.size()) != num_rows()) throw Error("first list entries: heads of the wrong size");
+#pragma omp parallel for schedule(static)
+  for (std::int64_t row = 0; row < num_rows(); ++row) {
+    heads[row] = resident_offsets_[row] < resident_offsets_[row + 1] ? resident_[resident_offsets_[row]] : kNoHead;
+  }
 }
 
 std::int64_t TieredCsr::owned_bytes() const {

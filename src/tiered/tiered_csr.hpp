@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "graph/csr_graph.hpp"
+#include "graph/partitioned_graph.hpp"
 
 namespace semibfs {
 
@@ -58,6 +59,9 @@ class TieredCsr {
   std::int64_t tail_begin(std::int64_t row) const {
     return offsets_[row] + resident_offsets_[row + 1] - resident_offsets_[row];
   }
+  // The first resident entry of each row into heads[row], kNoHead where none is resident: the
+  // dense heads that let a bottom-up step probe a vertex's first neighbour without its list.
+  void first_entries(std::span<NeighborId> heads) const;
   // Whether any list has a tail; false when everything is in DRAM.
   bool has_tails() const { return !tail_path_.empty(); }
   const std::string& tail_path() const { return tail_path_; }

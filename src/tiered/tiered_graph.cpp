@@ -267,13 +267,10 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   for (int k = 0; k < layout.count(); ++k) {
     const VertexRange range = layout.range(k);
     adjacencies += backward[k].num_entries();
+    backward[k].first_entries(std::span(heads).subspan(static_cast<std::size_t>(range.begin),
+                                                       static_cast<std::size_t>(range.size())));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
-      const std::span<const NeighborId> resident = backward[k].resident(vertex - range.begin);
-      if (resident.empty()) {
-        isolated.set(vertex);
-      } else {
-        heads[vertex] = resident.front();
-      }
+      if (heads[vertex] == kNoHead) isolated.set(vertex);  // at least one entry of every list is resident
     }
   }
   if (adjacencies != manifest.adjacencies) {

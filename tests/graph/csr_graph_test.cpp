@@ -130,6 +130,22 @@ TEST(CsrGraphTest, RejectsVertexIdsOutsideTheGraph) {
   }
 }
 
+TEST(CsrGraphTest, RowListsRejectEntriesOutsideTheirRowsOrIds) {
+  const std::vector<CompactEdge> row_outside{CompactEdge::make(4, 1), CompactEdge::make(9, 2)};
+  EXPECT_THROW(
+      {
+        try {
+          build_row_lists(VertexRange{4, 8}, 16, row_outside);
+        } catch (const Error& error) {
+          EXPECT_THAT(error.what(), ::testing::HasSubstr("entry 1 (9, 2) has a row outside [4, 8)"));
+          throw;
+        }
+      },
+      Error);
+  const std::vector<CompactEdge> id_outside{CompactEdge::make(5, 16)};
+  EXPECT_THROW(build_row_lists(VertexRange{4, 8}, 16, id_outside), Error);
+}
+
 TEST(CsrGraphTest, RejectsMoreThanTwoToThe32Vertices) {
   EXPECT_THROW(build_csr(make_edge_list((std::int64_t{1} << 32) + 1, {})), Error);
   EXPECT_THROW(build_csr(make_edge_list(-1, {})), Error);
@@ -172,6 +188,36 @@ TEST_P(CsrRandomTest, SameGraphForEveryThreadCount) {
   EXPECT_EQ(parallel.offsets(), serial.offsets());
   for (VertexId vertex = 0; vertex < serial.num_vertices(); ++vertex) {
     ASSERT_EQ(neighbor_list(parallel, vertex), neighbor_list(serial, vertex));
+  }
+}
+
+// The directed entries (u, v) of every edge with u in `rows`, both ways round, self-loops kept
+// (build_row_lists drops them), in reverse order so that no list arrives sorted.
+std::vector<CompactEdge> row_entries(const EdgeList& edge_list, VertexRange rows) {
+  std::vector<CompactEdge> entries;
+  for (const CompactEdge& edge : edge_list.edges) {
+    if (rows.contains(edge.v0())) entries.push_back(edge);
+    if (rows.contains(edge.v1()) && edge.v0() != edge.v1()) entries.push_back(CompactEdge{edge.v1_id, edge.v0_id});
+  }
+  std::reverse(entries.begin(), entries.end());
+  return entries;
+}
+
+// Ranges that start and end off word boundaries, the whole graph, and an empty range.
+TEST_P(CsrRandomTest, RowListsMatchTheirRowsOfTheWholeAdjacency) {
+  const ScopedThreadCount threads(GetParam());
+  const std::int64_t num_vertices = 3000;
+  EdgeList edge_list = make_skewed_random_edge_list(num_vertices, 16, 11);
+  edge_list.edges.push_back(CompactEdge::make(700, 700));
+  const auto adjacency = expected_adjacency(edge_list);
+  for (const VertexRange rows : {VertexRange{0, 3000}, VertexRange{0, 1000}, VertexRange{517, 2999},
+                                 VertexRange{2999, 3000}, VertexRange{1200, 1200}}) {
+    const CsrGraph lists = build_row_lists(rows, num_vertices, row_entries(edge_list, rows));
+    ASSERT_EQ(lists.num_vertices(), rows.size());
+    for (std::int64_t row = 0; row < rows.size(); ++row) {
+      ASSERT_EQ(neighbor_list(lists, row), adjacency[rows.begin + row]) << "vertex " << rows.begin + row;
+    }
+    EXPECT_EQ(lists.offsets().back(), lists.num_adjacencies());
   }
 }
 
