@@ -3,7 +3,8 @@
 
 Reads the JSON of a run under mpirun (`semibfs run --json`) and
   --check      compares the bitmap and summary bytes each bottom-up level moved with what the model
-               says for that run's ranks, nodes and sharing (exact for the bitmap);
+               says for that run's ranks, nodes and sharing (exact for the bitmap), and the pair
+               bytes of all top-down levels with their expected share of remote entries;
   --predict    predicts, for R ranks on N nodes at SCALE 30..42, the bytes a search moves between
                nodes and the time at a stated network bandwidth, under each queue sharing, taking
                from the measured run how many bottom-up publishes a search makes and how many pair
@@ -87,7 +88,34 @@ def check(report):
                   f"(model {expected if expected is not None else '-'}) summary {measured_summary} "
                   f"(model {expected_summary}){'' if ok else '  MISMATCH'}")
     print(f"{failures} level(s) differ from the model" if failures else "every level as the model says")
-    return failures == 0
+    pairs_ok = check_pairs(report)
+    if failures == 0 and pairs_ok:
+        print("bitmap, summary and pairs as the model says")
+    return failures == 0 and pairs_ok
+
+
+def check_pairs(report, tolerance=0.05):
+    """The pairs of top-down levels: 8 bytes for each examined entry whose neighbour another rank owns.
+
+    The generator permutes vertex ids at random, so an entry's neighbour is remote with probability
+    (R - 1) / R; the check is over all searches together (a single level with a hub in its frontier
+    strays far from the mean) and fails when the measured bytes stray more than `tolerance`.
+    """
+    ranks = report["distributed"]["ranks"]
+    measured = expected = 0
+    for root in report["roots"]:
+        for level in root["levels"]:
+            measured += level["communication"]["traffic"].get("pairs", {}).get("bytes", 0)
+            if level["direction"] == "top-down":
+                expected += 8 * level["edges_examined"] * (ranks - 1) / ranks
+    if expected == 0:
+        print("pairs: no top-down entries to check")
+        return measured == 0
+    ratio = measured / expected
+    ok = abs(ratio - 1) <= tolerance
+    print(f"pairs over all searches: {measured} bytes, model {expected:.0f} (8 bytes x examined top-down entries x "
+          f"(R - 1) / R): {ratio:.4f} of the model{'' if ok else '  MISMATCH'}")
+    return ok
 
 
 def predict(report, ranks, nodes, bandwidth, stream_share):

@@ -83,6 +83,15 @@ class Communicator {
   template <typename T>
   std::vector<T> exchange(const std::vector<std::vector<T>>& outgoing, TrafficKind kind,
                           std::vector<std::int64_t>* received_counts = nullptr) {
+    std::vector<T> incoming;
+    exchange_into(outgoing, kind, incoming, received_counts);
+    return incoming;
+  }
+  // As exchange(), into `incoming`, whose capacity is kept: a caller exchanging round after round
+  // reuses the pages of its last round instead of faulting fresh ones in.
+  template <typename T>
+  void exchange_into(const std::vector<std::vector<T>>& outgoing, TrafficKind kind, std::vector<T>& incoming,
+                     std::vector<std::int64_t>* received_counts = nullptr) {
     std::vector<const void*> pieces(outgoing.size());
     std::vector<std::int64_t> send_bytes(outgoing.size());
     for (std::size_t d = 0; d < outgoing.size(); ++d) {
@@ -92,13 +101,12 @@ class Communicator {
     std::vector<std::int64_t> receive_bytes = exchange_counts(send_bytes);
     std::int64_t total = 0;
     for (const std::int64_t count : receive_bytes) total += count;
-    std::vector<T> incoming(static_cast<std::size_t>(total) / sizeof(T));
+    incoming.resize(static_cast<std::size_t>(total) / sizeof(T));
     exchange_bytes(pieces, send_bytes, incoming.data(), receive_bytes, kind);
     if (received_counts != nullptr) {
       received_counts->assign(receive_bytes.begin(), receive_bytes.end());
       for (std::int64_t& count : *received_counts) count /= static_cast<std::int64_t>(sizeof(T));
     }
-    return incoming;
   }
 
   // Every rank's block of 64-bit words, already in place in `words` at word offsets

@@ -34,12 +34,6 @@ std::int64_t pair_bytes(const SearchOptions& search) {
   return std::clamp<std::int64_t>(search.budget.dram_budget_bytes / 16, std::int64_t{1} << 20, std::int64_t{64} << 20);
 }
 
-// Under a budget the validator's rounds take 2^16 tuples (about 12 MiB of buffers at 2 ranks, 30
-// at 8; distributed_validation_bytes) instead of 2^20: more rounds, each a few exchanges.
-std::int64_t validation_round(const SearchOptions& search) {
-  return search.budget.is_set() ? std::int64_t{1} << 16 : kDefaultTuplesPerRound;
-}
-
 DistributedSearchLimits search_limits(const SearchOptions& search) {
   DistributedSearchLimits limits;
   limits.pair_bytes = pair_bytes(search);
@@ -190,7 +184,7 @@ bool DistributedSearches::search_root(VertexId root) {
     const Stopwatch validate_time;
     const DistributedValidation validation =
         validate_distributed(comm_, inputs_.graph.ranks, *inputs_.edge_source, root, parent_,
-                             validation_round(report.search));
+                             kDefaultTuplesPerRound);
     result.validate_seconds = comm_.max(validate_time.seconds());
     if (!validation.ok()) {
       report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) + ": " +
@@ -250,7 +244,7 @@ SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Option
   SearchDramNeeds needs = search_dram_needs(own, search, threads, inputs.edge_source->buffer_bytes(), 0);
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
   needs.validator_bytes =
-      search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), validation_round(search));
+      search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
   return needs;
 }

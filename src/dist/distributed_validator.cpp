@@ -184,24 +184,34 @@ void check_parent_pointers(VertexRange mine, std::int64_t num_vertices, VertexId
   }
 }
 
-// Sends requests[d] to rank d, which answers each requested vertex (one of its own) with
-// answer(v); returns the replies in request order, rank d's after rank d - 1's.
-template <class Reply, class Answer>
-std::vector<Reply> ask_owners(Communicator& comm, const std::vector<std::vector<VertexId>>& requests,
-                              const Answer& answer) {
+// Questions to the owners of vertices, with the buffers of their exchanges, which keep their
+// capacity from round to round (the edge pass runs many).
+template <class Reply>
+struct OwnerQueries {
+  std::vector<VertexId> asked;  // what the other ranks ask this one
   std::vector<std::int64_t> counts;
-  const std::vector<VertexId> asked = comm.exchange(requests, TrafficKind::kValidation, &counts);
-  std::vector<std::vector<Reply>> replies(counts.size());
-  std::int64_t first = 0;
-  for (std::size_t source = 0; source < counts.size(); ++source) {
-    replies[source].resize(static_cast<std::size_t>(counts[source]));
-    Reply* out = replies[source].data();
+  std::vector<std::vector<Reply>> replies;
+  std::vector<Reply> answers;  // the replies to this rank's requests
+
+  // Sends requests[d] to rank d, which answers each requested vertex (one of its own) with
+  // answer(v); returns the replies in request order, rank d's after rank d - 1's.
+  template <class Answer>
+  const std::vector<Reply>& ask(Communicator& comm, const std::vector<std::vector<VertexId>>& requests,
+                                const Answer& answer) {
+    comm.exchange_into(requests, TrafficKind::kValidation, asked, &counts);
+    replies.resize(counts.size());
+    std::int64_t first = 0;
+    for (std::size_t source = 0; source < counts.size(); ++source) {
+      replies[source].resize(static_cast<std::size_t>(counts[source]));
+      Reply* out = replies[source].data();
 #pragma omp parallel for schedule(static)
-    for (std::int64_t k = 0; k < counts[source]; ++k) out[k] = answer(asked[static_cast<std::size_t>(first + k)]);
-    first += counts[source];
+      for (std::int64_t k = 0; k < counts[source]; ++k) out[k] = answer(asked[static_cast<std::size_t>(first + k)]);
+      first += counts[source];
+    }
+    comm.exchange_into(replies, TrafficKind::kValidation, answers);
+    return answers;
   }
-  return comm.exchange(replies, TrafficKind::kValidation);
-}
+};
 
 std::vector<std::int64_t> initial_depths(VertexRange mine, VertexId root, std::span<const VertexId> own_parent) {
   std::vector<std::int64_t> depths(own_parent.size());
@@ -226,8 +236,9 @@ std::vector<VertexId> depth_round(Communicator& comm, const PartitionLayout& ran
     parents[owner].push_back(p);
     children[owner].push_back(v);
   }
-  const std::vector<std::int64_t> parent_depths =
-      ask_owners<std::int64_t>(comm, parents, [&](VertexId p) { return depths[local(mine, p)]; });
+  OwnerQueries<std::int64_t> queries;
+  const std::vector<std::int64_t>& parent_depths =
+      queries.ask(comm, parents, [&](VertexId p) { return depths[local(mine, p)]; });
   std::vector<VertexId> still_waiting;
   std::size_t next = 0;
   for (std::size_t owner = 0; owner < children.size(); ++owner) {
@@ -313,10 +324,11 @@ struct EdgeEvidence {
 };
 
 // Requests both endpoints of each non-self-loop tuple from their owners; slots[2e + j] is where
-// the reply about endpoint j of tuple e lands in ask_owners' result (-1 for a self-loop).
-std::vector<std::vector<VertexId>> endpoint_requests(std::span<const CompactEdge> chunk, const PartitionLayout& ranks,
-                                                     std::vector<std::int64_t>& slots) {
-  std::vector<std::vector<VertexId>> requests(static_cast<std::size_t>(ranks.count()));
+// the reply about endpoint j of tuple e lands in the answers (-1 for a self-loop).
+void endpoint_requests(std::span<const CompactEdge> chunk, const PartitionLayout& ranks,
+                       std::vector<std::vector<VertexId>>& requests, std::vector<std::int64_t>& slots) {
+  requests.resize(static_cast<std::size_t>(ranks.count()));
+  for (std::vector<VertexId>& to_owner : requests) to_owner.clear();
   slots.assign(2 * chunk.size(), -1);
   for (std::size_t e = 0; e < chunk.size(); ++e) {
     if (chunk[e].v0() == chunk[e].v1()) continue;
@@ -335,7 +347,6 @@ std::vector<std::vector<VertexId>> endpoint_requests(std::span<const CompactEdge
     slots[2 * e] += offsets[static_cast<std::size_t>(ranks.partition_of(chunk[e].v0()))];
     slots[2 * e + 1] += offsets[static_cast<std::size_t>(ranks.partition_of(chunk[e].v1()))];
   }
-  return requests;
 }
 
 // Out of line: the rare failure path stays out of the tuple loop.
@@ -348,11 +359,11 @@ std::vector<std::vector<VertexId>> endpoint_requests(std::span<const CompactEdge
 }
 
 // Rule 3 and nedge per tuple, and the flags for the owners.
-std::vector<std::uint8_t> check_tuples(std::span<const CompactEdge> chunk, const std::vector<std::int64_t>& slots,
-                                       const std::vector<EndpointRecord>& records, std::int64_t& nedge,
-                                       FailureTally& failures) {
+void check_tuples(std::span<const CompactEdge> chunk, const std::vector<std::int64_t>& slots,
+                  const std::vector<EndpointRecord>& records, std::vector<std::uint8_t>& flags, std::int64_t& nedge,
+                  FailureTally& failures) {
   const auto count = static_cast<std::int64_t>(chunk.size());
-  std::vector<std::uint8_t> flags(chunk.size(), 0);
+  flags.assign(chunk.size(), 0);
   std::int64_t both_reached = 0;
 #pragma omp parallel
   {
@@ -381,13 +392,20 @@ std::vector<std::uint8_t> check_tuples(std::span<const CompactEdge> chunk, const
     failures.merge(std::move(found));
   }
   nedge += both_reached;
-  return flags;
 }
+
+// The marks of a round, sent and received, kept from round to round as OwnerQueries are.
+struct MarkBuffers {
+  std::vector<std::vector<Mark>> sent;
+  std::vector<Mark> received;
+};
 
 // Tells each flagged endpoint's owner what the tuple showed, and records what others tell this rank.
 void send_marks(Communicator& comm, const PartitionLayout& ranks, std::span<const CompactEdge> chunk,
-                const std::vector<std::uint8_t>& flags, EdgeEvidence& evidence) {
-  std::vector<std::vector<Mark>> marks(static_cast<std::size_t>(comm.size()));
+                const std::vector<std::uint8_t>& flags, MarkBuffers& buffers, EdgeEvidence& evidence) {
+  std::vector<std::vector<Mark>>& marks = buffers.sent;
+  marks.resize(static_cast<std::size_t>(comm.size()));
+  for (std::vector<Mark>& to_owner : marks) to_owner.clear();
   const auto mark = [&](VertexId v, MarkKind kind) {
     marks[static_cast<std::size_t>(ranks.partition_of(v))].push_back(Mark{static_cast<std::uint32_t>(v), kind});
   };
@@ -400,12 +418,22 @@ void send_marks(Communicator& comm, const PartitionLayout& ranks, std::span<cons
     if ((f & kUnreachedNext1) != 0) mark(chunk[e].v1(), MarkKind::kNextToReached);
   }
   const VertexRange mine = ranks.range(comm.rank());
-  for (const Mark& m : comm.exchange(marks, TrafficKind::kValidation)) {
+  comm.exchange_into(marks, TrafficKind::kValidation, buffers.received);
+  for (const Mark& m : buffers.received) {
     std::vector<std::uint8_t>& seen =
         m.kind == MarkKind::kTreeEdgeSeen ? evidence.tree_edge_seen : evidence.next_to_reached;
     seen[local(mine, static_cast<VertexId>(m.vertex))] = 1;
   }
 }
+
+// What a round of the edge pass works in, kept from round to round.
+struct RoundBuffers {
+  std::vector<std::vector<VertexId>> requests;
+  std::vector<std::int64_t> slots;
+  OwnerQueries<EndpointRecord> records;
+  std::vector<std::uint8_t> flags;
+  MarkBuffers marks;
+};
 
 // What one rank's edge pass works with and learns, round after round.
 struct EdgePass {
@@ -416,19 +444,20 @@ struct EdgePass {
   FailureTally& failures;
   std::int64_t tuples_per_round;
   EdgeEvidence evidence;
-  std::vector<std::int64_t> slots;  // kept from round to round
+  RoundBuffers buffers;
 };
 
 // One collective round over `piece` (empty once this rank's pass has ended): the endpoints'
 // records fetched, rule 3 and nedge, and the owners told what the tuples showed.
 void tuple_round(EdgePass& pass, std::span<const CompactEdge> piece) {
   const VertexRange mine = pass.ranks.range(pass.comm.rank());
-  const std::vector<std::vector<VertexId>> requests = endpoint_requests(piece, pass.ranks, pass.slots);
-  const std::vector<EndpointRecord> records = ask_owners<EndpointRecord>(pass.comm, requests, [&](VertexId v) {
+  RoundBuffers& buffers = pass.buffers;
+  endpoint_requests(piece, pass.ranks, buffers.requests, buffers.slots);
+  const std::vector<EndpointRecord>& records = buffers.records.ask(pass.comm, buffers.requests, [&](VertexId v) {
     return EndpointRecord{pass.own_parent[local(mine, v)], pass.depths[local(mine, v)]};
   });
-  const std::vector<std::uint8_t> flags = check_tuples(piece, pass.slots, records, pass.evidence.nedge, pass.failures);
-  send_marks(pass.comm, pass.ranks, piece, flags, pass.evidence);
+  check_tuples(piece, buffers.slots, records, buffers.flags, pass.evidence.nedge, pass.failures);
+  send_marks(pass.comm, pass.ranks, piece, buffers.flags, buffers.marks, pass.evidence);
 }
 
 // Opens a round on every rank: how many ranks bring tuples to it, and how many have a problem
@@ -572,15 +601,15 @@ std::int64_t distributed_validation_bytes(std::int64_t own_vertices, std::int64_
   // and 16, grown); their parents and children by owner (16 and 16, grown); the parents' depths
   // (8); the requests answered here and their replies (8 and 8 per vertex of any rank that waits).
   const std::int64_t depth_rounds = own_vertices * (8 + 16 + 16 + 32 + 8) + num_vertices * (8 + 8);
-  // A round of the edge pass over at most tuples_per_round tuples, two endpoints each: through the
-  // round, the depths and the two evidence bytes (10 per own vertex), slots (16 per tuple),
-  // requests (32, grown), endpoint records (32) and flags (1); then at first the requests of all
-  // ranks answered here and their replies (16 and 32 per tuple of each rank's round), later the
-  // marks sent (32 per tuple, grown) and received (16 per tuple of each rank's round).
+  // The rounds of the edge pass over at most tuples_per_round tuples, two endpoints each, whose
+  // buffers are kept from round to round: the depths and the two evidence bytes (10 per own
+  // vertex), slots (16 per tuple), requests (32, grown), endpoint records (32) and flags (1); the
+  // requests of all ranks answered here and their replies (16 and 32 per tuple of each rank's
+  // round); the marks sent (32 per tuple, grown) and received (16 per tuple of each rank's round).
   const std::int64_t tuples = tuples_per_round;
   const std::int64_t answering = tuples * ranks * (16 + 32);
   const std::int64_t marking = tuples * 32 + tuples * ranks * 16;
-  const std::int64_t edge_round = own_vertices * 10 + tuples * (16 + 32 + 32 + 1) + std::max(answering, marking);
+  const std::int64_t edge_round = own_vertices * 10 + tuples * (16 + 32 + 32 + 1) + answering + marking;
   // Per-rank counts, offsets and MPI requests, the failure messages.
   const std::int64_t bookkeeping = (std::int64_t{1} << 20) + std::int64_t{1024} * ranks;
   return std::max(depth_rounds, edge_round) + bookkeeping;
