@@ -23,7 +23,6 @@
 namespace semibfs {
 namespace {
 
-
 void check_request(std::int64_t num_vertices, const ExternalBuildOptions& options) {
   if (num_vertices < 0 || num_vertices > kMaxVertices) {
     throw Error("external build: " + std::to_string(num_vertices) +
@@ -31,6 +30,13 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
   }
   if (options.partitions < 1) {
     throw Error("external build: " + std::to_string(options.partitions) + " partitions; need at least 1");
+  }
+  if (options.rank_part) {
+    const VertexRange rows = options.rank_part->rows;
+    if (options.partitions != 1 || options.direction != GraphDirection::kUndirected || rows.begin < 0 ||
+        rows.end > num_vertices || rows.begin > rows.end) {
+      throw Error("external build: a rank's part is undirected, of one partition, with rows inside the graph");
+    }
   }
 }
 
@@ -42,9 +48,33 @@ struct BuildContext {
   BufferLedger& ledger;
   ProgressLog& log;
   ExternalBuildStats& stats;
+  VertexRange rows;                          // whose lists are built: every vertex, or a rank's
+  const RankPartLists* rank_part = nullptr;  // set for a rank's part
   // Set for the first pass only: the edge file's checksum, taken as the build reads it.
   Sha256* edge_file_sha = nullptr;
 };
+
+// The rows cut into ranges whose lists fit the budget (plan_vertex_ranges over the rows alone).
+std::vector<VertexRange> plan_row_ranges(const BuildContext& context, std::int64_t bytes_per_entry) {
+  const VertexRange rows = context.rows;
+  std::vector<VertexRange> ranges = plan_vertex_ranges(
+      context.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
+      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+  for (VertexRange& range : ranges) range = {range.begin + rows.begin, range.end + rows.begin};
+  return ranges;
+}
+
+// A rank's entries all have their rows in the rank's range.
+void check_rows(const BuildContext& context) {
+  const VertexRange rows = context.rows;
+  const auto num_vertices = static_cast<VertexId>(context.degrees.size());
+  for (VertexId v = 0; v < num_vertices; ++v) {
+    if (context.degrees[static_cast<std::size_t>(v)] != 0 && !rows.contains(v)) {
+      throw Error("edge file '" + context.edges.path() + "': an entry has row " + std::to_string(v) +
+                  ", outside the rank's rows [" + std::to_string(rows.begin) + ", " + std::to_string(rows.end) + ")");
+    }
+  }
+}
 
 [[noreturn]] void throw_bad_edge(const PackedEdgeFile& edges, std::int64_t index, const PackedEdge& edge,
                                  std::int64_t num_vertices) {
@@ -104,9 +134,11 @@ void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   count_endpoints(context, buffers.chunk.span(), ends);
   ++context.stats.edge_file_passes;
   context.edge_file_sha = nullptr;
-  const std::vector<VertexRange> ranges =
-      plan_vertex_ranges(context.degrees, kRangeBytesPerEntry, kRangeBytesPerVertex, context.budget.range_bytes);
-  if (ends != ListEnds::kSource) context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
+  if (context.rank_part != nullptr) check_rows(context);
+  const std::vector<VertexRange> ranges = plan_row_ranges(context, kRangeBytesPerEntry);
+  if (ends != ListEnds::kSource || context.rank_part != nullptr) {
+    context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
+  }
   context.log.say("counted endpoints; collecting " + std::string(lists_name(ends)) + " in " +
                   std::to_string(ranges.size()) + " ranges of vertices");
   for (const VertexRange range : ranges) {
@@ -114,8 +146,14 @@ void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
     RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
     ++context.stats.edge_file_passes;
     sink(lists);
-    context.log.tick("collecting: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
+    context.log.tick("collecting: vertex", range.end, context.rows.end);
   }
+}
+
+// How lists collected from `ends` are written: a rank's lists (collected from its entries' rows)
+// are whole lists of an undirected graph.
+ListEnds written_as(const BuildContext& context, ListEnds ends) {
+  return context.rank_part != nullptr ? ListEnds::kBoth : ends;
 }
 
 // The range's lists in vertex order: whole lists of an undirected graph, or in-lists (backward)
@@ -137,8 +175,7 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
                  StoreListWriter& writer) {
   const std::int64_t bytes_per_entry =
       kRangeBytesPerEntry + (order == NeighborOrder::kByDegree ? kDegreeKeyBytesPerEntry : 0);
-  const std::vector<VertexRange> ranges =
-      plan_vertex_ranges(context.degrees, bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+  const std::vector<VertexRange> ranges = plan_row_ranges(context, bytes_per_entry);
   context.stats.order_ranges = static_cast<std::int64_t>(ranges.size());
   context.log.say("ordering lists (" + to_string(order) + ") in " + std::to_string(ranges.size()) + " ranges of vertices");
   std::int64_t offset = 0;
@@ -147,8 +184,8 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
     RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
     offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
     order_range_lists(lists, order, context.degrees, context.ledger);
-    write_lists(writer, lists, ends);
-    context.log.tick("ordering: vertex", range.end, static_cast<std::int64_t>(context.degrees.size()));
+    write_lists(writer, lists, written_as(context, ends));
+    context.log.tick("ordering: vertex", range.end, context.rows.end);
   }
 }
 
@@ -158,7 +195,7 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
 void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds ends, const std::string& directory,
                           StoreListWriter& writer) {
   if (order == NeighborOrder::kById) {
-    collect_lists(context, ends, [&](RangeLists& lists) { write_lists(writer, lists, ends); });
+    collect_lists(context, ends, [&](RangeLists& lists) { write_lists(writer, lists, written_as(context, ends)); });
     return;
   }
   ScratchFile scratch(directory);
@@ -166,6 +203,7 @@ void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds e
     scratch.append(std::as_bytes(lists.neighbors.span().first(static_cast<std::size_t>(lists.entries()))));
   });
   context.stats.scratch_bytes = scratch.size();
+  if (context.rank_part != nullptr) context.rank_part->gather_degrees(context.degrees);
   order_lists(context, scratch, order, ends, writer);
 }
 
@@ -198,19 +236,25 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   stats.edges = edges.num_edges();
   LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
   Sha256 edge_file_sha;
-  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, &edge_file_sha};
-  const PartitionLayout layout(num_vertices, options.partitions);
+  const RankPartLists* part = options.rank_part ? &*options.rank_part : nullptr;
+  const VertexRange rows = part != nullptr ? part->rows : VertexRange{0, num_vertices};
+  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, rows, part, &edge_file_sha};
+  // A rank's part is one partition of its own rows, its entries one direction of each.
+  const PartitionLayout layout =
+      part != nullptr ? PartitionLayout(rows.size(), 1) : PartitionLayout(num_vertices, options.partitions);
   const bool directed = options.direction == GraphDirection::kDirected;
+  const ListEnds backward_ends = part != nullptr ? ListEnds::kSource : directed ? ListEnds::kTarget : ListEnds::kBoth;
   {
     // The writer's buffers are counted until the store is finished (closing frees them).
     StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
-    build_backward_lists(context, options.order, directed ? ListEnds::kTarget : ListEnds::kBoth, store_directory, writer);
+    build_backward_lists(context, options.order, backward_ends, store_directory, writer);
     if (directed) {
       collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
     }
     stats.adjacencies = writer.adjacencies();
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
-                  edge_file_entry(edges, store_directory, edge_file_sha)});
+                  part != nullptr ? std::optional(part->edge_share) : edge_file_entry(edges, store_directory, edge_file_sha),
+                  part != nullptr ? std::optional(part->part) : std::nullopt});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

@@ -22,13 +22,29 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 
 #include "core/graph_direction.hpp"
 #include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
+#include "store/store_manifest.hpp"
 
 namespace semibfs {
+
+// A rank's part of a store built across MPI ranks (dist/rank_part_build.hpp): the lists of `rows`
+// alone, from an edge file of directed entries (row, neighbour) whose rows all lie in `rows`.
+struct RankPartLists {
+  RankPart part;
+  VertexRange rows;
+  // Called once the own rows' unique degrees are in degrees[rows], before any list is ordered (not
+  // with id order): fills in the other ranks' vertices. Collective across the ranks.
+  std::function<void(std::span<std::uint32_t> degrees)> gather_degrees;
+  StoreArray edge_share;  // the part's edge file (the rank's share of the input), for the manifest
+};
 
 struct ExternalBuildOptions {
   std::int64_t dram_budget_bytes = std::int64_t{256} << 20;
@@ -37,6 +53,7 @@ struct ExternalBuildOptions {
   std::string made_from;             // the manifest's made-from line
   std::ostream* progress = nullptr;  // a line per pass and range when set
   GraphDirection direction = GraphDirection::kUndirected;
+  std::optional<RankPartLists> rank_part = std::nullopt;  // undirected, one partition
 };
 
 struct ExternalBuildStats {
@@ -55,6 +72,7 @@ std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partit
                                            GraphDirection direction = GraphDirection::kUndirected);
 
 // Builds the store of the graph on vertices [0, num_vertices) whose edges are in `edge_file`
+// (or, with options.rank_part, a rank's part of it from the rank's entries)
 // (packed48, edges/edge_format.hpp) in `store_directory`, which must exist and hold no store.
 // Throws semibfs::Error, leaving no store file behind, when the budget is below the minimum
 // (before any work), when the file's size is not a multiple of 12 or an edge has a vertex id

@@ -1,8 +1,10 @@
 // semibfs command line: dispatches to a subcommand; errors become one line on stderr.
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -75,6 +77,9 @@ namespace {
 void report_failure(const std::string& command, const std::string& message, bool same_on_every_rank) {
   using semibfs::cli::ProcessGroup;
   if (same_on_every_rank && ProcessGroup::rank() != 0) return;
+  // When every rank fails alike (a budget too small, a full disk), rank 0's abort ends the others
+  // within this wait, so that one line is printed; a rank failing alone still ends the job soon.
+  if (ProcessGroup::size() > 1 && ProcessGroup::rank() != 0) std::this_thread::sleep_for(std::chrono::seconds(2));
   const std::string rank =
       ProcessGroup::size() > 1 && !same_on_every_rank ? "rank " + std::to_string(ProcessGroup::rank()) + ": " : "";
   std::fprintf(stderr, "semibfs%s: %s%s\n", command.c_str(), rank.c_str(), message.c_str());

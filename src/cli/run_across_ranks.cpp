@@ -20,11 +20,6 @@ void check_options_across_ranks(const Graph500Options& options) {
   if (options.store.partitions > 1) {
     throw UsageError("--partitions above 1 is not supported under mpirun yet (each rank is one partition)");
   }
-  // Kernel 1 across ranks builds in DRAM; a budget bounds the searches on parts written before.
-  if (options.search.budget.is_set() && !options.store.reuse) {
-    throw UsageError("--dram-budget under mpirun searches rank parts written before: run once with --store DIR "
-                     "(no budget), then add --reuse --dram-budget");
-  }
 }
 
 class DiscardingBuffer : public std::streambuf {

@@ -16,6 +16,7 @@
 #include "dist/distributed_validator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
+#include "dist/rank_part_build.hpp"
 #include "dist/rank_store.hpp"
 #include "dist/traversed_edges.hpp"
 #include "dist/vertex_bits.hpp"
@@ -235,13 +236,13 @@ void write_rank_part(Communicator& comm, const Graph500Options& options, Graph50
 }
 
 // What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
-SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options, const RankInputs& inputs,
-                                  int threads) {
+SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options,
+                                  std::int64_t edge_chunk_bytes, int threads) {
   const SearchOptions& search = options.search;
   const std::int64_t n = options.kronecker.num_vertices();
   const std::int64_t own = PartitionLayout(n, comm.size()).range(comm.rank()).size();
   // One process's needs for the own vertices, with the search's and the validator's own figures.
-  SearchDramNeeds needs = search_dram_needs(own, search, threads, inputs.edge_source->buffer_bytes(), 0);
+  SearchDramNeeds needs = search_dram_needs(own, search, threads, edge_chunk_bytes, 0);
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
@@ -249,24 +250,18 @@ SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Option
   return needs;
 }
 
-// A part read back is this run's kernel 1 (timed, as one process reading its store). Without a
-// budget the share is generated and the lists are read whole; with one the share is the part's
-// edge file, checked, and the lists are split by the rank's plan.
-void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+// Opens the rank's part (locked by the caller) for the searches; returns the seconds the lists took
+// to read. Without a budget the share is generated and the lists are read whole; with one the
+// share is the part's edge file, checked, and the lists are split by the rank's plan.
+double open_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
   Graph500Report& report = session.report();
   const std::string directory = rank_store_directory(options.store.directory, comm.rank());
-  if (!store_exists(directory)) {
-    throw Error("store '" + options.store.directory + "' holds no part for rank " + std::to_string(comm.rank()) + " of " +
-                std::to_string(comm.size()) + " (" + directory + "): write it first with the same rank count, without --reuse");
-  }
-  inputs.lock = lock_existing_store(directory, StoreLock::Mode::kRead);
   StoreIndex index = read_store_index(directory, rank_store_request(options.kronecker, options.store.neighbor_order, comm));
-  report.graph_from_store = true;
   if (!options.search.budget.is_set()) {
     generate_share(comm, options, report, session.log(), inputs);
   } else {
     inputs.edge_source = open_store_edges(directory, options.kronecker.num_vertices(), options.search);
-    const SearchDramNeeds needs = rank_search_needs(comm, options, inputs, report.threads);
+    const SearchDramNeeds needs = rank_search_needs(comm, options, inputs.edge_source->buffer_bytes(), report.threads);
     inputs.plan = plan_search_placement(profile_of_store(index, needs.bfs_status_bytes_per_vertex), options.search, needs);
     print_plan(session.log(), *inputs.plan);
     const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
@@ -275,10 +270,45 @@ void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSe
   comm.barrier();
   const Stopwatch open_time;
   inputs.graph = open_rank_store(comm, std::move(index), inputs.plan ? *inputs.plan : everything_in_dram());
-  report.official.construction_seconds = comm.max(open_time.seconds());
+  const double seconds = comm.max(open_time.seconds());
   report.lists_on_disk = comm.max(static_cast<std::int64_t>(inputs.graph.tiered.has_tails())) > 0;
+  return seconds;
+}
+
+// A part read back is this run's kernel 1 (timed, as one process reading its store).
+void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  if (!store_exists(directory)) {
+    throw Error("store '" + options.store.directory + "' holds no part for rank " + std::to_string(comm.rank()) + " of " +
+                std::to_string(comm.size()) + " (" + directory + "): write it first with the same rank count, without --reuse");
+  }
+  inputs.lock = lock_existing_store(directory, StoreLock::Mode::kRead);
+  report.graph_from_store = true;
+  report.official.construction_seconds = open_rank_part(comm, options, session, inputs);
   session.log() << "construction_time:              " << format_seconds(report.official.construction_seconds)
                 << " (the rank parts read back)" << std::endl;
+}
+
+// Kernel 1 within the budget (rank_part_build.hpp), timed as one process's external build is; the
+// part is then opened as --reuse opens it (untimed, as one process opens the store it built).
+void build_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  const DramBudget& budget = options.search.budget;
+  // The searches' minimum, before any work (the plan states the same one).
+  const std::int64_t own = PartitionLayout(options.kronecker.num_vertices(), comm.size()).range(comm.rank()).size();
+  check_search_budget(options.search, {own, 1, false}, rank_search_needs(comm, options, 0, report.threads));
+  const RankPartBuildStats built =
+      build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
+                                    budget.generation_bytes(), budget.construction_bytes(), session.log());
+  report.official.generation_seconds = built.generation_seconds;
+  report.official.construction_seconds = built.construction_seconds;
+  report.store_write_seconds = built.construction_seconds;
+  session.log() << "graph_generation:               " << format_seconds(built.generation_seconds) << "\n"
+                << "construction_time:              " << format_seconds(built.construction_seconds) << " ("
+                << built.exchange_rounds << " exchange rounds, the parts built within the budget)" << std::endl;
+  open_rank_part(comm, options, session, inputs);
 }
 
 void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
@@ -288,9 +318,13 @@ void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSe
   } else {
     // A part that is there already, or a directory that cannot be made, stops the run before any work.
     if (!options.store.directory.empty()) inputs.lock = create_rank_store(options.store.directory, comm.rank());
-    generate_share(comm, options, report, session.log(), inputs);
-    construct(comm, options, report, session.log(), inputs);
-    if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
+    if (options.search.budget.is_set()) {  // a budget comes with a store (checked with the options)
+      build_rank_part(comm, options, session, inputs);
+    } else {
+      generate_share(comm, options, report, session.log(), inputs);
+      construct(comm, options, report, session.log(), inputs);
+      if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
+    }
   }
   report.memory.graph.backward = inputs.graph.dram_bytes();
   report.memory.graph.heads = inputs.graph.heads_bytes();

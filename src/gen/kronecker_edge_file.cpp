@@ -35,21 +35,31 @@ std::int64_t minimum_edge_file_budget(EdgeFormat format) { return kMinChunkEdges
 
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWriter& out, std::int64_t dram_budget_bytes,
                                     std::ostream* progress, const std::string& progress_name) {
+  return write_kronecker_edges(params, {0, params.num_edges()}, out, dram_budget_bytes, progress, progress_name);
+}
+
+EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRange edges, EdgeFileWriter& out,
+                                    std::int64_t dram_budget_bytes, std::ostream* progress,
+                                    const std::string& progress_name) {
   const std::int64_t per_edge = bytes_per_edge(out.format());
   check_budget(out.name(), dram_budget_bytes, out.format());
+  if (edges.begin < 0 || edges.begin > edges.end || edges.end > params.num_edges()) {
+    throw Error("edge file '" + out.name() + "': edges [" + std::to_string(edges.begin) + ", " +
+                std::to_string(edges.end) + ") are not a range of the graph's edges");
+  }
   EdgeFileStats stats;
-  stats.edges = params.num_edges();
+  stats.edges = edges.end - edges.begin;
   stats.chunk_edges = std::clamp<std::int64_t>(dram_budget_bytes / per_edge, kMinChunkEdges, kMaxChunkEdges);
   stats.chunk_edges = std::min(stats.chunk_edges, std::max<std::int64_t>(stats.edges, 1));
   const auto chunk = std::make_unique_for_overwrite<PackedEdge[]>(static_cast<std::size_t>(stats.chunk_edges));
   stats.peak_buffer_bytes = stats.chunk_edges * per_edge;
   ProgressLog log(progress, progress_name);
-  for (std::int64_t begin = 0; begin < stats.edges; begin += stats.chunk_edges) {
+  for (std::int64_t begin = edges.begin; begin < edges.end; begin += stats.chunk_edges) {
     throw_if_interrupted();  // between chunks, outside the generator's parallel region
-    const std::int64_t end = std::min(begin + stats.chunk_edges, stats.edges);
+    const std::int64_t end = std::min(begin + stats.chunk_edges, edges.end);
     generate_kronecker_range(params, begin, end, chunk.get(), nullptr);
     out.append(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin)));
-    log.tick("edges", end, stats.edges);
+    log.tick("edges", end - edges.begin, stats.edges);
   }
   out.commit();
   stats.bytes = out.bytes_written();
@@ -64,6 +74,13 @@ EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std
   check_budget(path, dram_budget_bytes, format);
   EdgeFileWriter out(path, format);
   return write_kronecker_edges(params, out, dram_budget_bytes, progress);
+}
+
+EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
+                                        std::int64_t dram_budget_bytes, std::ostream* progress) {
+  check_budget(path, dram_budget_bytes, EdgeFormat::kG500Packed);
+  EdgeFileWriter out(path, EdgeFormat::kG500Packed);
+  return write_kronecker_edges(params, edges, out, dram_budget_bytes, progress);
 }
 
 }  // namespace semibfs

@@ -32,10 +32,22 @@ std::int64_t minimum_edge_file_budget(EdgeFormat format = EdgeFormat::kG500Packe
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWriter& out, std::int64_t dram_budget_bytes,
                                     std::ostream* progress = nullptr, const std::string& progress_name = "edge file");
 
+// Edges [begin, end) of the edge list, in edge-index order (a rank's share, dist/rank_part_build.hpp).
+struct EdgeIndexRange {
+  std::int64_t begin = 0;
+  std::int64_t end = 0;
+};
+EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRange edges, EdgeFileWriter& out,
+                                    std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
+                                    const std::string& progress_name = "edge file");
+
 // The same to `path` (a temporary name, renamed when complete), in the reference's packed 12-byte
 // layout unless told otherwise.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
                                         EdgeFormat format = EdgeFormat::kG500Packed);
+// Edges [begin, end) alone to `path`, packed.
+EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
+                                        std::int64_t dram_budget_bytes, std::ostream* progress = nullptr);
 
 }  // namespace semibfs

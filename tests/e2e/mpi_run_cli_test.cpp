@@ -143,10 +143,6 @@ TEST_F(MpiRunTest, AnOptionForOneProcessIsOneLineFromRankZero) {
   EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
   EXPECT_NE(result.err.find("semibfs run: --partitions above 1 is not supported under mpirun yet"), std::string::npos)
       << result.err;
-  result = run("run --scale 10 --store " + directory_.string() + " --dram-budget 1GiB", launcher(2));
-  EXPECT_NE(result.exit_code, 0);
-  EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
-  EXPECT_NE(result.err.find("then add --reuse --dram-budget"), std::string::npos) << result.err;
 }
 
 // Each rank writes its part (DIR/rank-K) and reads it back, whole or under a budget with one entry
@@ -164,6 +160,45 @@ TEST_F(MpiRunTest, RankStoresGiveTheOneProcessSearches) {
     const std::string json = read_text(directory_ / ("run-" + std::to_string(ranks) + ".json"));
     EXPECT_NE(json.find("\"lists_on_disk\": true"), std::string::npos) << json.substr(0, 2000);
     EXPECT_GT(json_numbers(json, "requests").front(), 0);
+  }
+}
+
+// Kernel 1 within a budget (dist/rank_part_build.hpp: the share written to the part's edge file,
+// the entries exchanged through a scratch file, the external construction) writes parts byte for
+// byte equal to those kernel 1 in DRAM writes (another construction, build_row_lists), and the
+// run searches them from disk as --reuse would.
+TEST_F(MpiRunTest, RankPartsBuiltWithinABudgetEqualThoseBuiltInDram) {
+  const std::string base = "--scale 12 --roots 8 --threads 1";
+  for (const int ranks : {2, 3}) {
+    const std::filesystem::path in_dram = directory_ / ("dram-" + std::to_string(ranks));
+    const std::filesystem::path budgeted = directory_ / ("budget-" + std::to_string(ranks));
+    std::filesystem::create_directory(in_dram);
+    std::filesystem::create_directory(budgeted);
+    expect_same_searches(ranks, base, base + " --store " + in_dram.string());
+    expect_same_searches(ranks, base, base + " --store " + budgeted.string() + " --dram-budget 96MiB --head-entries 1");
+    const std::string json = read_text(directory_ / ("run-" + std::to_string(ranks) + ".json"));
+    EXPECT_NE(json.find("\"lists_on_disk\": true"), std::string::npos) << json.substr(0, 2000);
+    for (int rank = 0; rank < ranks; ++rank) {
+      const std::string part = "rank-" + std::to_string(rank);
+      for (const char* file : {"manifest", "edges.packed48", "p0.backward.offsets", "p0.backward.neighbors"}) {
+        EXPECT_EQ(read_text(budgeted / part / file), read_text(in_dram / part / file)) << part << "/" << file;
+      }
+      EXPECT_FALSE(std::filesystem::exists(budgeted / part / "rank-entries.packed48"));
+    }
+    expect_same_searches(ranks, base, base + " --store " + budgeted.string() + " --reuse");
+  }
+}
+
+// A budget too small for the build fails on every rank with one line and leaves no part file.
+TEST_F(MpiRunTest, ARankPartBudgetTooSmallLeavesNoPartFile) {
+  const CommandResult result =
+      run("run --scale 12 --roots 4 --threads 1 --store " + directory_.string() + " --dram-budget 20MiB", launcher(2));
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
+  for (const char* part : {"rank-0", "rank-1"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(directory_ / part)) {
+      ADD_FAILURE() << "left behind: " << entry.path();
+    }
   }
 }
 
