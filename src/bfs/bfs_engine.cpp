@@ -52,19 +52,6 @@ void check_run_arguments(const TieredGraph& graph, VertexId root, std::span<Vert
   }
 }
 
-// Each thread of the pool runs on the NUMA node of the (first) partition it serves.
-void pin_threads(const TieredGraph& graph) {
-  if (numa_node_count() < 2) return;
-#pragma omp parallel
-  {
-    bool pinned = false;
-    for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
-      if (!pinned) run_on_numa_node(numa_node_of_partition(seat.partition));
-      pinned = true;
-    });
-  }
-}
-
 // Before the first step: the frontier is the root, every other vertex unexplored.
 FrontierFacts first_facts(const TieredGraph& graph, VertexId root) {
   FrontierFacts facts;
@@ -94,7 +81,7 @@ BfsEngine::BfsEngine(const PartitionedGraph& graph, BfsOptions options)
       options_(options) {
   check_options(options_);
   policy_ = make_direction_policy(options_);
-  pin_threads(graph_);
+  pin_team_threads(graph_.num_partitions());
   state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
 }
 
@@ -102,7 +89,7 @@ BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFet
     : graph_(graph), options_(options) {
   check_options(options_);
   policy_ = make_direction_policy(options_);
-  pin_threads(graph_);
+  pin_team_threads(graph_.num_partitions());
   state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
   if (graph_.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), fetch);
 }

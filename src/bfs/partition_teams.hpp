@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "core/numa_placement.hpp"
+
 namespace semibfs {
 
 struct TeamSeat {
@@ -34,6 +36,20 @@ void for_each_seat(int partitions, SeatWork&& seat_work) {
     return;
   }
   for (int partition = thread; partition < partitions; partition += threads) seat_work(TeamSeat{partition, 0, 1});
+}
+
+// Each thread of the pool runs on the NUMA node of the (first) partition it serves; outside
+// parallel regions, once, before the searches.
+inline void pin_team_threads(int partitions) {
+  if (numa_node_count() < 2) return;
+#pragma omp parallel
+  {
+    bool pinned = false;
+    for_each_seat(partitions, [&](const TeamSeat& seat) {
+      if (!pinned) run_on_numa_node(numa_node_of_partition(seat.partition));
+      pinned = true;
+    });
+  }
 }
 
 // One counter per partition, each on its own cache line: a team takes chunks of work from it.

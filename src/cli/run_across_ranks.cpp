@@ -15,12 +15,6 @@
 namespace semibfs::cli {
 namespace {
 
-// Options that are the same on every rank, so every rank refuses them alike before any exchange.
-void check_options_across_ranks(const Graph500Options& options) {
-  if (options.store.partitions > 1) {
-    throw UsageError("--partitions above 1 is not supported under mpirun yet (each rank is one partition)");
-  }
-}
 
 class DiscardingBuffer : public std::streambuf {
  protected:
@@ -30,7 +24,6 @@ class DiscardingBuffer : public std::streambuf {
 }  // namespace
 
 int run_across_ranks(const Graph500Options& options, const std::string& json_path) {
-  check_options_across_ranks(options);
 #ifdef SEMIBFS_HAVE_MPI
   Communicator comm;
   if (options.ranks.message_limit != 0) comm.set_message_limit(options.ranks.message_limit);

@@ -9,6 +9,7 @@
 
 #include "bfs/direction_policy.hpp"
 #include "bfs/parent_claim.hpp"
+#include "bfs/partition_teams.hpp"
 #include "core/error.hpp"
 #include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
@@ -76,13 +77,15 @@ DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOp
       next_frontier_(std::make_unique<ReplicatedFrontier>(graph.ranks, comm.rank(), options.summary_bits,
                                                           ranks.queue_sharing, ranks.parallel_allgather, node)),
       visited_(graph.own.size()),
-      never_reached_(graph.own.size()) {
+      never_reached_(graph.own.size()),
+      counters_(graph.partitions.count()) {
   for (std::int64_t row = 0; row < graph.own.size(); ++row) {
     if (graph.tiered.degree(row) == 0) never_reached_.set(row);
   }
   pairs_.resize(static_cast<std::size_t>(omp_get_max_threads()));
   if (limits.pair_bytes > 0) pair_round_limit_ = pairs_per_round(limits.pair_bytes, comm.size());
   if (graph.tiered.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), limits.fetch);
+  pin_team_threads(graph.partitions.count());
 }
 
 // Per round a rank holds its outgoing pairs, their merged copy, and what the other ranks send it:
@@ -340,12 +343,13 @@ void DistributedBfs::scan_word(std::int64_t word, const ReplicatedFrontier& fron
   visited_.set_word(word, visited_.word(word) | discovered);
 }
 
-// Each thread takes chunks of whole words of the own range from a counter: it alone writes their
-// visited and next bits. Vertices without a parent among their resident entries wait for their
-// tails, asked for after each word and scanned as they arrive, on the same thread.
+// Each partition's team takes chunks of whole words of its rows from the team's counter: a thread
+// alone writes the visited and next bits of the words it took. Vertices without a parent among
+// their resident entries wait for their tails, asked for after each word and scanned as they
+// arrive, on the same thread.
 DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent) {
-  const std::int64_t words = visited_.num_words();
-  std::atomic<std::int64_t> next_chunk{0};
+  const PartitionLayout& partitions = graph_.partitions;
+  counters_.reset();
   Counts total;
   ParallelErrors errors;  // a failed read ends the search on this rank, not the process
 #pragma omp parallel
@@ -355,14 +359,17 @@ DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& fron
       TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
       const TailScanner scan_tail{*this, frontier, parent, counts};
       std::vector<std::int64_t> waiting;
-      for (std::int64_t chunk = next_chunk.fetch_add(kBottomUpChunkWords); chunk < words;
-           chunk = next_chunk.fetch_add(kBottomUpChunkWords)) {
-        for (std::int64_t word = chunk; word < std::min(chunk + kBottomUpChunkWords, words); ++word) {
-          scan_word(word, frontier, parent, counts, waiting);
-          for (const std::int64_t row : waiting) fetcher->request(graph_.tiered, row, scan_tail);
-          waiting.clear();
+      for_each_seat(partitions.count(), [&](const TeamSeat& seat) {
+        const std::int64_t first = partitions.first_word(seat.partition), end = partitions.end_word(seat.partition);
+        for (std::int64_t chunk = first + counters_.take(seat.partition, kBottomUpChunkWords); chunk < end;
+             chunk = first + counters_.take(seat.partition, kBottomUpChunkWords)) {
+          for (std::int64_t word = chunk; word < std::min(chunk + kBottomUpChunkWords, end); ++word) {
+            scan_word(word, frontier, parent, counts, waiting);
+            for (const std::int64_t row : waiting) fetcher->request(graph_.tiered, row, scan_tail);
+            waiting.clear();
+          }
         }
-      }
+      });
       if (fetcher != nullptr) fetcher->finish(scan_tail);
     });
 #pragma omp critical

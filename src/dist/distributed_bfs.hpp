@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bfs/bfs.hpp"
+#include "bfs/partition_teams.hpp"
 #include "dist/communicator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
@@ -110,6 +111,7 @@ class DistributedBfs {
   std::vector<std::vector<std::vector<CompactEdge>>> pairs_;  // per thread, per destination
   bool frontier_in_bitmap_ = false;
   std::int64_t pair_round_limit_ = 0;
+  TeamCounters counters_;                         // one per partition of the own rows
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
 };

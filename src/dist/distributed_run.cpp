@@ -11,6 +11,7 @@
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
+#include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 #include "dist/distributed_bfs.hpp"
 #include "dist/distributed_validator.hpp"
@@ -99,6 +100,12 @@ class DistributedSearches {
         session_(session),
         engine_(comm, inputs.graph, session.report().search.bfs, ranks, node, search_limits(session.report().search)) {
     parent_.assign(static_cast<std::size_t>(inputs.graph.own.size()), kUnreached);
+    const PartitionLayout& partitions = inputs.graph.partitions;
+    for (int k = 0; k < partitions.count(); ++k) {
+      const VertexRange rows = partitions.range(k);
+      place_on_numa_node(parent_.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(VertexId),
+                         numa_node_of_partition(k));
+    }
   }
 
   void search(std::span<const VertexId> roots);
@@ -375,7 +382,9 @@ DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, co
 
 Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Options& options, std::ostream& log) {
   const KroneckerParams& kronecker = options.kronecker;
-  SearchSession session(options.search, store_made_from(kronecker), 1, log);
+  // NUMA partitions inside each rank: its own rows split like one process's vertices.
+  const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
+  SearchSession session(options.search, store_made_from(kronecker), partitions, log);
   Graph500Report& report = session.report();
   report.vertices = kronecker.num_vertices();
   report.input_edges = kronecker.num_edges();
@@ -387,6 +396,7 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
       << kronecker.num_edges() << " edges, " << comm.size() << " ranks x " << report.threads << " threads" << std::endl;
   RankInputs inputs;
   prepare_inputs(comm, options, session, inputs);
+  inputs.graph.place_partitions(partitions);
   const TrafficByKind construction = comm.take_traffic();
   const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
   const std::unique_ptr<NodeGroup> node =

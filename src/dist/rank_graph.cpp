@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/numa_placement.hpp"
+
 namespace semibfs {
 namespace {
 
@@ -76,7 +78,18 @@ RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, co
   if (order != NeighborOrder::kById) order_neighbors(graph.lists, order, gather_degrees(comm, graph));
   graph.tiered = TieredCsr::all_in_dram(graph.lists);
   graph.collect_heads();
+  graph.place_partitions(1);
   return graph;
+}
+
+void RankGraph::place_partitions(int count) {
+  partitions = PartitionLayout(own.size(), count);
+  for (int k = 0; k < count; ++k) {
+    const VertexRange rows = partitions.range(k);
+    const int node = numa_node_of_partition(k);
+    tiered.place_rows_on_numa_node(rows.begin, rows.end, node);
+    place_on_numa_node(heads.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(NeighborId), node);
+  }
 }
 
 void RankGraph::collect_heads() {

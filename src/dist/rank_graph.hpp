@@ -43,8 +43,15 @@ struct RankGraph {
   std::vector<NeighborId> heads;
   std::int64_t global_adjacencies = 0;  // adjacency entries of all ranks together
 
+  // The own rows split into NUMA partitions (seed 000 Sec. V-B inside a rank): partition k's
+  // lists, heads and search status on NUMA node k mod nodes, its bottom-up words scanned by its
+  // team of threads. One partition unless place_partitions says otherwise.
+  PartitionLayout partitions;
+
   // Fills `heads` from `tiered`, once the lists are in place.
   void collect_heads();
+  // Splits the own rows into `count` partitions and binds each one's lists and heads to its node.
+  void place_partitions(int count);
 
   std::int64_t degree(VertexId vertex) const { return tiered.degree(vertex - own.begin); }
   std::int64_t heads_bytes() const { return static_cast<std::int64_t>(heads.size() * sizeof(NeighborId)); }

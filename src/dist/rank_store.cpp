@@ -70,6 +70,7 @@ RankGraph open_rank_store(Communicator& comm, StoreIndex index, const PlacementP
   }
   graph.global_adjacencies = comm.sum(graph.tiered.num_entries());
   graph.collect_heads();
+  graph.place_partitions(1);
   return graph;
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/numa_placement.hpp"
 
 namespace semibfs {
 
@@ -46,6 +47,19 @@ void TieredCsr::first_entries(std::span<NeighborId> heads) const {
   for (std::int64_t row = 0; row < num_rows(); ++row) {
     heads[row] = resident_offsets_[row] < resident_offsets_[row + 1] ? resident_[resident_offsets_[row]] : kNoHead;
   }
+}
+
+void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end_row, int node) const {
+  if (end_row <= first_row) return;
+  // mbind moves pages and leaves their bytes alone, so the const arrays (and views) may be bound.
+  const auto bind = [node](const void* data, std::size_t bytes) {
+    place_on_numa_node(const_cast<void*>(data), bytes, node);
+  };
+  const auto rows = static_cast<std::size_t>(end_row - first_row + 1);
+  bind(offsets_.data() + first_row, rows * sizeof(std::int64_t));
+  bind(resident_offsets_.data() + first_row, rows * sizeof(std::int64_t));
+  const std::int64_t first = resident_offsets_[first_row];
+  bind(resident_.data() + first, static_cast<std::size_t>(resident_offsets_[end_row] - first) * sizeof(NeighborId));
 }
 
 std::int64_t TieredCsr::owned_bytes() const {

@@ -62,6 +62,9 @@ class TieredCsr {
   // The first resident entry of each row into heads[row], kNoHead where none is resident: the
   // dense heads that let a bottom-up step probe a vertex's first neighbour without its list.
   void first_entries(std::span<NeighborId> heads) const;
+  // Binds the DRAM pages of rows [first_row, end_row) (offsets, index and resident entries) to a
+  // NUMA node; their contents do not change. A no-op on one node.
+  void place_rows_on_numa_node(std::int64_t first_row, std::int64_t end_row, int node) const;
   // Whether any list has a tail; false when everything is in DRAM.
   bool has_tails() const { return !tail_path_.empty(); }
   const std::string& tail_path() const { return tail_path_; }

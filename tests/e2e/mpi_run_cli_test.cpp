@@ -137,12 +137,25 @@ TEST_F(MpiRunTest, ReportsCommunicationPerLevelAndRank) {
   EXPECT_EQ(json_numbers(json, "rank").size(), 2u);
 }
 
-TEST_F(MpiRunTest, AnOptionForOneProcessIsOneLineFromRankZero) {
-  CommandResult result = run("run --scale 10 --partitions 2", launcher(3));
-  EXPECT_NE(result.exit_code, 0);
+TEST_F(MpiRunTest, AUsageErrorIsOneLineFromRankZero) {
+  const CommandResult result = run("run --scale 10 --summary-bits 100", launcher(3));
+  EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
-  EXPECT_NE(result.err.find("semibfs run: --partitions above 1 is not supported under mpirun yet"), std::string::npos)
-      << result.err;
+  EXPECT_NE(result.err.find("semibfs run: --summary-bits: must be one of"), std::string::npos) << result.err;
+}
+
+// NUMA partitions inside each rank (a team of threads per partition scans its own rows bottom-up;
+// on one NUMA node only the teams change), with fewer, as many and more threads than partitions,
+// in DRAM and on rank parts under a budget.
+TEST_F(MpiRunTest, PartitionsInsideRanksGiveTheOneProcessSearches) {
+  const std::string alone = "--scale 12 --roots 8 --threads 1";
+  for (const std::string inside : {"--partitions 2 --threads 1", "--partitions 2 --threads 2",
+                                   "--partitions 3 --threads 2"}) {
+    expect_same_searches(2, alone, "--scale 12 --roots 8 " + inside);
+  }
+  const std::filesystem::path store = directory_ / "store";
+  std::filesystem::create_directory(store);
+  expect_same_searches(3, alone, alone + " --store " + store.string() + " --dram-budget 96MiB --head-entries 1 --partitions 2");
 }
 
 // Each rank writes its part (DIR/rank-K) and reads it back, whole or under a budget with one entry
