@@ -56,6 +56,25 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
                 ranks.node_size = static_cast<int>(parse_integer(value, 1, 1 << 20));
                 request.rank_option_given = true;
               });
+  table.value("--remote-cache-entries", "N",
+              "under mpirun: each rank's cache of remote children already sent in a search, N entries (a power "
+              "of two; 0, the default, for none): a top-down pair whose child hits is dropped (LC-BFS, Cicotti "
+              "and Carrington)",
+              [&](const std::string& value) {
+                const std::int64_t entries = parse_integer(value, 0, std::int64_t{1} << 30);
+                if (entries == 1 || (entries & (entries - 1)) != 0) {
+                  throw UsageError("expected 0 or a power of two from 2 to 2^30, got '" + value + "'");
+                }
+                ranks.remote_cache_entries = entries;
+                request.rank_option_given = true;
+              });
+  table.value("--remote-cache-hash", "low|mix",
+              "under mpirun: how the remote vertex cache maps an id to its slot: its low bits, or a multiplicative "
+              "mix of all its bits (default mix)",
+              [&](const std::string& value) {
+                ranks.remote_cache_hash = parse_cache_hash(value);
+                request.rank_option_given = true;
+              });
   table.value("--mpi-message-limit", "BYTES",
               "under mpirun: the most bytes one MPI call moves; larger exchanges go in pieces (default 2^31 - 1; "
               "small values test the path that counts past 2^31 take)",

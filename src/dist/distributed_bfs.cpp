@@ -57,12 +57,16 @@ struct DistributedBfs::Counts {
   std::int64_t discovered_vertices = 0;
   std::int64_t discovered_edges = 0;  // the discovered vertices' degrees: m_u loses them, the next m_f
   std::int64_t early_exits = 0;
+  std::int64_t pairs_generated = 0;  // top-down pairs for other ranks' children
+  std::int64_t cache_hits = 0;       // of those, dropped by the remote vertex cache
 
   void add(const Counts& other) {
     edges_examined += other.edges_examined;
     discovered_vertices += other.discovered_vertices;
     discovered_edges += other.discovered_edges;
     early_exits += other.early_exits;
+    pairs_generated += other.pairs_generated;
+    cache_hits += other.cache_hits;
   }
 };
 
@@ -85,6 +89,9 @@ DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOp
   pairs_.resize(static_cast<std::size_t>(omp_get_max_threads()));
   if (limits.pair_bytes > 0) pair_round_limit_ = pairs_per_round(limits.pair_bytes, comm.size());
   if (graph.tiered.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), limits.fetch);
+  if (ranks.remote_cache_entries > 0) {
+    cache_ = std::make_unique<RemoteVertexCache>(ranks.remote_cache_entries, ranks.remote_cache_hash);
+  }
   pin_team_threads(graph.partitions.count());
 }
 
@@ -166,14 +173,21 @@ struct DistributedBfs::PairExpander {
   std::vector<std::uint32_t>& discovered;
   std::int64_t& found;
   std::int64_t& found_edges;
+  std::int64_t& generated;  // pairs for other ranks' children
+  std::int64_t& hits;       // of those, dropped by the cache
   std::atomic<std::int64_t>* round_pairs;  // all threads'; null without a bound (nothing to count)
 
   void operator()(VertexId vertex, std::span<const NeighborId> list) const {
     const VertexRange own = bfs.graph_.own;
+    RemoteVertexCache* const cache = bfs.cache_.get();
     // Counted in locals: the references could alias the stores of the loop.
-    std::int64_t queued = 0, claimed = 0, claimed_edges = 0;
+    std::int64_t queued = 0, dropped = 0, claimed = 0, claimed_edges = 0;
     for (const NeighborId neighbor : list) {
       if (!own.contains(neighbor)) {
+        if (cache != nullptr && cache->seen_before(neighbor)) {
+          ++dropped;
+          continue;
+        }
         outgoing[bfs.graph_.ranks.partition_of(neighbor)].push_back(CompactEdge::make(vertex, neighbor));
         ++queued;
         continue;
@@ -186,6 +200,8 @@ struct DistributedBfs::PairExpander {
     }
     found += claimed;
     found_edges += claimed_edges;
+    generated += queued + dropped;
+    hits += dropped;
     if (round_pairs != nullptr && queued > 0) round_pairs->fetch_add(queued, std::memory_order_relaxed);
   }
 };
@@ -199,14 +215,16 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   std::vector<std::vector<std::uint32_t>> discovered(pairs_.size());
   std::atomic<std::int64_t> next_chunk{cursor};
   std::atomic<std::int64_t> round_pairs{0};
-  std::int64_t examined = 0, found = 0, found_edges = 0;
+  std::int64_t examined = 0, found = 0, found_edges = 0, generated = 0, hits = 0;
   ParallelErrors errors;  // a failed read ends the search on this rank, not the process
-#pragma omp parallel reduction(+ : examined, found, found_edges)
+#pragma omp parallel reduction(+ : examined, found, found_edges, generated, hits)
   errors.capture([&] {
     std::vector<std::vector<CompactEdge>>& outgoing = pairs_[omp_get_thread_num()];
     outgoing.resize(static_cast<std::size_t>(comm_.size()));
     std::atomic<std::int64_t>* counted = pair_round_limit_ > 0 ? &round_pairs : nullptr;
-    const PairExpander expand{*this, parent, outgoing, discovered[omp_get_thread_num()], found, found_edges, counted};
+    const PairExpander expand{*this,     parent,     outgoing, discovered[omp_get_thread_num()],
+                              found,     found_edges, generated, hits,
+                              counted};
     TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
     const VertexId first = graph_.own.begin;
     const auto expand_tail = [&](std::int64_t row, std::span<const NeighborId> tail) { expand(first + row, tail); };
@@ -225,7 +243,7 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   errors.rethrow_first();
   cursor = std::min(next_chunk.load(), frontier_size);
   append_all(next_queue_, discovered);
-  return {examined, found, found_edges, 0};
+  return {examined, found, found_edges, 0, generated, hits};
 }
 
 // Rounds of expansion and pair delivery until every rank has expanded its whole frontier: one
@@ -390,6 +408,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
   if (root < 0 || root >= graph_.ranks.num_vertices()) throw Error("BFS root " + std::to_string(root) + " is not a vertex");
   if (static_cast<std::int64_t>(parent.size()) != graph_.own.size()) throw Error("BFS parent slice of the wrong size");
   start(root, parent);
+  if (cache_) cache_->next_search();
   TrafficByKind before = comm_.traffic();  // read, not reset: the caller counts what comes between searches
   FrontierFacts facts;
   facts.num_vertices = graph_.ranks.num_vertices();
@@ -417,6 +436,8 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
       io_stats_.merge(level_io);
     }
     level.traffic = traffic_between(before, comm_.traffic());
+    level.pairs_generated = counts.pairs_generated;
+    level.cache_hits = counts.cache_hits;
     before = comm_.traffic();
     level.communication_seconds = communication_seconds(level.traffic);
     level.computation_seconds = level.stats.seconds - level.communication_seconds;

@@ -23,6 +23,7 @@
 #include "dist/communicator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
+#include "dist/remote_vertex_cache.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "graph500/rank_options.hpp"
 
@@ -33,6 +34,9 @@ namespace semibfs {
 struct DistributedLevel {
   LevelStats stats;  // stats.io: this rank's reads
   TrafficByKind traffic{};
+  // This rank's top-down pairs for other ranks' children: generated, and dropped by the cache.
+  std::int64_t pairs_generated = 0;
+  std::int64_t cache_hits = 0;
   double communication_seconds = 0;
   double computation_seconds = 0;
 };
@@ -64,6 +68,8 @@ class DistributedBfs {
 
   // Bytes of the visited bitmap, queues and replicated frontier (the parent array is the caller's).
   std::int64_t status_bytes() const;
+  // Bytes of the remote vertex cache (0 without one).
+  std::int64_t cache_bytes() const { return cache_ ? cache_->bytes() : 0; }
   // Bytes of the tail fetchers' arenas (0 when every list is in DRAM).
   std::int64_t io_buffer_bytes() const;
   // The reads of every search since the last call; resets them. Empty backend before any read.
@@ -112,6 +118,7 @@ class DistributedBfs {
   bool frontier_in_bitmap_ = false;
   std::int64_t pair_round_limit_ = 0;
   TeamCounters counters_;                         // one per partition of the own rows
+  std::unique_ptr<RemoteVertexCache> cache_;      // null without a remote vertex cache
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
 };

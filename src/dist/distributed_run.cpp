@@ -160,8 +160,10 @@ std::vector<LevelCommunication> DistributedSearches::level_figures(const std::ve
     for (int kind = 0; kind < kTrafficKinds; ++kind) totals_.traffic[kind].add(level.traffic[kind]);
     totals_.communication_seconds += level.communication_seconds;
     totals_.computation_seconds += level.computation_seconds;
-    figures.push_back({traffic_figures(sum_traffic(comm_, level.traffic)), gather_doubles(comm_, level.communication_seconds),
-                       gather_doubles(comm_, level.computation_seconds)});
+    std::int64_t pairs[2] = {level.pairs_generated, level.cache_hits};
+    comm_.sum(pairs);
+    figures.push_back({traffic_figures(sum_traffic(comm_, level.traffic)), pairs[0], pairs[1],
+                       gather_doubles(comm_, level.communication_seconds), gather_doubles(comm_, level.computation_seconds)});
   }
   return figures;
 }
@@ -254,6 +256,9 @@ SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Option
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
+  if (options.ranks.remote_cache_entries > 0) {
+    needs.exchange_bytes += RemoteVertexCache::bytes_for(options.ranks.remote_cache_entries);
+  }
   return needs;
 }
 
@@ -403,7 +408,8 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
       options.ranks.queue_sharing == QueueSharing::kNone ? nullptr
                                                          : std::make_unique<NodeGroup>(comm, options.ranks.node_size);
   DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
-  report.memory.bfs_status_bytes = searches.engine().status_bytes() + inputs.graph.own.size() * 8;
+  report.memory.bfs_status_bytes =
+      searches.engine().status_bytes() + searches.engine().cache_bytes() + inputs.graph.own.size() * 8;
   report.memory.io_buffer_bytes = searches.engine().io_buffer_bytes();
   report.plan = inputs.plan;
   searches.search(roots);
@@ -414,6 +420,8 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));
   report.distributed->nodes = node ? node->node_count() : 0;  // 0: ranks not grouped (no sharing)
   report.distributed->queue_sharing = to_string(options.ranks.queue_sharing);
+  report.distributed->remote_cache_entries = options.ranks.remote_cache_entries;
+  report.distributed->remote_cache_hash = to_string(options.ranks.remote_cache_hash);
   report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }

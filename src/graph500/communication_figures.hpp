@@ -19,6 +19,11 @@ struct TrafficFigure {
 
 struct LevelCommunication {
   std::vector<TrafficFigure> traffic;             // summed over the ranks
+  // Top-down: the (parent, child) pairs for other ranks' children that the level's expansion
+  // generated, and those dropped because the child was in the remote vertex cache (seed 004;
+  // sent = generated - hits), summed over the ranks.
+  std::int64_t pairs_generated = 0;
+  std::int64_t remote_cache_hits = 0;
   std::vector<double> rank_communication_seconds;  // per rank: in exchanges
   std::vector<double> rank_computation_seconds;    // per rank: the rest of the level
 };
@@ -39,6 +44,8 @@ struct DistributedFigures {
   std::string queue_sharing;      // none, in, all
   bool parallel_allgather = false;
   std::int64_t message_limit_bytes = 0;
+  std::int64_t remote_cache_entries = 0;  // per rank; 0: no remote vertex cache
+  std::string remote_cache_hash;          // low or mix
   std::vector<TrafficFigure> construction_traffic;  // kernel 1, summed over the ranks
   // Outside the timed searches (the warm-up search, TEPS counts, validation, these figures' own
   // gathering), summed over the ranks.

@@ -139,6 +139,8 @@ void write_level_communication(JsonWriter& json, const LevelCommunication& commu
   json.key("communication");
   json.begin_object();
   write_traffic(json, communication.traffic);
+  json.field("pairs_generated", communication.pairs_generated);
+  json.field("remote_cache_hits", communication.remote_cache_hits);
   write_seconds_per_rank(json, "rank_communication_seconds", communication.rank_communication_seconds);
   write_seconds_per_rank(json, "rank_computation_seconds", communication.rank_computation_seconds);
   json.end_object();
@@ -150,6 +152,8 @@ void write_distributed(JsonWriter& json, const DistributedFigures& figures) {
   json.field("ranks", figures.ranks);
   json.field("nodes", figures.nodes);
   json.field("queue_sharing", figures.queue_sharing);
+  json.field("remote_cache_entries", figures.remote_cache_entries);
+  json.field("remote_cache_hash", figures.remote_cache_hash);
   json.field("parallel_allgather", figures.parallel_allgather);
   json.field("message_limit_bytes", figures.message_limit_bytes);
   json.key("construction");

@@ -20,4 +20,13 @@ QueueSharing parse_queue_sharing(const std::string& text) {
   throw UsageError("unknown queue sharing '" + text + "'; valid choices: none, in, all");
 }
 
+std::string to_string(CacheHash hash) { return hash == CacheHash::kLowBits ? "low" : "mix"; }
+
+CacheHash parse_cache_hash(const std::string& text) {
+  for (const CacheHash hash : {CacheHash::kLowBits, CacheHash::kMix}) {
+    if (text == to_string(hash)) return hash;
+  }
+  throw UsageError("unknown cache hash '" + text + "'; valid choices: low, mix");
+}
+
 }  // namespace semibfs

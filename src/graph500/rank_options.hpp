@@ -16,6 +16,14 @@ std::string to_string(QueueSharing sharing);
 // Parses "none", "in" or "all"; throws UsageError otherwise.
 QueueSharing parse_queue_sharing(const std::string& text);
 
+// How a remote vertex cache (Cicotti and Carrington, seed 004) maps a vertex id to its slot: its
+// low bits (the generator's ids are permuted at random already), or a multiplicative mix of all its
+// bits (Fibonacci hashing).
+enum class CacheHash { kLowBits, kMix };
+std::string to_string(CacheHash hash);
+// Parses "low" or "mix"; throws UsageError otherwise.
+CacheHash parse_cache_hash(const std::string& text);
+
 struct RankOptions {
   QueueSharing queue_sharing = QueueSharing::kAll;
   // With shared queues, every local rank moves its share of the node's bitmap between nodes in
@@ -24,6 +32,9 @@ struct RankOptions {
   // 0: a node is the ranks that share memory; N: every N consecutive ranks (tests on one machine).
   int node_size = 0;
   std::int64_t message_limit = 0;  // bytes per MPI call; 0 keeps MPI's own limit
+  // Entries of each rank's cache of remote children already sent (LC-BFS, seed 004); 0: none.
+  std::int64_t remote_cache_entries = 0;
+  CacheHash remote_cache_hash = CacheHash::kMix;
 };
 
 }  // namespace semibfs

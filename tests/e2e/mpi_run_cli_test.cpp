@@ -121,6 +121,50 @@ TEST_F(MpiRunTest, EachWayOfMovingTheFrontierGivesTheSameSearches) {
 
 // Exchanges in pieces of 16 bytes (two words): at SCALE 10 a rank's bitmap slice is 32 bytes and a
 // node's part 64, so every kind of exchange is split (the communicator's tests go down to 1 byte).
+// The remote vertex cache (seed 004's LC-BFS) drops pairs, never what the searches find: for R =
+// 2, 3, 4 and 8, both hashes, a table small enough to evict all the time and a larger one, the
+// hybrid and pure top-down searches. The pairs sent (the traffic's pair bytes / 8) are the pairs
+// generated minus the hits, level by level, and pure top-down searches hit.
+TEST_F(MpiRunTest, RemoteVertexCachesGiveTheSameSearches) {
+  const std::string base = "--scale 12 --roots 8 --threads 1";
+  for (const int ranks : {2, 3, 4, 8}) {
+    for (const std::string cache : {"--remote-cache-entries 16 --remote-cache-hash low",
+                                    "--remote-cache-entries 4096 --remote-cache-hash mix"}) {
+      for (const std::string policy : {"", " --policy top-down"}) {
+        expect_same_searches(ranks, base + policy, base + policy + " " + cache);
+        const std::string json = read_text(directory_ / ("run-" + std::to_string(ranks) + ".json"));
+        const std::vector<std::int64_t> generated = json_numbers(json, "pairs_generated");
+        const std::vector<std::int64_t> hits = json_numbers(json, "remote_cache_hits");
+        ASSERT_EQ(generated.size(), hits.size());
+        std::int64_t all_hits = 0;
+        for (std::size_t level = 0; level < generated.size(); ++level) all_hits += hits[level];
+        if (!policy.empty()) {
+          EXPECT_GT(all_hits, 0) << ranks << " ranks, " << cache;
+        }
+      }
+    }
+  }
+}
+
+// Per level, the pair bytes the exchanges counted are 8 per pair generated and not dropped.
+TEST_F(MpiRunTest, PairsSentArePairsGeneratedLessCacheHits) {
+  const std::string json = json_of_run(3, "--scale 12 --roots 4 --threads 1 --policy top-down --remote-cache-entries 64");
+  const std::string marker = "\"communication\": {";
+  int levels = 0, levels_with_hits = 0;
+  for (std::size_t at = json.find(marker); at != std::string::npos; at = json.find(marker, at + 1)) {
+    const std::string level = json.substr(at, json.find("rank_communication_seconds", at) - at);
+    const std::size_t pairs = level.find("\"pairs\": {");
+    const std::int64_t bytes = pairs == std::string::npos ? 0 : json_numbers(level.substr(pairs), "bytes").front();
+    const std::int64_t generated = json_numbers(level, "pairs_generated").front();
+    const std::int64_t hits = json_numbers(level, "remote_cache_hits").front();
+    EXPECT_EQ(bytes, 8 * (generated - hits)) << level;
+    ++levels;
+    levels_with_hits += hits > 0 ? 1 : 0;
+  }
+  EXPECT_GT(levels, 4);
+  EXPECT_GT(levels_with_hits, 0);
+}
+
 TEST_F(MpiRunTest, ExchangesInPiecesGiveTheSameSearches) {
   const std::string base = "--scale 10 --roots 8 --threads 1 --summary-bits 256 --policy bottom-up";
   expect_same_searches(4, base, base + " --mpi-message-limit 16 --shared-queues none");
