@@ -73,7 +73,8 @@ run_case() {
   echo "$(official harmonic_mean_TEPS: "$stem.out") $(official median_TEPS: "$stem.out") $(official construction_time: "$stem.out")"
 }
 
-median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 
 summary=$out/summary.txt
 : >"$summary"

@@ -11,7 +11,8 @@
 set -euo pipefail
 before=$1 after=$2 scale=$3 budget=$4 parent=$5 rounds=${6:-2}
 field() { grep -o "\"$1\": *[-0-9.e+]*" "$2" | head -1 | sed 's/.*: *//'; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 declare -A walls=() opens=()
 checks=()
 for binary in before after; do

@@ -15,7 +15,8 @@ configs=("$@")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 field() { grep -o "\"$1\": *[-0-9.e+]*" "$2" | head -1 | sed 's/.*: *//'; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 # The share of the ranks' search seconds spent in exchanges (0 for a lone process).
 exchange_share() {
   python3 - "$1" <<'PY'
@@ -29,8 +30,7 @@ PY
 }
 declare -A teps=()
 for round in $(seq "$rounds"); do
-  order=("${configs[@]}")
-  if [ $((round % 2)) -eq 0 ]; then mapfile -t order < <(printf '%s\n' "${configs[@]}" | tac); fi
+  mapfile -t order < <(round_order "$round" "${configs[@]}")
   for config in "${order[@]}"; do
     IFS=: read -r name ranks threads extra <<<"$config"
     json=$work/$name.json

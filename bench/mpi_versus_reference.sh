@@ -20,7 +20,8 @@ fi
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 run_semibfs() {
   OMP_NUM_THREADS=1 mpirun --oversubscribe --allow-run-as-root -np "$ranks" "$semibfs" run --scale "$scale" \
     --threads 1 --json "$work/semibfs.json" >/dev/null 2>"$work/semibfs.err" ||
@@ -36,8 +37,7 @@ run_reference() {
 }
 names=(semibfs "${references[@]}")
 for round in $(seq "$rounds"); do
-  order=("${names[@]}")
-  if [ $((round % 2)) -eq 0 ]; then mapfile -t order < <(printf '%s\n' "${names[@]}" | tac); fi
+  mapfile -t order < <(round_order "$round" "${names[@]}")
   for name in "${order[@]}"; do
     if [ "$name" = semibfs ]; then
       teps=$(run_semibfs) status=validated

@@ -14,7 +14,8 @@ shift 5
 sizes=("$@")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 # "generated hit_rate normalized teps" of a run's JSON.
 figures() {
   python3 - "$1" <<'PY'
@@ -31,8 +32,7 @@ print(generated, f"{rate:.4f}", f"{1 - rate:.4f}", report["graph500"]["teps"]["h
 PY
 }
 for round in $(seq "$rounds"); do
-  order=("${sizes[@]}")
-  if [ $((round % 2)) -eq 0 ]; then mapfile -t order < <(printf '%s\n' "${sizes[@]}" | tac); fi
+  mapfile -t order < <(round_order "$round" "${sizes[@]}")
   for entries in "${order[@]}"; do
     # shellcheck disable=SC2086
     OMP_NUM_THREADS=1 mpirun --oversubscribe --allow-run-as-root -np "$ranks" "$semibfs" run --scale "$scale" \

@@ -46,7 +46,8 @@ done
 [ -x "$semibfs" ] || die "$semibfs not found: run 'make build' first (or set SEMIBFS=PATH)"
 
 field() { awk -v key="$1" 'index($0, key) == 1 { print $NF }' "$2"; }
-median() { sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# shellcheck source=bench/rounds.sh
+source "$(dirname "$0")/rounds.sh"
 # Seconds spent top-down and bottom-up over all searches of one run.
 direction_seconds() {
   python3 -c '
