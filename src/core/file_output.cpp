@@ -17,6 +17,12 @@
 #include "core/temporary_name.hpp"
 
 namespace semibfs {
+
+RemovedUnlessKept::~RemovedUnlessKept() {
+  std::error_code ignored;
+  if (!kept_) std::filesystem::remove(path_, ignored);
+}
+
 namespace {
 
 std::string directory_of(const std::string& path) {

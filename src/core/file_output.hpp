@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 
 namespace semibfs {
 
@@ -32,6 +33,23 @@ class AtomicFileWriter {
   std::string path_;    // as given, for messages
   std::string target_;  // with its links followed: what is replaced
   std::unique_ptr<TemporaryFile> temporary_;
+};
+
+// A file written in place by a step that may still fail (an edge file the construction reads, a
+// scratch file): removed when this goes out of scope unless keep() was called, so that a failed
+// or interrupted run leaves the directory as it found it.
+class RemovedUnlessKept {
+ public:
+  explicit RemovedUnlessKept(std::string path) : path_(std::move(path)) {}
+  ~RemovedUnlessKept();
+  RemovedUnlessKept(const RemovedUnlessKept&) = delete;
+  RemovedUnlessKept& operator=(const RemovedUnlessKept&) = delete;
+  const std::string& path() const { return path_; }
+  void keep() { kept_ = true; }
+
+ private:
+  std::string path_;
+  bool kept_ = false;
 };
 
 // '-' names stdout wherever a command takes an output path, as in every Unix tool.

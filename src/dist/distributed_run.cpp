@@ -244,12 +244,17 @@ void write_rank_part(Communicator& comm, const Graph500Options& options, Graph50
       << format_seconds(report.store_write_seconds) << std::endl;
 }
 
+// The vertices this rank owns.
+std::int64_t own_vertex_count(const Communicator& comm, const Graph500Options& options) {
+  return PartitionLayout(options.kronecker.num_vertices(), comm.size()).range(comm.rank()).size();
+}
+
 // What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
 SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options,
                                   std::int64_t edge_chunk_bytes, int threads) {
   const SearchOptions& search = options.search;
   const std::int64_t n = options.kronecker.num_vertices();
-  const std::int64_t own = PartitionLayout(n, comm.size()).range(comm.rank()).size();
+  const std::int64_t own = own_vertex_count(comm, options);
   // One process's needs for the own vertices, with the search's and the validator's own figures.
   SearchDramNeeds needs = search_dram_needs(own, search, threads, edge_chunk_bytes, 0);
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
@@ -309,8 +314,8 @@ void build_rank_part(Communicator& comm, const Graph500Options& options, SearchS
   const std::string directory = rank_store_directory(options.store.directory, comm.rank());
   const DramBudget& budget = options.search.budget;
   // The searches' minimum, before any work (the plan states the same one).
-  const std::int64_t own = PartitionLayout(options.kronecker.num_vertices(), comm.size()).range(comm.rank()).size();
-  check_search_budget(options.search, {own, 1, false}, rank_search_needs(comm, options, 0, report.threads));
+  check_search_budget(options.search, {own_vertex_count(comm, options), 1, false},
+                      rank_search_needs(comm, options, 0, report.threads));
   const RankPartBuildStats built =
       build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
                                     budget.generation_bytes(), budget.construction_bytes(), session.log());

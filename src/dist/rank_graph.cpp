@@ -8,45 +8,26 @@
 namespace semibfs {
 namespace {
 
-// Per destination rank, the adjacency entries (row, neighbour) this rank sends it: both ways round
-// for each edge, self-loops dropped.
-std::vector<std::vector<CompactEdge>> entries_by_owner(const PartitionLayout& ranks, const EdgeList& edges) {
-  const int destinations = ranks.count();
-  const std::int64_t count = edges.num_edges();
-  std::vector<std::vector<CompactEdge>> outgoing(destinations);
-  std::vector<std::int64_t> totals(destinations, 0);
-  for (const CompactEdge& edge : edges.edges) {
-    if (edge.v0_id == edge.v1_id) continue;
-    ++totals[ranks.partition_of(edge.v0())];
-    ++totals[ranks.partition_of(edge.v1())];
-  }
-  for (int d = 0; d < destinations; ++d) outgoing[d].reserve(static_cast<std::size_t>(totals[d]));
-  for (std::int64_t i = 0; i < count; ++i) {
-    const CompactEdge edge = edges.edges[i];
-    if (edge.v0_id == edge.v1_id) continue;
-    outgoing[ranks.partition_of(edge.v0())].push_back(edge);
-    outgoing[ranks.partition_of(edge.v1())].push_back(CompactEdge{edge.v1_id, edge.v0_id});
-  }
-  return outgoing;
-}
-
-// Every vertex's degree (clamped to 2^32 - 1), gathered from the owners, for ordering the own lists
-// by their neighbours' degrees.
-std::vector<std::uint32_t> gather_degrees(Communicator& comm, const RankGraph& graph) {
-  const std::int64_t rows = graph.own.size();
-  std::vector<std::uint32_t> own(static_cast<std::size_t>(rows));
-  for (std::int64_t row = 0; row < rows; ++row) {
-    own[row] = static_cast<std::uint32_t>(
+// Every vertex's degree (clamped to 2^32 - 1): the own lists' lengths, the rest from the owners.
+std::vector<std::uint32_t> all_degrees(Communicator& comm, const RankGraph& graph) {
+  std::vector<std::uint32_t> degrees(static_cast<std::size_t>(graph.ranks.num_vertices()));
+  for (std::int64_t row = 0; row < graph.own.size(); ++row) {
+    degrees[static_cast<std::size_t>(graph.own.begin + row)] = static_cast<std::uint32_t>(
         std::min<std::int64_t>(graph.lists.degree(row), std::numeric_limits<std::uint32_t>::max()));
   }
-  std::vector<std::int64_t> counts(comm.size());
-  for (int r = 0; r < comm.size(); ++r) counts[r] = graph.ranks.range(r).size();
-  std::vector<std::uint32_t> all(static_cast<std::size_t>(graph.ranks.num_vertices()));
-  comm.allgather<std::uint32_t>(own, all, counts, TrafficKind::kConstruction);
-  return all;
+  gather_degrees(comm, graph.ranks, degrees);
+  return degrees;
 }
 
 }  // namespace
+
+void gather_degrees(Communicator& comm, const PartitionLayout& ranks, std::span<std::uint32_t> degrees) {
+  const VertexRange own = ranks.range(comm.rank());
+  const std::vector<std::uint32_t> mine(degrees.begin() + own.begin, degrees.begin() + own.end);
+  std::vector<std::int64_t> counts(static_cast<std::size_t>(comm.size()));
+  for (int r = 0; r < comm.size(); ++r) counts[static_cast<std::size_t>(r)] = ranks.range(r).size();
+  comm.allgather<std::uint32_t>(mine, degrees, counts, TrafficKind::kConstruction);
+}
 
 EdgeShare edge_share(std::int64_t num_edges, int rank, int ranks) {
   // num_edges * r / ranks without overflow: quotient and remainder apart.
@@ -70,15 +51,16 @@ RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, co
   graph.ranks = PartitionLayout(num_vertices, comm.size());
   graph.own = graph.ranks.range(comm.rank());
   {
-    const std::vector<CompactEdge> entries =
-        comm.exchange(entries_by_owner(graph.ranks, edges), TrafficKind::kConstruction);
+    std::vector<std::vector<CompactEdge>> outgoing(static_cast<std::size_t>(comm.size()));
+    entries_by_owner(std::span<const CompactEdge>(edges.edges), graph.ranks, outgoing);
+    const std::vector<CompactEdge> entries = comm.exchange(outgoing, TrafficKind::kConstruction);
+    outgoing = {};  // freed before the lists are built
     graph.lists = build_row_lists(graph.own, num_vertices, entries);
   }
   graph.global_adjacencies = comm.sum(graph.lists.num_adjacencies());
-  if (order != NeighborOrder::kById) order_neighbors(graph.lists, order, gather_degrees(comm, graph));
+  if (order != NeighborOrder::kById) order_neighbors(graph.lists, order, all_degrees(comm, graph));
   graph.tiered = TieredCsr::all_in_dram(graph.lists);
-  graph.collect_heads();
-  graph.place_partitions(1);
+  graph.finish_lists();
   return graph;
 }
 
@@ -92,9 +74,10 @@ void RankGraph::place_partitions(int count) {
   }
 }
 
-void RankGraph::collect_heads() {
+void RankGraph::finish_lists() {
   heads.resize(static_cast<std::size_t>(own.size()));
   tiered.first_entries(heads);
+  partitions = PartitionLayout(own.size(), 1);
 }
 
 }  // namespace semibfs

@@ -48,8 +48,9 @@ struct RankGraph {
   // team of threads. One partition unless place_partitions says otherwise.
   PartitionLayout partitions;
 
-  // Fills `heads` from `tiered`, once the lists are in place.
-  void collect_heads();
+  // Once the lists are in place: fills `heads` from `tiered`, and makes the rows one partition
+  // until place_partitions splits them.
+  void finish_lists();
   // Splits the own rows into `count` partitions and binds each one's lists and heads to its node.
   void place_partitions(int count);
 
@@ -58,6 +59,35 @@ struct RankGraph {
   // Bytes of the lists in DRAM.
   std::int64_t dram_bytes() const { return tiered.owned_bytes() > 0 ? tiered.owned_bytes() : lists.bytes(); }
 };
+
+// The adjacency entries (row, neighbour) of `edges` by the rank that owns their row: both ways
+// round for each edge, self-loops dropped. `outgoing` (one list per rank) is cleared first and
+// keeps its capacity, so that rounds of chunks reuse it. Any edge type with v0() and v1().
+template <typename Edge>
+void entries_by_owner(std::span<const Edge> edges, const PartitionLayout& ranks,
+                      std::vector<std::vector<CompactEdge>>& outgoing) {
+  std::vector<std::int64_t> totals(outgoing.size(), 0);
+  for (const Edge& edge : edges) {
+    if (edge.v0() == edge.v1()) continue;
+    ++totals[static_cast<std::size_t>(ranks.partition_of(edge.v0()))];
+    ++totals[static_cast<std::size_t>(ranks.partition_of(edge.v1()))];
+  }
+  for (std::size_t d = 0; d < outgoing.size(); ++d) {
+    outgoing[d].clear();
+    outgoing[d].reserve(static_cast<std::size_t>(totals[d]));
+  }
+  for (const Edge& edge : edges) {
+    const VertexId u = edge.v0(), v = edge.v1();
+    if (u == v) continue;
+    outgoing[static_cast<std::size_t>(ranks.partition_of(u))].push_back(CompactEdge::make(u, v));
+    outgoing[static_cast<std::size_t>(ranks.partition_of(v))].push_back(CompactEdge::make(v, u));
+  }
+}
+
+// Every vertex's degree into `degrees` (one per vertex), which holds this rank's own rows' already:
+// the other ranks' come from their owners. Ordering a rank's lists by their neighbours' degrees
+// needs them (kernel 1 in DRAM and within a budget alike). Collective.
+void gather_degrees(Communicator& comm, const PartitionLayout& ranks, std::span<std::uint32_t> degrees);
 
 // This rank's share of the Kronecker edge list, in edge-index order (kept for validation).
 EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm);

@@ -1,10 +1,10 @@
 #include "dist/rank_part_build.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/file_output.hpp"
 #include "core/interrupt.hpp"
 #include "core/sha256.hpp"
 #include "core/timer.hpp"
@@ -24,37 +24,6 @@ constexpr const char* kEntriesName = "rank-entries.packed48";
 constexpr std::int64_t kMinChunkEdges = 1024;
 constexpr std::int64_t kMaxChunkEdges = std::int64_t{1} << 22;
 
-// A file removed when the build ends, unless kept: the scratch file always, the edge file when
-// the build fails (a failed run leaves the part's directory as it found it).
-class RemovedUnlessKept {
- public:
-  explicit RemovedUnlessKept(std::string path) : path_(std::move(path)) {}
-  ~RemovedUnlessKept() {
-    std::error_code ignored;
-    if (!kept_) std::filesystem::remove(path_, ignored);
-  }
-  RemovedUnlessKept(const RemovedUnlessKept&) = delete;
-  RemovedUnlessKept& operator=(const RemovedUnlessKept&) = delete;
-  const std::string& path() const { return path_; }
-  void keep() { kept_ = true; }
-
- private:
-  std::string path_;
-  bool kept_ = false;
-};
-
-// One chunk's entries by the owner of their row: both ways round for each edge, self-loops dropped.
-void entries_by_owner(std::span<const PackedEdge> edges, const PartitionLayout& ranks,
-                      std::vector<std::vector<CompactEdge>>& outgoing) {
-  for (std::vector<CompactEdge>& to_owner : outgoing) to_owner.clear();
-  for (const PackedEdge& edge : edges) {
-    const VertexId u = edge.v0(), v = edge.v1();
-    if (u == v) continue;
-    outgoing[static_cast<std::size_t>(ranks.partition_of(u))].push_back(CompactEdge::make(u, v));
-    outgoing[static_cast<std::size_t>(ranks.partition_of(v))].push_back(CompactEdge::make(v, u));
-  }
-}
-
 // Step 2: every rank's share, chunk by chunk, to the rows' owners; what this rank receives goes to
 // `entries`. Every rank takes part in as many rounds as the rank with the most chunks. Returns the
 // edge file's SHA-256, taken on the way.
@@ -73,7 +42,7 @@ std::string exchange_entries(Communicator& comm, const PartitionLayout& ranks, c
     const std::span<PackedEdge> edges(chunk.data(), static_cast<std::size_t>(std::min(chunk_edges, share.num_edges() - first)));
     share.read(first, edges);
     sha.update(edges.data(), edges.size_bytes());
-    entries_by_owner(edges, ranks, outgoing);
+    entries_by_owner(std::span<const PackedEdge>(edges), ranks, outgoing);
     comm.exchange_into(outgoing, TrafficKind::kConstruction, incoming);
     packed.resize(incoming.size());
     std::transform(incoming.begin(), incoming.end(), packed.begin(),
@@ -82,16 +51,6 @@ std::string exchange_entries(Communicator& comm, const PartitionLayout& ranks, c
   }
   entries.commit();
   return sha.finish_hex();
-}
-
-// The degrees of every rank's rows into `degrees`, which holds this rank's (ordering by degree needs
-// the neighbours'); the other ranks' slices are overwritten.
-void gather_degrees(Communicator& comm, const PartitionLayout& ranks, std::span<std::uint32_t> degrees) {
-  const VertexRange own = ranks.range(comm.rank());
-  const std::vector<std::uint32_t> mine(degrees.begin() + own.begin, degrees.begin() + own.end);
-  std::vector<std::int64_t> counts(static_cast<std::size_t>(comm.size()));
-  for (int r = 0; r < comm.size(); ++r) counts[static_cast<std::size_t>(r)] = ranks.range(r).size();
-  comm.allgather<std::uint32_t>(mine, degrees, counts, TrafficKind::kConstruction);
 }
 
 std::int64_t exchange_chunk_edges(std::int64_t construction_bytes, int ranks) {

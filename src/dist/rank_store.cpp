@@ -69,8 +69,7 @@ RankGraph open_rank_store(Communicator& comm, StoreIndex index, const PlacementP
                 "rebuild it in an empty directory)");
   }
   graph.global_adjacencies = comm.sum(graph.tiered.num_entries());
-  graph.collect_heads();
-  graph.place_partitions(1);
+  graph.finish_lists();
   return graph;
 }
 

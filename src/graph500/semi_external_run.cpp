@@ -55,14 +55,9 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   build.made_from = store_made_from(options.kronecker);
   build.progress = &session.log();
   Stopwatch construction_time;
-  const std::string edges = store_path(options.store.directory, kEdgeFileName);
-  try {
-    build_store_from_edge_file(edges, options.kronecker.num_vertices(), options.store.directory, build);
-  } catch (...) {  // failed or interrupted: the edge file goes too, leaving the directory as it was found
-    std::error_code ignored;
-    std::filesystem::remove(edges, ignored);
-    throw;
-  }
+  RemovedUnlessKept edges(store_path(options.store.directory, kEdgeFileName));  // a failed build takes it too
+  build_store_from_edge_file(edges.path(), options.kronecker.num_vertices(), options.store.directory, build);
+  edges.keep();
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;
 }
