@@ -29,7 +29,68 @@ struct RunRequest {
   bool scale_given = false;
   bool policy_chosen = false;
   bool rank_option_given = false;  // an option only runs under mpirun take
+  bool cache_kind_given = false;
+  bool cache_entries_given = false;
 };
+
+// --remote-cache local|node|server|memcached://HOST:PORT.
+void parse_remote_cache(const std::string& value, RankOptions& ranks) {
+  const std::string memcached = "memcached://";
+  if (value.starts_with(memcached)) {
+    if (value.size() == memcached.size()) throw UsageError("expected memcached://HOST:PORT, got '" + value + "'");
+    ranks.remote_cache = CacheKind::kMemcached;
+    ranks.memcached_address = value.substr(memcached.size());
+    return;
+  }
+  for (const CacheKind kind : {CacheKind::kLocal, CacheKind::kNode, CacheKind::kServer}) {
+    if (value == to_string(kind)) {
+      ranks.remote_cache = kind;
+      return;
+    }
+  }
+  throw UsageError("unknown remote cache '" + value + "'; valid choices: local, node, server, memcached://HOST:PORT");
+}
+
+// The remote vertex caches of runs under mpirun (Cicotti and Carrington, seed 004).
+void add_cache_options(OptionTable& table, RunRequest& request) {
+  RankOptions& ranks = request.options.ranks;
+  table.value("--remote-cache", "KIND",
+              "under mpirun: where the cache of remote children already sent lives: local (each rank, LC-BFS), "
+              "node (one shared by the ranks of a node), server (a rank holding one for its group, RC-BFS) or "
+              "memcached://HOST:PORT (MC-BFS); a top-down pair whose child hits is not sent (default local, "
+              "with " + std::to_string(kDefaultRemoteCacheEntries) + " entries when only the kind is given)",
+              [&](const std::string& value) {
+                parse_remote_cache(value, ranks);
+                request.cache_kind_given = true;
+                request.rank_option_given = true;
+              });
+  table.value("--cache-server-ranks", "N",
+              "under mpirun, with --remote-cache server: N ranks hold a cache, each for a group of consecutive "
+              "ranks (default 1: one for all)",
+              [&](const std::string& value) {
+                ranks.cache_server_ranks = static_cast<int>(parse_integer(value, 1, 1 << 20));
+                request.rank_option_given = true;
+              });
+  table.value("--remote-cache-entries", "N",
+              "under mpirun: entries of each remote vertex cache (per rank, node or server as --remote-cache says; "
+              "a power of two; 0, the default without --remote-cache, for none)",
+              [&](const std::string& value) {
+                const std::int64_t entries = parse_integer(value, 0, std::int64_t{1} << 30);
+                if (entries == 1 || (entries & (entries - 1)) != 0) {
+                  throw UsageError("expected 0 or a power of two from 2 to 2^30, got '" + value + "'");
+                }
+                ranks.remote_cache_entries = entries;
+                request.cache_entries_given = true;
+                request.rank_option_given = true;
+              });
+  table.value("--remote-cache-hash", "low|mix",
+              "under mpirun: how the remote vertex cache maps an id to its slot: its low bits, or a multiplicative "
+              "mix of all its bits (default mix)",
+              [&](const std::string& value) {
+                ranks.remote_cache_hash = parse_cache_hash(value);
+                request.rank_option_given = true;
+              });
+}
 
 // The options of runs under mpirun (docs/DISTRIBUTED.md).
 void add_rank_options(OptionTable& table, RunRequest& request) {
@@ -54,25 +115,6 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
               "share memory; smaller values let one machine test several nodes)",
               [&](const std::string& value) {
                 ranks.node_size = static_cast<int>(parse_integer(value, 1, 1 << 20));
-                request.rank_option_given = true;
-              });
-  table.value("--remote-cache-entries", "N",
-              "under mpirun: each rank's cache of remote children already sent in a search, N entries (a power "
-              "of two; 0, the default, for none): a top-down pair whose child hits is dropped (LC-BFS, Cicotti "
-              "and Carrington)",
-              [&](const std::string& value) {
-                const std::int64_t entries = parse_integer(value, 0, std::int64_t{1} << 30);
-                if (entries == 1 || (entries & (entries - 1)) != 0) {
-                  throw UsageError("expected 0 or a power of two from 2 to 2^30, got '" + value + "'");
-                }
-                ranks.remote_cache_entries = entries;
-                request.rank_option_given = true;
-              });
-  table.value("--remote-cache-hash", "low|mix",
-              "under mpirun: how the remote vertex cache maps an id to its slot: its low bits, or a multiplicative "
-              "mix of all its bits (default mix)",
-              [&](const std::string& value) {
-                ranks.remote_cache_hash = parse_cache_hash(value);
                 request.rank_option_given = true;
               });
   table.value("--mpi-message-limit", "BYTES",
@@ -106,6 +148,7 @@ OptionTable run_options(RunRequest& request) {
               "official block)",
               [&request](const std::string& value) { request.json_path = value; });
   add_rank_options(table, request);
+  add_cache_options(table, request);
   return table;
 }
 
@@ -137,8 +180,8 @@ void check_run_request(const RunRequest& request) {
   }
   check_search_options(request.options.search);
   if (request.rank_option_given && !ProcessGroup::distributed()) {
-    throw UsageError("--shared-queues, --parallel-allgather, --node-size and --mpi-message-limit apply to runs "
-                     "under mpirun");
+    throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
+                     "options apply to runs under mpirun");
   }
 }
 
@@ -159,6 +202,9 @@ int run_command(Arguments& arguments) {
   if (!table.parse(arguments)) {
     std::fputs(table.help().c_str(), stdout);
     return 0;
+  }
+  if (request.cache_kind_given && !request.cache_entries_given) {
+    request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
   check_run_request(request);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);

@@ -31,6 +31,7 @@ std::string to_string(TrafficKind kind) {
     case TrafficKind::kConstruction: return "construction";
     case TrafficKind::kValidation: return "validation";
     case TrafficKind::kControl: return "control";
+    case TrafficKind::kCache: return "cache";
   }
   return "unknown";
 }

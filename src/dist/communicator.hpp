@@ -15,9 +15,10 @@
 namespace semibfs {
 
 // What an exchange carries, as the report counts it (seed 001 Fig. 1: the frontier bitmap and its
-// summary in bottom-up steps; (parent, child) pairs in top-down steps).
-enum class TrafficKind { kBitmap, kSummary, kPairs, kConstruction, kValidation, kControl };
-inline constexpr int kTrafficKinds = 6;
+// summary in bottom-up steps; (parent, child) pairs in top-down steps), and the requests to a remote
+// vertex cache held outside the rank (seed 004: a cache server rank, memcached).
+enum class TrafficKind { kBitmap, kSummary, kPairs, kConstruction, kValidation, kControl, kCache };
+inline constexpr int kTrafficKinds = 7;
 std::string to_string(TrafficKind kind);
 
 // This rank's share of one kind: bytes it sent to other ranks, the messages that carried them
@@ -119,6 +120,9 @@ class Communicator {
   // `displacements[r]` (MPI_Gatherv; blocks below 2^31 words).
   void gather_to_first(const std::uint64_t* mine, std::uint64_t* all, const std::vector<std::int64_t>& counts,
                        const std::vector<std::int64_t>& displacements, TrafficKind kind);
+
+  // Adds traffic that went around MPI (a memcached server's requests) to this rank's counters.
+  void count(TrafficKind kind, const Traffic& traffic) { counter(kind).add(traffic); }
 
   const TrafficByKind& traffic() const { return *traffic_; }
   const Traffic& traffic(TrafficKind kind) const { return (*traffic_)[static_cast<int>(kind)]; }

@@ -89,9 +89,7 @@ DistributedBfs::DistributedBfs(Communicator& comm, const RankGraph& graph, BfsOp
   pairs_.resize(static_cast<std::size_t>(omp_get_max_threads()));
   if (limits.pair_bytes > 0) pair_round_limit_ = pairs_per_round(limits.pair_bytes, comm.size());
   if (graph.tiered.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), limits.fetch);
-  if (ranks.remote_cache_entries > 0) {
-    cache_ = std::make_unique<RemoteVertexCache>(ranks.remote_cache_entries, ranks.remote_cache_hash);
-  }
+  caches_ = std::make_unique<RemoteCaches>(comm, ranks, node);
   pin_team_threads(graph.partitions.count());
 }
 
@@ -179,7 +177,7 @@ struct DistributedBfs::PairExpander {
 
   void operator()(VertexId vertex, std::span<const NeighborId> list) const {
     const VertexRange own = bfs.graph_.own;
-    RemoteVertexCache* const cache = bfs.cache_.get();
+    RemoteVertexCache* const cache = bfs.caches_->table();
     // Counted in locals: the references could alias the stores of the loop.
     std::int64_t queued = 0, dropped = 0, claimed = 0, claimed_edges = 0;
     for (const NeighborId neighbor : list) {
@@ -260,8 +258,8 @@ DistributedBfs::Counts DistributedBfs::top_down_step(std::span<VertexId> parent)
   return counts;
 }
 
-// The pairs of every rank to their children's owners, then claimed as above.
-void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
+// Every thread's pairs, merged per destination rank.
+std::vector<std::vector<CompactEdge>> DistributedBfs::take_pairs() {
   std::vector<std::vector<CompactEdge>> outgoing(static_cast<std::size_t>(comm_.size()));
   for (int d = 0; d < comm_.size(); ++d) {
     std::vector<std::vector<CompactEdge>> pieces;
@@ -273,6 +271,27 @@ void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
       if (static_cast<int>(per_thread.size()) > d) per_thread[d].clear();
     }
   }
+  return outgoing;
+}
+
+// Every thread's pairs asked of a cache outside the rank at once; the misses, sorted back per
+// destination, are what goes to the owners.
+std::vector<std::vector<CompactEdge>> DistributedBfs::take_pairs_missing_from(BatchedRemoteCache& cache,
+                                                                             Counts& counts) {
+  std::vector<std::vector<CompactEdge>> by_owner = take_pairs();
+  std::vector<CompactEdge> candidates;
+  append_all(candidates, by_owner);
+  counts.cache_hits += cache.drop_hits(candidates);
+  for (std::vector<CompactEdge>& owner : by_owner) owner.clear();
+  for (const CompactEdge pair : candidates) by_owner[graph_.ranks.partition_of(pair.v1())].push_back(pair);
+  return by_owner;
+}
+
+// The pairs of every rank to their children's owners, then claimed as above.
+void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
+  BatchedRemoteCache* const cache = caches_->batched();
+  const std::vector<std::vector<CompactEdge>> outgoing =
+      cache != nullptr ? take_pairs_missing_from(*cache, counts) : take_pairs();
   const std::vector<CompactEdge> incoming = comm_.exchange(outgoing, TrafficKind::kPairs);
   const VertexRange own = graph_.own;
   const auto count = static_cast<std::int64_t>(incoming.size());
@@ -408,7 +427,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
   if (root < 0 || root >= graph_.ranks.num_vertices()) throw Error("BFS root " + std::to_string(root) + " is not a vertex");
   if (static_cast<std::int64_t>(parent.size()) != graph_.own.size()) throw Error("BFS parent slice of the wrong size");
   start(root, parent);
-  if (cache_) cache_->next_search();
+  caches_->next_search();
   TrafficByKind before = comm_.traffic();  // read, not reset: the caller counts what comes between searches
   FrontierFacts facts;
   facts.num_vertices = graph_.ranks.num_vertices();

@@ -23,7 +23,7 @@
 #include "dist/communicator.hpp"
 #include "dist/node_group.hpp"
 #include "dist/rank_graph.hpp"
-#include "dist/remote_vertex_cache.hpp"
+#include "dist/remote_caches.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "graph500/rank_options.hpp"
 
@@ -68,8 +68,8 @@ class DistributedBfs {
 
   // Bytes of the visited bitmap, queues and replicated frontier (the parent array is the caller's).
   std::int64_t status_bytes() const;
-  // Bytes of the remote vertex cache (0 without one).
-  std::int64_t cache_bytes() const { return cache_ ? cache_->bytes() : 0; }
+  // Bytes of the remote vertex cache in this rank (0 without one).
+  std::int64_t cache_bytes() const { return caches_->bytes(); }
   // Bytes of the tail fetchers' arenas (0 when every list is in DRAM).
   std::int64_t io_buffer_bytes() const;
   // The reads of every search since the last call; resets them. Empty backend before any read.
@@ -102,6 +102,8 @@ class DistributedBfs {
   void frontier_to_queue();
   void start(VertexId root, std::span<VertexId> parent);
   void deliver_pairs(std::span<VertexId> parent, Counts& counts);
+  std::vector<std::vector<CompactEdge>> take_pairs();
+  std::vector<std::vector<CompactEdge>> take_pairs_missing_from(BatchedRemoteCache& cache, Counts& counts);
   bool claim_own(std::int64_t row, VertexId from, std::span<VertexId> parent);
 
   Communicator& comm_;
@@ -118,7 +120,7 @@ class DistributedBfs {
   bool frontier_in_bitmap_ = false;
   std::int64_t pair_round_limit_ = 0;
   TeamCounters counters_;                         // one per partition of the own rows
-  std::unique_ptr<RemoteVertexCache> cache_;      // null without a remote vertex cache
+  std::unique_ptr<RemoteCaches> caches_;          // empty without a remote vertex cache
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
 };

@@ -261,9 +261,7 @@ SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Option
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
-  if (options.ranks.remote_cache_entries > 0) {
-    needs.exchange_bytes += RemoteVertexCache::bytes_for(options.ranks.remote_cache_entries);
-  }
+  needs.exchange_bytes += RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), pair_bytes(search));
   return needs;
 }
 
@@ -409,9 +407,9 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   inputs.graph.place_partitions(partitions);
   const TrafficByKind construction = comm.take_traffic();
   const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
-  const std::unique_ptr<NodeGroup> node =
-      options.ranks.queue_sharing == QueueSharing::kNone ? nullptr
-                                                         : std::make_unique<NodeGroup>(comm, options.ranks.node_size);
+  const bool grouped = options.ranks.queue_sharing != QueueSharing::kNone ||
+                       (options.ranks.remote_cache_on() && options.ranks.remote_cache == CacheKind::kNode);
+  const std::unique_ptr<NodeGroup> node = grouped ? std::make_unique<NodeGroup>(comm, options.ranks.node_size) : nullptr;
   DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
   report.memory.bfs_status_bytes =
       searches.engine().status_bytes() + searches.engine().cache_bytes() + inputs.graph.own.size() * 8;
@@ -423,8 +421,14 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   const TrafficByKind untimed = traffic_between(searches.totals().traffic, comm.take_traffic());
   report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
   report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));
+  for (const RootResult& root : report.roots) {
+    for (const LevelCommunication& level : root.communication) report.distributed->remote_cache_figures.add(level);
+  }
   report.distributed->nodes = node ? node->node_count() : 0;  // 0: ranks not grouped (no sharing)
   report.distributed->queue_sharing = to_string(options.ranks.queue_sharing);
+  report.distributed->remote_cache = options.ranks.remote_cache_on() ? to_string(options.ranks.remote_cache) : "none";
+  report.distributed->cache_server_ranks =
+      options.ranks.remote_cache == CacheKind::kServer ? options.ranks.cache_server_ranks : 0;
   report.distributed->remote_cache_entries = options.ranks.remote_cache_entries;
   report.distributed->remote_cache_hash = to_string(options.ranks.remote_cache_hash);
   report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();

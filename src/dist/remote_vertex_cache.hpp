@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/types.hpp"
@@ -19,6 +20,11 @@ class RemoteVertexCache {
  public:
   // `entries`: a power of two from 2 to 2^30.
   RemoteVertexCache(std::int64_t entries, CacheHash hash);
+  // Over slots held elsewhere (a node's shared window), zero or of earlier searches of a table
+  // numbered alike: every user of the slots must call next_search() before each search.
+  RemoteVertexCache(std::span<std::uint64_t> slots, CacheHash hash);
+  RemoteVertexCache(const RemoteVertexCache&) = delete;  // slots_ may point into owned_
+  RemoteVertexCache& operator=(const RemoteVertexCache&) = delete;
 
   // True when `vertex` was inserted earlier in this search (a hit: drop the pair); else inserts it
   // (evicting the slot's vertex) and returns false. Safe from several threads at once: a race can
@@ -31,8 +37,9 @@ class RemoteVertexCache {
     slot.store(tag, std::memory_order_relaxed);
     return false;
   }
-  // Empties the table for the next search (between searches, on one thread).
-  void next_search();
+  // Empties the table for the next search (between searches, on one thread); true when it had to
+  // clear the slots (once in 2^32 - 1 searches), which users sharing them must wait for.
+  bool next_search();
 
   std::int64_t entries() const { return static_cast<std::int64_t>(slots_.size()); }
   std::int64_t bytes() const { return entries() * static_cast<std::int64_t>(sizeof(std::uint64_t)); }
@@ -44,7 +51,8 @@ class RemoteVertexCache {
     return static_cast<std::size_t>(hash_ == CacheHash::kLowBits ? id & mask_ : (id * 0x9E3779B97F4A7C15ULL) >> shift_);
   }
 
-  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint64_t> owned_;  // empty over slots held elsewhere
+  std::span<std::uint64_t> slots_;
   CacheHash hash_;
   std::uint64_t mask_;
   int shift_;

@@ -9,7 +9,8 @@
 
 namespace semibfs {
 
-// One kind of exchange ("bitmap", "summary", "pairs", "construction", "validation", "control").
+// One kind of exchange ("bitmap", "summary", "pairs", "construction", "validation", "control",
+// "cache").
 struct TrafficFigure {
   std::string kind;
   std::int64_t bytes = 0;     // sent to other ranks
@@ -28,6 +29,27 @@ struct LevelCommunication {
   std::vector<double> rank_computation_seconds;    // per rank: the rest of the level
 };
 
+// A remote vertex cache's effect over some levels (seed 004 Tables 1 and 4), summed over the ranks:
+// pairs generated, dropped by the cache, and sent (generated - hits); normalized messages = sent /
+// generated (the paper's MPI messages carried a fixed number of pairs each; ours are coalesced per
+// destination and round, so it is the pairs that shrink); the pair traffic and the requests to a
+// cache outside the ranks (kind "cache").
+struct CacheFigures {
+  std::int64_t pairs_generated = 0;
+  std::int64_t hits = 0;
+  std::int64_t pair_messages = 0;
+  std::int64_t pair_bytes = 0;
+  std::int64_t cache_messages = 0;
+  std::int64_t cache_bytes = 0;
+
+  std::int64_t pairs_sent() const { return pairs_generated - hits; }
+  double hit_rate() const { return pairs_generated > 0 ? static_cast<double>(hits) / pairs_generated : 0.0; }
+  double normalized_messages() const {
+    return pairs_generated > 0 ? static_cast<double>(pairs_sent()) / pairs_generated : 1.0;
+  }
+  void add(const LevelCommunication& level);
+};
+
 struct RankFigures {
   int rank = 0;
   std::int64_t vertices = 0;        // its vertex range
@@ -44,8 +66,11 @@ struct DistributedFigures {
   std::string queue_sharing;      // none, in, all
   bool parallel_allgather = false;
   std::int64_t message_limit_bytes = 0;
-  std::int64_t remote_cache_entries = 0;  // per rank; 0: no remote vertex cache
+  std::string remote_cache;               // none, local, node, server or memcached
+  int cache_server_ranks = 0;             // server: the ranks holding a cache
+  std::int64_t remote_cache_entries = 0;  // per cache (rank, node or server); 0: none
   std::string remote_cache_hash;          // low or mix
+  CacheFigures remote_cache_figures;                // over the timed searches
   std::vector<TrafficFigure> construction_traffic;  // kernel 1, summed over the ranks
   // Outside the timed searches (the warm-up search, TEPS counts, validation, these figures' own
   // gathering), summed over the ranks.

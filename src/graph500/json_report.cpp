@@ -128,6 +128,21 @@ void write_traffic(JsonWriter& json, const std::vector<TrafficFigure>& traffic) 
   json.end_object();
 }
 
+void write_cache_figures(JsonWriter& json, const CacheFigures& figures) {
+  json.key("remote_cache_counts");
+  json.begin_object();
+  json.field("pairs_generated", figures.pairs_generated);
+  json.field("hits", figures.hits);
+  json.field("pairs_sent", figures.pairs_sent());
+  json.field("hit_rate", figures.hit_rate());
+  json.field("normalized_messages", figures.normalized_messages());
+  json.field("pair_messages", figures.pair_messages);
+  json.field("pair_bytes", figures.pair_bytes);
+  json.field("cache_messages", figures.cache_messages);
+  json.field("cache_bytes", figures.cache_bytes);
+  json.end_object();
+}
+
 void write_seconds_per_rank(JsonWriter& json, std::string_view name, const std::vector<double>& seconds) {
   json.key(name);
   json.begin_array();
@@ -141,6 +156,7 @@ void write_level_communication(JsonWriter& json, const LevelCommunication& commu
   write_traffic(json, communication.traffic);
   json.field("pairs_generated", communication.pairs_generated);
   json.field("remote_cache_hits", communication.remote_cache_hits);
+  json.field("pairs_sent", communication.pairs_generated - communication.remote_cache_hits);
   write_seconds_per_rank(json, "rank_communication_seconds", communication.rank_communication_seconds);
   write_seconds_per_rank(json, "rank_computation_seconds", communication.rank_computation_seconds);
   json.end_object();
@@ -152,10 +168,13 @@ void write_distributed(JsonWriter& json, const DistributedFigures& figures) {
   json.field("ranks", figures.ranks);
   json.field("nodes", figures.nodes);
   json.field("queue_sharing", figures.queue_sharing);
+  json.field("remote_cache", figures.remote_cache);
+  json.field("cache_server_ranks", figures.cache_server_ranks);
   json.field("remote_cache_entries", figures.remote_cache_entries);
   json.field("remote_cache_hash", figures.remote_cache_hash);
   json.field("parallel_allgather", figures.parallel_allgather);
   json.field("message_limit_bytes", figures.message_limit_bytes);
+  write_cache_figures(json, figures.remote_cache_figures);
   json.key("construction");
   json.begin_object();
   write_traffic(json, figures.construction_traffic);
@@ -224,6 +243,11 @@ void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
     if (root.io.requests > 0) {
       json.key("io");
       write_json(json, root.io);
+    }
+    if (!root.communication.empty()) {
+      CacheFigures cache;
+      for (const LevelCommunication& level : root.communication) cache.add(level);
+      write_cache_figures(json, cache);
     }
     write_levels(json, root.levels, root.communication);
     json.end_object();

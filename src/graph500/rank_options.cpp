@@ -29,4 +29,14 @@ CacheHash parse_cache_hash(const std::string& text) {
   throw UsageError("unknown cache hash '" + text + "'; valid choices: low, mix");
 }
 
+std::string to_string(CacheKind kind) {
+  switch (kind) {
+    case CacheKind::kLocal: return "local";
+    case CacheKind::kNode: return "node";
+    case CacheKind::kServer: return "server";
+    case CacheKind::kMemcached: return "memcached";
+  }
+  return "unknown";
+}
+
 }  // namespace semibfs

@@ -24,6 +24,16 @@ std::string to_string(CacheHash hash);
 // Parses "low" or "mix"; throws UsageError otherwise.
 CacheHash parse_cache_hash(const std::string& text);
 
+// Where the remote vertex cache lives (seed 004 Sec. III): in each rank (LC-BFS), in one MPI-3
+// shared window for the ranks of a node, in a cache server rank that a group of ranks asks in
+// batches (RC-BFS, spoken to over MPI instead of TCP), or in a memcached server (MC-BFS).
+enum class CacheKind { kLocal, kNode, kServer, kMemcached };
+std::string to_string(CacheKind kind);
+
+// Entries of a remote vertex cache when only its kind is given: the best of the sweep at SCALE 20
+// with 4 ranks (docs/PERFORMANCE.md, "The remote vertex cache").
+inline constexpr std::int64_t kDefaultRemoteCacheEntries = std::int64_t{1} << 18;
+
 struct RankOptions {
   QueueSharing queue_sharing = QueueSharing::kAll;
   // With shared queues, every local rank moves its share of the node's bitmap between nodes in
@@ -32,9 +42,15 @@ struct RankOptions {
   // 0: a node is the ranks that share memory; N: every N consecutive ranks (tests on one machine).
   int node_size = 0;
   std::int64_t message_limit = 0;  // bytes per MPI call; 0 keeps MPI's own limit
-  // Entries of each rank's cache of remote children already sent (LC-BFS, seed 004); 0: none.
+  // Entries of each cache of remote children already sent (seed 004): per rank, per node or per
+  // cache server as remote_cache says; 0: no cache. Unused by memcached, which sizes its own.
   std::int64_t remote_cache_entries = 0;
   CacheHash remote_cache_hash = CacheHash::kMix;
+  CacheKind remote_cache = CacheKind::kLocal;
+  int cache_server_ranks = 1;     // kServer: ranks holding a cache, each for a group of consecutive ranks
+  std::string memcached_address{};  // kMemcached: HOST:PORT
+  // Whether any remote vertex cache is on.
+  bool remote_cache_on() const { return remote_cache == CacheKind::kMemcached || remote_cache_entries > 0; }
 };
 
 }  // namespace semibfs

@@ -1,0 +1,48 @@
+// The remote vertex cache a run asks for (Cicotti and Carrington, seed 004), whichever kind it is:
+// a table probed pair by pair while a top-down step expands (each rank's own, LC-BFS, or one shared
+// by the ranks of a node), or a cache outside the rank asked once per exchange round (a cache
+// server rank, RC-BFS, or memcached, MC-BFS).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "dist/batched_remote_cache.hpp"
+#include "dist/communicator.hpp"
+#include "dist/node_group.hpp"
+#include "dist/remote_vertex_cache.hpp"
+#include "graph500/rank_options.hpp"
+
+namespace semibfs {
+
+class RemoteCaches {
+ public:
+  // Collective over `world`; `node` (the ranks sharing memory with this one) is needed for the
+  // node-shared kind. No cache when ranks.remote_cache_on() is false.
+  RemoteCaches(Communicator& world, const RankOptions& ranks, NodeGroup* node);
+  ~RemoteCaches();
+  RemoteCaches(const RemoteCaches&) = delete;
+  RemoteCaches& operator=(const RemoteCaches&) = delete;
+
+  // The table to probe pair by pair, or null.
+  RemoteVertexCache* table() { return table_.get(); }
+  // The cache to ask per exchange round, or null.
+  BatchedRemoteCache* batched() { return batched_.get(); }
+  // Before each search, collective.
+  void next_search();
+  // DRAM the caches take in this rank (a node's shared table counted on its local rank 0).
+  std::int64_t bytes() const;
+
+  // What a rank must reserve for the caches `ranks` asks for under a DRAM budget, with exchange
+  // rounds of `pair_bytes`: a node's shared table counted whole on every rank of the node, a
+  // server's table and the requests of its group on the server.
+  static std::int64_t reserved_bytes(const RankOptions& ranks, int rank, int world_size, std::int64_t pair_bytes);
+
+ private:
+  std::unique_ptr<SharedWords> shared_slots_;  // the node-shared kind's table
+  Communicator* node_ = nullptr;
+  std::unique_ptr<RemoteVertexCache> table_;
+  std::unique_ptr<BatchedRemoteCache> batched_;
+};
+
+}  // namespace semibfs
