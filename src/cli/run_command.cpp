@@ -203,7 +203,8 @@ int run_command(Arguments& arguments) {
     std::fputs(table.help().c_str(), stdout);
     return 0;
   }
-  if (request.cache_kind_given && !request.cache_entries_given) {
+  if (request.cache_kind_given && !request.cache_entries_given &&
+      request.options.ranks.remote_cache != CacheKind::kMemcached) {
     request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
   check_run_request(request);

@@ -177,7 +177,7 @@ struct DistributedBfs::PairExpander {
 
   void operator()(VertexId vertex, std::span<const NeighborId> list) const {
     const VertexRange own = bfs.graph_.own;
-    RemoteVertexCache* const cache = bfs.caches_->table();
+    RemoteVertexCache* const cache = bfs.cache_level_ ? bfs.caches_->table() : nullptr;
     // Counted in locals: the references could alias the stores of the loop.
     std::int64_t queued = 0, dropped = 0, claimed = 0, claimed_edges = 0;
     for (const NeighborId neighbor : list) {
@@ -289,7 +289,7 @@ std::vector<std::vector<CompactEdge>> DistributedBfs::take_pairs_missing_from(Ba
 
 // The pairs of every rank to their children's owners, then claimed as above.
 void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
-  BatchedRemoteCache* const cache = caches_->batched();
+  BatchedRemoteCache* const cache = cache_level_ ? caches_->batched() : nullptr;
   const std::vector<std::vector<CompactEdge>> outgoing =
       cache != nullptr ? take_pairs_missing_from(*cache, counts) : take_pairs();
   const std::vector<CompactEdge> incoming = comm_.exchange(outgoing, TrafficKind::kPairs);
@@ -441,6 +441,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
     if (bottom_up && !frontier_in_bitmap_) queue_to_frontier();
     if (!bottom_up && frontier_in_bitmap_) frontier_to_queue();
     frontier_in_bitmap_ = bottom_up;
+    cache_level_ = caches_->pays_for(facts.frontier_edges);
     Counts counts = bottom_up ? bottom_up_step(parent) : top_down_step(parent);
     if (!bottom_up) queue_.swap(next_queue_);
     std::int64_t global[4] = {counts.edges_examined, counts.discovered_vertices, counts.discovered_edges,

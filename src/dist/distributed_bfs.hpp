@@ -121,6 +121,7 @@ class DistributedBfs {
   std::int64_t pair_round_limit_ = 0;
   TeamCounters counters_;                         // one per partition of the own rows
   std::unique_ptr<RemoteCaches> caches_;          // empty without a remote vertex cache
+  bool cache_level_ = false;                      // this top-down level asks the cache
   std::unique_ptr<ThreadTailFetchers> fetchers_;  // null when every list is in DRAM
   IoStats io_stats_;
 };
