@@ -199,6 +199,30 @@ TEST_F(MpiRunTest, AMemcachedCacheGivesTheSameSearches) {
   }
 }
 
+// A top-down level asks the cache only when its frontier has at least as many edges as the table
+// has entries: levels below that hit nothing although they generate pairs, and larger ones hit.
+TEST_F(MpiRunTest, ALevelAsksTheCacheOnlyWhenItsFrontierFillsTheTable) {
+  constexpr std::int64_t kEntries = 8192;
+  const std::string json = json_of_run(
+      3, "--scale 12 --roots 4 --threads 1 --policy top-down --remote-cache-entries " + std::to_string(kEntries));
+  std::int64_t small_level_pairs = 0, small_level_hits = 0, large_level_hits = 0;
+  const std::string marker = "\"frontier_edges\":";
+  for (std::size_t at = json.find(marker); at != std::string::npos; at = json.find(marker, at + 1)) {
+    const std::string level = json.substr(at, json.find("rank_communication_seconds", at) - at);
+    const std::int64_t edges = json_numbers(level, "frontier_edges").front();
+    const std::int64_t hits = json_numbers(level, "remote_cache_hits").front();
+    if (edges < kEntries) {
+      small_level_pairs += json_numbers(level, "pairs_generated").front();
+      small_level_hits += hits;
+    } else {
+      large_level_hits += hits;
+    }
+  }
+  EXPECT_GT(small_level_pairs, 1000);
+  EXPECT_EQ(small_level_hits, 0);
+  EXPECT_GT(large_level_hits, 0);
+}
+
 TEST_F(MpiRunTest, RemoteCacheOptionsRefuseBadValues) {
   for (const std::string bad : {"--remote-cache disk", "--remote-cache memcached://", "--cache-server-ranks 0",
                                 "--remote-cache server --cache-server-ranks 4"}) {
