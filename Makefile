@@ -64,7 +64,7 @@ tsan: deps
 # libFuzzer runs (fuzz/), FUZZ_SECONDS each, under ASan + UBSan: the graph file readers and crafted
 # stores (store); the corpus grows in build-fuzz/corpus/ from the seeds in fuzz/seeds/, and a crash is
 # saved in build-fuzz/. clang needs LLVM's libomp for OpenMP.
-FUZZERS := snap mtx el g500 auto store
+FUZZERS := snap mtx el g500 auto compressed_list store
 fuzz: deps
 	@dpkg -s clang libomp-dev >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq clang libomp-dev; }
