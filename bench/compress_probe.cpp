@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "compress/id_runs.hpp"
 #include "compress/list_check.hpp"
 #include "compress/list_decoder.hpp"
 #include "compress/list_encoder.hpp"
@@ -49,19 +50,14 @@ CsrGraph relabel_by_degree(const CsrGraph& graph) {
   return CsrGraph(n, std::move(offsets), std::move(neighbors));
 }
 
-// Entries in runs of at least `minimum` consecutive ids.
+// Entries in runs of at least `minimum` consecutive ids (the intervals of the format).
 std::int64_t interval_entries(const CsrGraph& graph, int minimum) {
   std::int64_t entries = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : entries)
   for (std::int64_t v = 0; v < graph.num_vertices(); ++v) {
-    const auto list = graph.neighbors(v);
-    std::size_t i = 0;
-    while (i < list.size()) {
-      std::size_t j = i + 1;
-      while (j < list.size() && list[j] == list[j - 1] + 1) ++j;
-      if (j - i >= static_cast<std::size_t>(minimum)) entries += static_cast<std::int64_t>(j - i);
-      i = j;
-    }
+    for_each_run(graph.neighbors(v), [&](std::uint64_t, std::uint64_t length) {
+      if (length >= static_cast<std::uint64_t>(minimum)) entries += static_cast<std::int64_t>(length);
+    });
   }
   return entries;
 }

@@ -8,6 +8,7 @@
 
 #include "compress/bit_code.hpp"
 #include "compress/byte_code.hpp"
+#include "compress/id_runs.hpp"
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -15,18 +16,6 @@ namespace {
 
 // Ids below 2^59 keep every zigzag delta below the bit code's 2^61.
 constexpr std::uint64_t kMaxEncodableVertices = std::uint64_t{1} << 59;
-
-// Calls f(first id, length) for each maximal run of consecutive ids of an ascending list.
-template <typename Id, typename F>
-void for_each_run(std::span<const Id> list, F&& f) {
-  std::size_t i = 0;
-  while (i < list.size()) {
-    std::size_t j = i + 1;
-    while (j < list.size() && static_cast<std::uint64_t>(list[j]) == static_cast<std::uint64_t>(list[j - 1]) + 1) ++j;
-    f(static_cast<std::uint64_t>(list[i]), static_cast<std::uint64_t>(j - i));
-    i = j;
-  }
-}
 
 // The interval part: (delta_begin, length - minimum) per run of at least `minimum` ids.
 template <typename Id, typename Put>
@@ -58,27 +47,36 @@ void put_residuals(std::uint64_t vertex, std::span<const Id> list, std::uint64_t
   });
 }
 
-// Units (bytes or bits) of one list in the code whose size function is `size`.
+// The number of intervals and the units (bytes or bits, by the code's `size`) of the interval part.
+struct IntervalPart {
+  std::uint64_t count = 0;
+  std::uint64_t units = 0;
+};
+
+template <typename Id, typename Size>
+IntervalPart interval_part(std::uint64_t vertex, std::span<const Id> list, std::uint64_t minimum, Size size) {
+  IntervalPart part;
+  part.count = put_intervals(vertex, list, minimum, [&](std::uint64_t value) { part.units += size(value); });
+  return part;
+}
+
+// Units of one list in the code whose size function is `size`.
 template <typename Id, typename Size>
 std::uint64_t list_units(std::uint64_t vertex, std::span<const Id> list, std::uint64_t minimum, Size size) {
   if (list.empty()) return 0;
-  std::uint64_t interval_units = 0;
-  const std::uint64_t count =
-      put_intervals(vertex, list, minimum, [&](std::uint64_t value) { interval_units += size(value); });
+  const IntervalPart intervals = interval_part(vertex, list, minimum, size);
   std::uint64_t residual_units = 0;
   put_residuals(vertex, list, minimum, [&](std::uint64_t value) { residual_units += size(value); });
-  return size(count) + size(interval_units) + interval_units + residual_units;
+  return size(intervals.count) + size(intervals.units) + intervals.units + residual_units;
 }
 
 // Writes one list: header, intervals, residuals (list_codec.hpp).
 template <typename Id, typename Writer, typename Size>
 void write_list(Writer& writer, std::uint64_t vertex, std::span<const Id> list, std::uint64_t minimum, Size size) {
   if (list.empty()) return;
-  std::uint64_t interval_units = 0;
-  const std::uint64_t count =
-      put_intervals(vertex, list, minimum, [&](std::uint64_t value) { interval_units += size(value); });
-  writer.put(count);
-  writer.put(interval_units);
+  const IntervalPart intervals = interval_part(vertex, list, minimum, size);
+  writer.put(intervals.count);
+  writer.put(intervals.units);
   put_intervals(vertex, list, minimum, [&](std::uint64_t value) { writer.put(value); });
   put_residuals(vertex, list, minimum, [&](std::uint64_t value) { writer.put(value); });
 }

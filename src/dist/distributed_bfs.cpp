@@ -274,15 +274,19 @@ std::vector<std::vector<CompactEdge>> DistributedBfs::take_pairs() {
   return outgoing;
 }
 
-// Every thread's pairs asked of a cache outside the rank at once; the misses, sorted back per
-// destination, are what goes to the owners.
+// Every thread's pairs asked of a cache outside the rank at once; the misses, sorted by owner, are
+// what goes to the owners.
 std::vector<std::vector<CompactEdge>> DistributedBfs::take_pairs_missing_from(BatchedRemoteCache& cache,
                                                                              Counts& counts) {
-  std::vector<std::vector<CompactEdge>> by_owner = take_pairs();
   std::vector<CompactEdge> candidates;
-  append_all(candidates, by_owner);
+  for (auto& per_thread : pairs_) {
+    for (std::vector<CompactEdge>& to_rank : per_thread) {
+      candidates.insert(candidates.end(), to_rank.begin(), to_rank.end());
+      to_rank.clear();
+    }
+  }
   counts.cache_hits += cache.drop_hits(candidates);
-  for (std::vector<CompactEdge>& owner : by_owner) owner.clear();
+  std::vector<std::vector<CompactEdge>> by_owner(static_cast<std::size_t>(comm_.size()));
   for (const CompactEdge pair : candidates) by_owner[graph_.ranks.partition_of(pair.v1())].push_back(pair);
   return by_owner;
 }

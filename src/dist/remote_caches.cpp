@@ -29,7 +29,6 @@ std::unique_ptr<BatchedRemoteCache> make_memcached_cache([[maybe_unused]] Commun
 // atomic stores, so no rank reads half a tag.
 RemoteCaches::RemoteCaches(Communicator& world, const RankOptions& ranks, NodeGroup* node) {
   if (!ranks.remote_cache_on()) return;
-  on_ = true;
   // memcached, the paper's experiment, is asked in every top-down level.
   level_edges_ = ranks.remote_cache == CacheKind::kMemcached ? 0 : ranks.remote_cache_entries;
   switch (ranks.remote_cache) {

@@ -34,7 +34,9 @@ class RemoteCaches {
   // rank decides alike) asks the cache: a level with fewer edges than the table has entries
   // repeats few children, and probing a table larger than the processor's caches then costs more
   // than the pairs it drops (the hybrid search's small top-down levels).
-  bool pays_for(std::int64_t frontier_edges) const { return on_ && frontier_edges >= level_edges_; }
+  bool pays_for(std::int64_t frontier_edges) const {
+    return (table_ || batched_) && frontier_edges >= level_edges_;
+  }
   // DRAM the caches take in this rank (a node's shared table counted on its local rank 0).
   std::int64_t bytes() const;
 
@@ -44,7 +46,6 @@ class RemoteCaches {
   static std::int64_t reserved_bytes(const RankOptions& ranks, int rank, int world_size, std::int64_t pair_bytes);
 
  private:
-  bool on_ = false;
   std::int64_t level_edges_ = 0;               // the least frontier edges of a level that asks
   std::unique_ptr<SharedWords> shared_slots_;  // the node-shared kind's table
   Communicator* node_ = nullptr;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "support/racing_lookups.hpp"
 
 namespace semibfs {
 namespace {
@@ -69,26 +70,12 @@ TEST(RemoteVertexCacheTest, MatchesAModelOfADirectMappedTable) {
 TEST(RemoteVertexCacheTest, RacingThreadsMissEveryVertexAtLeastOnce) {
   RemoteVertexCache cache(256, CacheHash::kLowBits);
   constexpr int kVertices = 20000;
-  std::vector<int> lookups(kVertices, 0);
-  std::vector<int> misses(kVertices, 0);
   for (int search = 0; search < 3; ++search) {
-#pragma omp parallel num_threads(4)
-    {
-      std::mt19937_64 random(static_cast<std::uint64_t>(omp_get_thread_num() + 10 * search) + 1);
-      for (int k = 0; k < 50000; ++k) {
-        const auto v = static_cast<int>(random() % kVertices);
-        const bool hit = cache.seen_before(v);
-#pragma omp atomic
-        ++lookups[v];
-        if (!hit) {
-#pragma omp atomic
-          ++misses[v];
-        }
-      }
-    }
+    const testing::LookupCounts counts = testing::race_lookups(cache, kVertices, 4, 50000, 10 * search + 1);
     for (int v = 0; v < kVertices; ++v) {
-      if (lookups[v] > 0 && misses[v] == 0) ADD_FAILURE() << "search " << search << ": vertex " << v << " never missed";
-      lookups[v] = misses[v] = 0;
+      if (counts.lookups[v] > 0 && counts.misses[v] == 0) {
+        ADD_FAILURE() << "search " << search << ": vertex " << v << " never missed";
+      }
     }
     EXPECT_FALSE(cache.seen_before(kVertices + 1));
     cache.next_search();

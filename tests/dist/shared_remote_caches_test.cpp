@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "dist/cache_server.hpp"
 #include "dist/remote_caches.hpp"
+#include "support/racing_lookups.hpp"
 
 namespace semibfs {
 namespace {
@@ -49,22 +50,9 @@ TEST(NodeSharedRemoteCache, RacingRanksMissEveryVertexAtLeastOnce) {
     RemoteVertexCache& table = *caches.table();
     for (int search = 0; search < 3; ++search) {
       caches.next_search();
-      std::vector<std::int64_t> lookups(kVertices, 0), misses(kVertices, 0);
-#pragma omp parallel num_threads(2)
-      {
-        std::mt19937_64 random(static_cast<std::uint64_t>(comm.rank() * 100 + omp_get_thread_num() * 10 + search));
-        for (int k = 0; k < 20000; ++k) {
-          const auto v = static_cast<int>(random() % kVertices);
-          const bool hit = table.seen_before(v);
-#pragma omp atomic
-          ++lookups[v];
-          if (!hit) {
-#pragma omp atomic
-            ++misses[v];
-          }
-        }
-      }
-      expect_every_lookup_missed_somewhere(comm, lookups, misses, "entries " + std::to_string(entries));
+      const testing::LookupCounts counts =
+          testing::race_lookups(table, kVertices, 2, 20000, static_cast<std::uint64_t>(comm.rank() * 100 + search));
+      expect_every_lookup_missed_somewhere(comm, counts.lookups, counts.misses, "entries " + std::to_string(entries));
       node.node().barrier();  // no rank starts the next search's lookups while others check
     }
   }
