@@ -6,7 +6,6 @@
 // buffer, so a batch's sets leave in few segments, ahead of the next batch's GETKQs.
 #include "dist/memcached_cache.hpp"
 
-#include <libmemcached/memcached.h>
 
 #include <algorithm>
 #include <cstring>
@@ -15,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/timer.hpp"
+#include "dist/memcached_library.hpp"
 
 namespace semibfs {
 namespace {
@@ -56,8 +56,8 @@ bool all_digits(const std::string& text) {
 
 // libmemcached's name for `status`, with the system's reason where it has one.
 std::string describe(memcached_st* client, memcached_return_t status) {
-  std::string text = memcached_strerror(client, status);
-  const int error_number = client != nullptr ? memcached_last_error_errno(client) : 0;
+  std::string text = memcached_library().strerror(client, status);
+  const int error_number = client != nullptr ? memcached_library().last_error_errno(client) : 0;
   if (error_number != 0) text += " (" + std::string(std::strerror(error_number)) + ")";
   return text;
 }
@@ -82,10 +82,10 @@ MemcachedAddress parse_memcached_address(const std::string& address) {
   return MemcachedAddress{host, std::stoi(port)};
 }
 
-void MemcachedCache::ClientDeleter::operator()(memcached_st* client) const { memcached_free(client); }
+void MemcachedCache::ClientDeleter::operator()(memcached_st* client) const { memcached_library().free(client); }
 // The result lives in storage of ours: memcached_fetch_result() frees a result the library allocated.
 void MemcachedCache::ResultDeleter::operator()(memcached_result_st* result) const {
-  memcached_result_free(result);
+  memcached_library().result_free(result);
   delete result;
 }
 
@@ -105,7 +105,12 @@ MemcachedCache::~MemcachedCache() = default;
 // Empty when the server answered a round trip; else why not, with what to do.
 std::string MemcachedCache::connect(const MemcachedAddress& address) {
   const std::string where = "memcached server " + server_ + " (rank " + std::to_string(world_.rank()) + "): ";
-  client_.reset(memcached_create(nullptr));
+  try {
+    memcached_library();  // opened here, so that a missing library fails every rank alike
+  } catch (const Error& error) {
+    return error.what();
+  }
+  client_.reset(memcached_library().create(nullptr));
   if (!client_) return where + "libmemcached could not create a client";
   memcached_st* client = client_.get();
   // Binary protocol (GETKQ, NOOP, SETQ); quiet sets, buffered; no Nagle wait for a batch's last
@@ -115,13 +120,13 @@ std::string MemcachedCache::connect(const MemcachedAddress& address) {
       {MEMCACHED_BEHAVIOR_BUFFER_REQUESTS, 1},    {MEMCACHED_BEHAVIOR_TCP_NODELAY, 1},
       {MEMCACHED_BEHAVIOR_CONNECT_TIMEOUT, 2000}, {MEMCACHED_BEHAVIOR_POLL_TIMEOUT, 60000}};
   for (const auto& [behavior, value] : behaviors) {
-    const memcached_return_t status = memcached_behavior_set(client, behavior, value);
+    const memcached_return_t status = memcached_library().behavior_set(client, behavior, value);
     if (memcached_failed(status)) return where + "libmemcached refused a setting: " + describe(client, status);
   }
   auto* result = new memcached_result_st{};
-  memcached_result_create(client, result);  // cannot fail over storage of ours
+  memcached_library().result_create(client, result);  // cannot fail over storage of ours
   result_.reset(result);
-  memcached_return_t status = memcached_server_add(client, address.host.c_str(), static_cast<in_port_t>(address.port));
+  memcached_return_t status = memcached_library().server_add(client, address.host.c_str(), static_cast<in_port_t>(address.port));
   if (memcached_success(status)) {
     Traffic probe;  // the check is no search's traffic
     status = static_cast<memcached_return_t>(synchronize(probe));
@@ -163,13 +168,13 @@ int MemcachedCache::ask(std::size_t count, Traffic& traffic) {
   traffic.messages += static_cast<std::int64_t>(count) + 1;
   traffic.bytes += kHeaderBytes * (static_cast<std::int64_t>(count) + 1);
   for (std::size_t i = 0; i < count; ++i) traffic.bytes += static_cast<std::int64_t>(key_lengths_[i]);
-  memcached_return_t status = memcached_mget(client, keys_.data(), key_lengths_.data(), count);
+  memcached_return_t status = memcached_library().mget(client, keys_.data(), key_lengths_.data(), count);
   if (memcached_failed(status)) return status;
   std::size_t cursor = 0;
-  while (memcached_fetch_result(client, result_.get(), &status) != nullptr) {
+  while (memcached_library().fetch_result(client, result_.get(), &status) != nullptr) {
     // A server answers one connection's requests in order: the hit is the next key asked like it.
-    const char* key = memcached_result_key_value(result_.get());
-    const std::size_t length = memcached_result_key_length(result_.get());
+    const char* key = memcached_library().result_key_value(result_.get());
+    const std::size_t length = memcached_library().result_key_length(result_.get());
     while (cursor < count && (key_lengths_[cursor] != length || std::memcmp(keys_[cursor], key, length) != 0)) ++cursor;
     if (cursor == count) return MEMCACHED_PROTOCOL_ERROR;  // a key not asked for, or out of order
     hit_[cursor++] = 1;
@@ -177,7 +182,7 @@ int MemcachedCache::ask(std::size_t count, Traffic& traffic) {
   // The NOOP's answer ends the batch: END after hits, NOTFOUND after none. memcached_fetch_result()
   // also says NOTFOUND after a reply it could not read when nothing hit; memcached_mget() cleared
   // the client's last error, so that failure is still there.
-  const memcached_return_t recorded = memcached_last_error(client);
+  const memcached_return_t recorded = memcached_library().last_error(client);
   if (recorded != MEMCACHED_SUCCESS) return recorded;
   return status == MEMCACHED_END || status == MEMCACHED_NOTFOUND ? MEMCACHED_SUCCESS : status;
 }
@@ -190,7 +195,7 @@ void MemcachedCache::insert_misses(const CompactEdge* pairs, std::size_t count, 
     char value[kValueBytes];
     std::memcpy(value, &parent, sizeof(value));
     const memcached_return_t status =
-        memcached_set(client_.get(), keys_[i], key_lengths_[i], value, sizeof(value), 0, 0);
+        memcached_library().set(client_.get(), keys_[i], key_lengths_[i], value, sizeof(value), 0, 0);
     if (status != MEMCACHED_BUFFERED && status != MEMCACHED_SUCCESS) fail("inserting children (SETQ)", status);
     traffic.messages += 1;
     traffic.bytes += kHeaderBytes + kSetExtrasBytes + static_cast<std::int64_t>(key_lengths_[i]) + kValueBytes;
