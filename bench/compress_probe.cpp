@@ -1,11 +1,13 @@
 // semibfs_compress_probe: the compressed list format (src/compress/, seed 003 Sec. 4.4 Table 2) on
-// the Graph500 Kronecker graph: bits per edge with and without the offsets array, the share of
-// entries in intervals, and single-thread decode speed (all lists in order; lists of random
-// vertices) for each integer code and minimum interval length, beside the plain 32-bit CSR.
+// the Graph500 Kronecker graph or a graph file: bits per edge with and without the offsets array,
+// the share of entries in intervals, and single-thread decode speed (all lists in order; lists of
+// random vertices) for each integer code and minimum interval length, beside the plain 32-bit CSR.
 //
 //   semibfs_compress_probe SCALE [plain|relabel] [RANDOM_LISTS]
+//   semibfs_compress_probe --graph FILE.el [plain|relabel] [RANDOM_LISTS]
 //   (relabel: ids by descending degree, hubs first, each list re-sorted; default plain, 2^20
-//   random lists). Prints a table, then one JSON line.
+//   random lists. FILE.el: 0-based "u v" per line, symmetrized, self-loops and duplicates dropped,
+//   ids 0..max id kept as they are.) Prints a table, then one JSON line.
 #include <omp.h>
 
 #include <algorithm>
@@ -23,6 +25,7 @@
 #include "core/error.hpp"
 #include "core/timer.hpp"
 #include "driver_support.hpp"
+#include "formats/edge_file_reader.hpp"
 #include "gen/kronecker.hpp"
 #include "graph/csr_graph.hpp"
 
@@ -48,6 +51,25 @@ CsrGraph relabel_by_degree(const CsrGraph& graph) {
     std::sort(neighbors.data() + offsets[i], out);
   }
   return CsrGraph(n, std::move(offsets), std::move(neighbors));
+}
+
+// A 0-based edge-list file as the in-memory edge list build_csr takes (it symmetrizes and drops
+// self-loops and duplicates); vertices are 0..max id, so the ids stay those of the file.
+EdgeList read_edge_list_file(const std::string& path) {
+  EdgeList edge_list;
+  const auto reader = open_edge_file(path, InputFormat::kEl);
+  std::vector<RawEdge> chunk;
+  VertexId max_id = 0;
+  while (reader->next_chunk(chunk)) {
+    for (const RawEdge& edge : chunk) {
+      const auto source = static_cast<VertexId>(edge.source);
+      const auto target = static_cast<VertexId>(edge.target);
+      edge_list.edges.push_back(CompactEdge::make_checked(source, target));
+      max_id = std::max({max_id, source, target});
+    }
+  }
+  edge_list.num_vertices = max_id + 1;
+  return edge_list;
 }
 
 // Entries in runs of at least `minimum` consecutive ids (the intervals of the format).
@@ -138,10 +160,12 @@ Row measure_plain(const CsrGraph& graph, const std::vector<VertexId>& random_ver
   return row;
 }
 
-void print(int scale, bool relabel, const CsrGraph& graph, const std::vector<Row>& rows) {
-  std::printf("SCALE %d, %s ids, %lld vertices, %lld list entries, 1 thread decoding\n", scale,
-              relabel ? "degree-relabelled" : "Kronecker", static_cast<long long>(graph.num_vertices()),
-              static_cast<long long>(graph.num_adjacencies()));
+// `graph_name` is "" for the Kronecker graph of `scale`, else the file read (scale then 0).
+void print(int scale, const std::string& graph_name, bool relabel, const CsrGraph& graph, const std::vector<Row>& rows) {
+  const std::string source = graph_name.empty() ? "SCALE " + std::to_string(scale) : graph_name;
+  std::printf("%s, %s ids, %lld vertices, %lld list entries, 1 thread decoding\n", source.c_str(),
+              relabel ? "degree-relabelled" : graph_name.empty() ? "Kronecker" : "file",
+              static_cast<long long>(graph.num_vertices()), static_cast<long long>(graph.num_adjacencies()));
   std::printf("%-8s %10s %14s %14s %10s %16s %16s\n", "code", "bits/edge", "+offsets", "in intervals", "encode s",
               "seq edges/s", "random edges/s");
   for (const Row& row : rows) {
@@ -149,8 +173,10 @@ void print(int scale, bool relabel, const CsrGraph& graph, const std::vector<Row
                 row.bits_with_offsets, 100 * row.interval_share, row.encode_seconds, row.sequential_edges_per_second,
                 row.random_edges_per_second);
   }
-  std::printf("{\"probe\":\"compress\",\"scale\":%d,\"relabel\":%s,\"entries\":%lld,\"codes\":[", scale,
-              relabel ? "true" : "false", static_cast<long long>(graph.num_adjacencies()));
+  std::printf("{\"probe\":\"compress\",\"scale\":%d,\"graph\":\"%s\",\"relabel\":%s,\"vertices\":%lld,"
+              "\"entries\":%lld,\"codes\":[",
+              scale, graph_name.empty() ? "kronecker" : graph_name.c_str(), relabel ? "true" : "false",
+              static_cast<long long>(graph.num_vertices()), static_cast<long long>(graph.num_adjacencies()));
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& row = rows[i];
     std::printf("%s{\"code\":\"%s\",\"bits_per_edge\":%.4f,\"bits_per_edge_with_offsets\":%.4f,"
@@ -162,14 +188,25 @@ void print(int scale, bool relabel, const CsrGraph& graph, const std::vector<Row
 }
 
 int run(int argc, char** argv) {
-  if (argc < 2 || argc > 4) throw UsageError("usage: semibfs_compress_probe SCALE [plain|relabel] [RANDOM_LISTS]");
-  const int scale = static_cast<int>(bench_driver::parse_positive_count("SCALE", argv[1]));
-  const std::string order = argc > 2 ? argv[2] : "plain";
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  std::string graph_file;
+  if (!arguments.empty() && arguments[0] == "--graph") {
+    if (arguments.size() < 2) throw UsageError("--graph needs a file");
+    graph_file = arguments[1];
+    arguments.erase(arguments.begin());
+    arguments[0] = "0";  // no SCALE: the file's graph
+  }
+  if (arguments.empty() || arguments.size() > 3) {
+    throw UsageError("usage: semibfs_compress_probe (SCALE | --graph FILE.el) [plain|relabel] [RANDOM_LISTS]");
+  }
+  const int scale = graph_file.empty() ? static_cast<int>(bench_driver::parse_positive_count("SCALE", arguments[0])) : 0;
+  const std::string order = arguments.size() > 1 ? arguments[1] : "plain";
   if (order != "plain" && order != "relabel") throw UsageError("the order is plain or relabel, not '" + order + "'");
-  const std::uint64_t random_lists = argc > 3 ? bench_driver::parse_positive_count("RANDOM_LISTS", argv[3]) : 1 << 20;
+  const std::uint64_t random_lists =
+      arguments.size() > 2 ? bench_driver::parse_positive_count("RANDOM_LISTS", arguments[2]) : 1 << 20;
   KroneckerParams params;
   params.scale = scale;
-  CsrGraph graph = build_csr(generate_kronecker(params, false));
+  CsrGraph graph = build_csr(graph_file.empty() ? generate_kronecker(params, false) : read_edge_list_file(graph_file));
   if (order == "relabel") graph = relabel_by_degree(graph);
   std::mt19937_64 random(42);
   std::vector<VertexId> random_vertices(random_lists);
@@ -178,7 +215,7 @@ int run(int argc, char** argv) {
   for (const IntegerCode code : {IntegerCode::kByte, IntegerCode::kBit}) {
     for (const int minimum : {2, 3, 4}) rows.push_back(measure_codec(graph, {code, minimum}, random_vertices));
   }
-  print(scale, order == "relabel", graph, rows);
+  print(scale, graph_file, order == "relabel", graph, rows);
   return 0;
 }
 

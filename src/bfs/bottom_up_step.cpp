@@ -32,16 +32,6 @@ struct SummarizedFrontier {
   bool contains(NeighborId vertex) const { return summary.may_contain(vertex) && bits.test(vertex); }
 };
 
-// The index of the first neighbour from `from` on that is in the frontier, or the list's size.
-template <typename Frontier>
-std::size_t first_frontier_neighbor(const Frontier& frontier, std::span<const NeighborId> neighbors,
-                                    std::size_t from) {
-  for (std::size_t index = from; index < neighbors.size(); ++index) {
-    if (frontier.contains(neighbors[index])) return index;
-  }
-  return neighbors.size();
-}
-
 // A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
 // of it) arrives. The vertex's word was written before the tail was asked for, so a parent found
 // now is added to that word; only this thread writes the words of the chunks it took.
@@ -54,21 +44,24 @@ struct TailScanner {
   SearchState& state;
   StepCounts& counts;
 
-  void operator()(std::int64_t row, std::span<const NeighborId> tail) const {
+  void operator()(std::int64_t row, std::span<const std::byte> tail) const {
     const VertexId vertex = first_vertex + row;
     if (state.next_bitmap.bits.test(vertex)) return;  // an earlier piece of the tail had a parent
-    const std::size_t index = first_frontier_neighbor(frontier, tail, 0);
-    if (index == tail.size()) {
-      counts.edges_examined += static_cast<std::int64_t>(tail.size());
+    NeighborId parent = 0;
+    std::int64_t entries = 0;
+    const std::int64_t index = backward.find_in_tail(
+        row, tail, [this](NeighborId id) { return frontier.contains(id); }, parent, entries);
+    if (index == entries) {
+      counts.edges_examined += entries;
       return;
     }
-    state.parent[vertex] = tail[index];
+    state.parent[vertex] = parent;
     state.next_bitmap.bits.set(vertex);
     state.visited.set(vertex);
-    counts.edges_examined += static_cast<std::int64_t>(index) + 1;
+    counts.edges_examined += index + 1;
     counts.discovered_vertices += 1;
     count_discovered_edges(counts, graph, vertex, backward.degree(row));
-    counts.early_exits += index + 1 < tail.size() ? 1 : 0;
+    counts.early_exits += index + 1 < entries ? 1 : 0;
   }
 };
 
@@ -101,19 +94,23 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
         const NeighborId head = graph.head(vertex);
         if (head == kNoHead) continue;  // isolated; the engine marks these visited up front
         const std::int64_t row = vertex - first_vertex;
-        const std::span<const NeighborId> neighbors = backward.resident(row);
-        // The head is neighbors[0]: probe it from the dense array before touching the list.
-        const std::size_t index = frontier.contains(head) ? 0 : first_frontier_neighbor(frontier, neighbors, 1);
-        if (index == neighbors.size()) {
-          counts.edges_examined += static_cast<std::int64_t>(neighbors.size());
+        // The head is the list's entry 0: probe it from the dense array before touching the list.
+        NeighborId parent = head;  // a head hit never reads the list
+        const std::int64_t resident = backward.resident_count(row);
+        const bool head_hit = frontier.contains(head);
+        const std::int64_t index =
+            head_hit ? 0
+                     : backward.find_resident(row, 1, [&frontier](NeighborId id) { return frontier.contains(id); }, parent);
+        if (!head_hit && index >= resident) {
+          counts.edges_examined += resident;
           if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);
           continue;
         }
-        state.parent[vertex] = index == 0 ? head : neighbors[index];  // a head hit never reads the list
+        state.parent[vertex] = parent;
         found |= Bitmap::Word{1} << bit;
-        counts.edges_examined += static_cast<std::int64_t>(index) + 1;
+        counts.edges_examined += index + 1;
         count_discovered_edges(counts, graph, vertex, backward.degree(row));
-        counts.early_exits += index + 1 < static_cast<std::size_t>(backward.degree(row)) ? 1 : 0;
+        counts.early_exits += index + 1 < backward.degree(row) ? 1 : 0;
       }
       next.set_word(word, found);
       visited.set_word(word, visited.word(word) | found);

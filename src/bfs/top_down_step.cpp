@@ -17,26 +17,36 @@ constexpr std::int64_t kChunk = 64;
 // Smaller frontiers (the first and last levels) are expanded by one thread: no fork and join.
 constexpr std::int64_t kParallelFrontier = 64;
 
-// Expands one list, or one piece of it, of the frontier vertex `vertex`. A team of one owns its
+// Claims the neighbours of the frontier vertex `vertex`, one at a time. A team of one owns its
 // vertices outright: plain loads and stores, no compare-and-swap.
 template <bool kSharedTeam>
 struct ListExpander {
   SearchState& state;
   LocalQueueBuffer& buffer;
 
-  void operator()(NeighborId vertex, std::span<const NeighborId> neighbors) const {
-    for (const NeighborId neighbor : neighbors) {
-      // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
-      if constexpr (kSharedTeam) {
-        if (state.visited.test_atomic(neighbor) || !claim_parent(state.parent[neighbor], vertex)) continue;
-        state.visited.set_atomic(neighbor);
-      } else {
-        if (state.visited.test(neighbor)) continue;
-        state.visited.set(neighbor);
-        state.parent[neighbor] = vertex;
-      }
-      buffer.push(neighbor);
+  void operator()(NeighborId vertex, NeighborId neighbor) const {
+    // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
+    if constexpr (kSharedTeam) {
+      if (state.visited.test_atomic(neighbor) || !claim_parent(state.parent[neighbor], vertex)) return;
+      state.visited.set_atomic(neighbor);
+    } else {
+      if (state.visited.test(neighbor)) return;
+      state.visited.set(neighbor);
+      state.parent[neighbor] = vertex;
     }
+    buffer.push(neighbor);
+  }
+};
+
+// Hands a tail (or a piece of it) of the lists `forward` to the expander as it arrives.
+template <bool kSharedTeam>
+struct TailExpander {
+  const TieredCsr& forward;
+  const ListExpander<kSharedTeam>& expand;
+
+  void operator()(std::int64_t row, std::span<const std::byte> tail) const {
+    const auto vertex = static_cast<NeighborId>(row);
+    forward.for_each_in_tail(row, tail, [&](NeighborId neighbor) { expand(vertex, neighbor); });
   }
 };
 
@@ -48,11 +58,9 @@ std::int64_t expand_queue(const TieredCsr& forward, const FrontierQueue& frontie
   for (std::int64_t index = begin; index < end; ++index) {
     const NeighborId vertex = frontier[index];
     edges_examined += forward.degree(vertex);
-    expand(vertex, forward.resident(vertex));
+    forward.for_each_resident(vertex, [&](NeighborId neighbor) { expand(vertex, neighbor); });
     if (fetcher != nullptr && forward.tail_entries(vertex) > 0) {
-      fetcher->request(forward, vertex, [&expand](std::int64_t row, std::span<const NeighborId> tail) {
-        expand(static_cast<NeighborId>(row), tail);
-      });
+      fetcher->request(forward, vertex, TailExpander<kSharedTeam>{forward, expand});
     }
   }
   return edges_examined;
@@ -99,11 +107,7 @@ std::int64_t expand_into_partition(const TieredGraph& graph, const FrontierChunk
     const FrontierQueue& frontier = chunks.locate(chunk, begin, end);
     edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, expand, fetcher);
   }
-  if (fetcher != nullptr) {
-    fetcher->finish([&expand](std::int64_t row, std::span<const NeighborId> tail) {
-      expand(static_cast<NeighborId>(row), tail);
-    });
-  }
+  if (fetcher != nullptr) fetcher->finish(TailExpander<kSharedTeam>{forward, expand});
   return edges_examined;
 }
 

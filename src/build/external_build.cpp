@@ -38,6 +38,9 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
       throw Error("external build: a rank's part is undirected, of one partition, with rows inside the graph");
     }
   }
+  if (options.list_codec && (options.order != NeighborOrder::kById || options.rank_part)) {
+    throw Error("external build: compressed lists are written in id order, and not into a rank's part");
+  }
 }
 
 // What every pass works with.
@@ -219,14 +222,15 @@ std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std
 
 }  // namespace
 
-std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
-  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction));
+std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
+                                           bool compressed) {
+  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction, compressed));
 }
 
 ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std::int64_t num_vertices,
                                               const std::string& store_directory, const ExternalBuildOptions& options) {
   check_request(num_vertices, options);
-  const int store_files = StoreListWriter::files(options.partitions, options.direction);
+  const int store_files = StoreListWriter::files(options.partitions, options.direction, options.list_codec.has_value());
   const BuildBudget budget = split_budget(options.dram_budget_bytes, num_vertices, store_files);
   StoreWriter store(store_directory);
   const PackedEdgeFile edges(edge_file);
@@ -246,7 +250,8 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   const ListEnds backward_ends = part != nullptr ? ListEnds::kSource : directed ? ListEnds::kTarget : ListEnds::kBoth;
   {
     // The writer's buffers are counted until the store is finished (closing frees them).
-    StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger);
+    StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger,
+                           options.list_codec);
     build_backward_lists(context, options.order, backward_ends, store_directory, writer);
     if (directed) {
       collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
@@ -254,7 +259,7 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     stats.adjacencies = writer.adjacencies();
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr ? std::optional(part->edge_share) : edge_file_entry(edges, store_directory, edge_file_sha),
-                  part != nullptr ? std::optional(part->part) : std::nullopt});
+                  part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

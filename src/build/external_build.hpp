@@ -54,6 +54,8 @@ struct ExternalBuildOptions {
   std::ostream* progress = nullptr;  // a line per pass and range when set
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<RankPartLists> rank_part = std::nullopt;  // undirected, one partition
+  // Set: the lists compressed in this code (needs NeighborOrder::kById: the code wants ascending lists).
+  std::optional<ListCodec> list_codec = std::nullopt;
 };
 
 struct ExternalBuildStats {
@@ -69,7 +71,8 @@ struct ExternalBuildStats {
 
 // The smallest DRAM budget build_store_from_edge_file accepts.
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions,
-                                           GraphDirection direction = GraphDirection::kUndirected);
+                                           GraphDirection direction = GraphDirection::kUndirected,
+                                           bool compressed = false);
 
 // Builds the store of the graph on vertices [0, num_vertices) whose edges are in `edge_file`
 // (or, with options.rank_part, a rank's part of it from the rank's entries)

@@ -4,13 +4,16 @@
 // v: the entries of v's list inside partition k, in the list's order, as PartitionedGraph makes
 // them). A directed graph's in-lists (backward) and out-lists (forward) differ, so they are
 // appended apart, each in vertex order. Every file is a StoreArrayStream, opened in write_store's
-// order.
+// order. With a list codec the lists (ascending by id) are compressed one by one
+// (compress/list_codec.hpp): each graph's neighbors file becomes a positions and a lists file.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
+#include "compress/list_codec.hpp"
 #include "core/graph_direction.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partition_layout.hpp"
@@ -22,13 +25,14 @@ namespace semibfs {
 class StoreListWriter {
  public:
   // Files a store of `partitions` partitions has besides its manifest.
-  static int files(int partitions, GraphDirection direction) {
-    return forward_graph_is_separate(partitions, direction) ? 4 * partitions : 2;
+  static int files(int partitions, GraphDirection direction, bool compressed = false) {
+    const int per_graph = compressed ? 3 : 2;
+    return forward_graph_is_separate(partitions, direction) ? 2 * per_graph * partitions : per_graph * partitions;
   }
 
-  // The buffers (`buffer_bytes` per file) are counted in `ledger`.
+  // The buffers (`buffer_bytes` per file) are counted in `ledger`; `codec` set: compressed lists.
   StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
-                  std::size_t buffer_bytes, BufferLedger& ledger);
+                  std::size_t buffer_bytes, BufferLedger& ledger, std::optional<ListCodec> codec = std::nullopt);
 
   // Undirected: the list of the next vertex, 0 first, already in its final order.
   void append(std::span<const NeighborId> list);
@@ -43,15 +47,23 @@ class StoreListWriter {
  private:
   struct GraphFiles {
     StoreArrayStream* offsets = nullptr;
-    StoreArrayStream* neighbors = nullptr;
+    StoreArrayStream* neighbors = nullptr;  // the list entries, or the compressed lists
+    StoreArrayStream* positions = nullptr;  // compressed only: where each list starts
     std::int64_t entries = 0;
+    std::uint64_t bytes = 0;  // of the compressed lists
   };
-  static GraphFiles open_graph(StoreWriter& writer, int partition, const char* graph, std::size_t buffer_bytes);
+  GraphFiles open_graph(StoreWriter& writer, int partition, const char* graph, std::size_t buffer_bytes) const;
+  // One list of `vertex` appended to `files` as it is, or compressed.
+  void append_list(GraphFiles& files, VertexId vertex, std::span<const NeighborId> list);
 
   PartitionLayout layout_;
   std::vector<GraphFiles> backward_;
   std::vector<GraphFiles> forward_;  // empty when the forward graph is the backward graph
+  std::optional<ListCodec> codec_;
+  std::vector<std::uint8_t> encoded_;               // one compressed list
+  std::vector<std::vector<NeighborId>> pieces_;     // compressed: a forward list's piece per partition
   VertexId next_backward_vertex_ = 0;
+  VertexId next_forward_vertex_ = 0;
   std::int64_t adjacencies_ = 0;
   LedgerTicket buffers_;
 };

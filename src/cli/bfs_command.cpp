@@ -215,7 +215,8 @@ int run_bfs(const BfsRequest& request) {
   const SearchOptions search = store_search_options(request, input);
   // The one minimum, before the id map or any array is read (the plan states the same one).
   check_search_budget(search,
-                      {input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction)},
+                      {input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
+                       store.compressed},
                       search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input)));
   const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;

@@ -93,8 +93,8 @@ void print_degrees(const std::string& name, const std::vector<DegreeCount>& degr
   }
 }
 
-void print_degrees(const GraphProfile& profile) {
-  if (profile.forward_degrees.empty()) return print_degrees("degree", profile.degrees, profile.num_vertices);
+void print_degrees(const GraphProfile& profile, GraphDirection direction) {
+  if (direction == GraphDirection::kUndirected) return print_degrees("degree", profile.degrees, profile.num_vertices);
   print_degrees("in-degree", profile.degrees, profile.num_vertices);
   print_degrees("out-degree", profile.forward_degrees, profile.num_vertices);
 }
@@ -155,7 +155,13 @@ int print_info(const InfoRequest& request) {
   const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits);
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);
-  print_degrees(profile);
+  print_degrees(profile, manifest.direction);
+  if (manifest.list_codec) {
+    const std::int64_t bytes = profile.backward_list_bytes() + profile.forward_list_bytes();
+    const std::int64_t entries = profile.num_entries() * (profile.forward_is_backward ? 1 : 2);
+    std::printf("lists: compressed (%s), %s, %.2f bits per entry\n", to_string(*manifest.list_codec).c_str(),
+                format_bytes(bytes).c_str(), entries > 0 ? 8.0 * static_cast<double>(bytes) / static_cast<double>(entries) : 0.0);
+  }
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);

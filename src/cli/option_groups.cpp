@@ -106,7 +106,7 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
   add_placement_options(table, search);
 }
 
-void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order) {
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress) {
   table
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
@@ -115,7 +115,19 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
       .value("--neighbor-order", "O",
              "order of each neighbour list: hub-first (default; the highest-degree neighbour first), degree (all "
              "by descending degree) or id",
-             [&order](const std::string& value) { order = parse_neighbor_order(value); });
+             [&order](const std::string& value) { order = parse_neighbor_order(value); })
+      .flag("--compress",
+            "store every list compressed: intervals of consecutive ids and gaps as variable-length integers "
+            "(seed 003 Table 2, byte code), decoded in place by the searches; the lists are then in id order",
+            [&compress] { compress = true; });
+}
+
+void settle_compressed_order(bool compress, NeighborOrder& order) {
+  if (!compress) return;
+  if (order == NeighborOrder::kByDegree) {
+    throw UsageError("--compress keeps every list in id order (the code needs ascending ids): drop --neighbor-order degree");
+  }
+  order = NeighborOrder::kById;
 }
 
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {

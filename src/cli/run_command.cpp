@@ -135,7 +135,7 @@ OptionTable run_options(RunRequest& request) {
     options.num_roots = static_cast<int>(parse_integer(value, 1, 1 << 20));
   });
   add_search_options(table, options.search, request.policy_chosen);
-  add_layout_options(table, options.store.partitions, options.store.neighbor_order);
+  add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compress);
   add_store_option(table, options.store.directory,
                    "also write the constructed graph to DIR (an existing directory without a store): a manifest "
                    "and one file per array, each with its SHA-256; needed by --dram-budget");
@@ -179,6 +179,12 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
   check_search_options(request.options.search);
+  if (request.options.store.compress && request.options.store.directory.empty()) {
+    throw UsageError("--compress needs --store DIR (the compressed lists are written there and searched in place)");
+  }
+  if (request.options.store.compress && ProcessGroup::distributed()) {
+    throw UsageError("--compress is not supported under mpirun yet: a rank's part of a store is uncompressed");
+  }
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
                      "options apply to runs under mpirun");
@@ -207,6 +213,7 @@ int run_command(Arguments& arguments) {
       request.options.ranks.remote_cache != CacheKind::kMemcached) {
     request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
+  settle_compressed_order(request.options.store.compress, request.options.store.neighbor_order);
   check_run_request(request);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path);

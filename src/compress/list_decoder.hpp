@@ -4,16 +4,13 @@
 // naming the vertex (corrupt_list.hpp), never reads outside the stream.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <string>
-#include <utility>
 
 #include "compress/bit_code.hpp"
 #include "compress/byte_code.hpp"
 #include "compress/compressed_lists.hpp"
 #include "compress/corrupt_list.hpp"
-#include "compress/list_cursors.hpp"
+#include "compress/list_walk.hpp"
 #include "core/types.hpp"
 
 namespace semibfs {
@@ -60,50 +57,14 @@ class ListDecoder {
     if (begin > end || end > stream_units_) throw_corrupt_list(v, "its offsets run backwards or past the stream");
     if (begin == end) return false;
     if (lists_.codec.code == IntegerCode::kByte) {
-      return merge<ByteCodeReader>(v, begin, end, visit, [&](std::uint64_t from, std::uint64_t to) {
-        return ByteCodeReader(stream_, from, to, v);
-      });
+      return walk_list_parts<ByteCodeReader>(v, begin, end, n_, minimum_, visit,
+                                             [&](std::uint64_t from, std::uint64_t to) {
+                                               return ByteCodeReader(stream_, from, to, v);
+                                             });
     }
-    return merge<BitCodeReader>(v, begin, end, visit, [&](std::uint64_t from, std::uint64_t to) {
+    return walk_list_parts<BitCodeReader>(v, begin, end, n_, minimum_, visit, [&](std::uint64_t from, std::uint64_t to) {
       return BitCodeReader(stream_, stream_bytes_, from, to, v);
     });
-  }
-
-  // Reads the header, then the intervals and residuals side by side, in ascending order.
-  template <typename Reader, typename Visit, typename MakeReader>
-  bool merge(VertexId v, std::uint64_t begin, std::uint64_t end, Visit& visit, MakeReader make_reader) const {
-    Reader header = make_reader(begin, end);
-    const std::uint64_t count = header.get();
-    const std::uint64_t interval_units = header.get();
-    const std::uint64_t intervals_begin = header.position();
-    if (interval_units > end - intervals_begin) throw_corrupt_list(v, "the residual offset points past the list's end");
-    if (count > interval_units / (2 * Reader::kMinimumIntegerUnits)) {
-      throw_corrupt_list(v, std::to_string(count) + " intervals cannot fit in " + std::to_string(interval_units) + " units");
-    }
-    const std::uint64_t residuals_begin = intervals_begin + interval_units;
-    IntervalCursor<Reader> intervals(make_reader(intervals_begin, residuals_begin), count, v, n_, minimum_);
-    ResidualCursor<Reader> residuals(make_reader(residuals_begin, end), v, n_);
-    bool has_interval = intervals.advance();
-    bool has_residual = residuals.advance();
-    while (has_interval || has_residual) {
-      if (has_interval && (!has_residual || intervals.current < residuals.current)) {
-        const std::uint64_t stop = has_residual ? std::min(intervals.last, residuals.current - 1) : intervals.last;
-        for (std::uint64_t id = intervals.current; id <= stop; ++id) {
-          if (visit(id)) return true;
-        }
-        if (stop == intervals.last) {
-          has_interval = intervals.advance();
-        } else {
-          intervals.current = stop + 1;
-        }
-      } else if (has_interval && intervals.current == residuals.current) {
-        throw_corrupt_list(v, "a residual repeats an interval's id " + std::to_string(residuals.current));
-      } else {
-        if (visit(residuals.current)) return true;
-        has_residual = residuals.advance();
-      }
-    }
-    return false;
   }
 
   const CompressedLists& lists_;

@@ -176,6 +176,16 @@ CompressedLists encode_lists(std::span<const std::int64_t> offsets, std::span<co
   return encode(0, n, offsets, neighbors, codec);
 }
 
+std::uint64_t byte_list_size(std::uint64_t vertex, std::span<const std::uint32_t> list, int min_interval_length) {
+  return list_units(vertex, list, static_cast<std::uint64_t>(min_interval_length), byte_code_size);
+}
+
+void write_byte_list(std::uint64_t vertex, std::span<const std::uint32_t> list, int min_interval_length,
+                     std::uint8_t* out) {
+  ByteCodeWriter writer(out, 0);
+  write_list(writer, vertex, list, static_cast<std::uint64_t>(min_interval_length), byte_code_size);
+}
+
 CompressedLists encode_row_lists(std::int64_t first_vertex, std::int64_t num_vertices,
                                  std::span<const std::int64_t> offsets, std::span<const std::uint64_t> neighbors,
                                  ListCodec codec) {

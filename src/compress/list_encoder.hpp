@@ -23,4 +23,11 @@ CompressedLists encode_row_lists(std::int64_t first_vertex, std::int64_t num_ver
                                  std::span<const std::int64_t> offsets, std::span<const std::uint64_t> neighbors,
                                  ListCodec codec = default_list_codec());
 
+// One list alone in the byte code (a store writes its lists one by one): its size, then the list
+// written at `out`, which must have that many bytes. `list` ascending and unique, below n; an
+// empty list takes no bytes.
+std::uint64_t byte_list_size(std::uint64_t vertex, std::span<const std::uint32_t> list, int min_interval_length);
+void write_byte_list(std::uint64_t vertex, std::span<const std::uint32_t> list, int min_interval_length,
+                     std::uint8_t* out);
+
 }  // namespace semibfs

@@ -225,7 +225,9 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
                               counted};
     TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
     const VertexId first = graph_.own.begin;
-    const auto expand_tail = [&](std::int64_t row, std::span<const NeighborId> tail) { expand(first + row, tail); };
+    const auto expand_tail = [&](std::int64_t row, std::span<const std::byte> tail) {
+      expand(first + row, TieredCsr::plain_entries(tail));  // a rank's lists are not compressed
+    };
     for (std::int64_t begin = next_chunk.fetch_add(kTopDownChunk); begin < frontier_size;
          begin = next_chunk.fetch_add(kTopDownChunk)) {
       for (std::int64_t i = begin; i < std::min(begin + kTopDownChunk, frontier_size); ++i) {
@@ -326,7 +328,9 @@ struct DistributedBfs::TailScanner {
   std::span<VertexId> parent;
   Counts& counts;
 
-  void operator()(std::int64_t row, std::span<const NeighborId> tail) const {
+  // A rank's lists are not compressed: a tail piece is whole entries.
+  void operator()(std::int64_t row, std::span<const std::byte> piece) const {
+    const std::span<const NeighborId> tail = TieredCsr::plain_entries(piece);
     ReplicatedFrontier& next = *bfs.next_frontier_;
     const std::int64_t word = row / Bitmap::kBitsPerWord;
     if ((next.own_word(word) & Bitmap::bit_mask(row)) != 0) return;  // an earlier piece had a parent

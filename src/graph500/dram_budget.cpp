@@ -4,6 +4,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
+#include "core/machine.hpp"
 
 namespace semibfs {
 
@@ -26,6 +27,11 @@ std::int64_t chunk_edges_for(std::int64_t budget_bytes) {
 std::int64_t DramBudget::edge_chunk_edges() const {
   if (!is_set()) return kMostChunkEdges;
   return chunk_edges_for(dram_budget_bytes);
+}
+
+std::int64_t DramBudget::unbudgeted_phase_bytes() {
+  const std::int64_t memory = read_machine_info().memory_bytes;
+  return memory > 0 ? memory / 2 : std::int64_t{4} << 30;
 }
 
 std::int64_t edge_chunk_bytes_for(std::int64_t budget_bytes) {

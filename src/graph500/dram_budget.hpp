@@ -18,10 +18,12 @@ struct DramBudget {
   bool is_set() const { return dram_budget_bytes > 0; }
   // What a phase may hold besides the program.
   std::int64_t phase_bytes() const { return dram_budget_bytes - program_bytes; }
-  // The Kronecker edges are generated in chunks of at most this many bytes.
-  std::int64_t generation_bytes() const { return phase_bytes(); }
+  // The Kronecker edges are generated in chunks of at most this many bytes (without a budget, as
+  // when a run writes a compressed store: half the machine's memory).
+  std::int64_t generation_bytes() const { return is_set() ? phase_bytes() : unbudgeted_phase_bytes(); }
   // External construction's lists, buffers and degrees stay within this many bytes.
-  std::int64_t construction_bytes() const { return phase_bytes(); }
+  std::int64_t construction_bytes() const { return generation_bytes(); }
+  static std::int64_t unbudgeted_phase_bytes();
   // Edges per chunk when validation and the TEPS count stream the edge file.
   std::int64_t edge_chunk_edges() const;
 };

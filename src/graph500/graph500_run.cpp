@@ -108,16 +108,18 @@ std::string store_made_from(const KroneckerParams& kronecker) {
 }
 
 StoreRequest store_request(const Graph500Options& options, int partitions) {
-  return {store_made_from(options.kronecker), partitions, options.store.neighbor_order};
+  return {store_made_from(options.kronecker), partitions, options.store.neighbor_order, GraphDirection::kUndirected,
+          std::nullopt, options.store.compress};
 }
 
 std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t program = options.search.budget.program_bytes;
-  const SearchShape shape{vertices, partitions, partitions > 1};
+  const SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
   const std::int64_t searches =
       minimum_search_budget(shape, search_dram_needs(vertices, options.search, threads, 0, 0));
-  const std::int64_t construction = program + minimum_external_build_budget(vertices, partitions);
+  const std::int64_t construction =
+      program + minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress);
   const std::int64_t generation = program + minimum_edge_file_budget();
   return std::max({searches, construction, generation});
 }
@@ -134,8 +136,10 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
   EdgeList edge_list;
-  const SearchInputs graph = options.search.budget.is_set() ? prepare_semi_external(options, session)
-                                                            : construct_in_memory(options, edge_list, session);
+  // A compressed store is built and searched as under a budget (without one, all of it in DRAM).
+  const SearchInputs graph = options.search.budget.is_set() || options.store.compress
+                                 ? prepare_semi_external(options, session)
+                                 : construct_in_memory(options, edge_list, session);
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
   log << "construction_time:              " << format_seconds(report.official.construction_seconds)
       << (report.graph_from_store ? " (read from the store)" : "") << std::endl;

@@ -34,6 +34,8 @@ struct StoreOptions {
   bool reuse = false;     // read the graph from the store instead of constructing it
   int partitions = 0;     // NETAL partitions; 0 means one per NUMA node
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
+  // Compressed lists (compress/list_codec.hpp), in id order; searched where they lie, decoded in place.
+  bool compress = false;
 };
 
 // How the roots are drawn: the reference's draw with these seeds (a run's are its generator's).

@@ -42,7 +42,7 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
   needs.edge_chunk_bytes = edge_chunk_bytes;
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
-  needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.arena_bytes) * threads;
+  needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * threads;
   needs.caller_bytes = caller_bytes;
   return needs;
 }
@@ -52,18 +52,20 @@ namespace {
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
 // partition; a separate forward graph: all vertices + 1 per partition), the dense heads with the
 // isolated bitmap (profile_of_store counts them so), and the split lists' index: 8 bytes per
-// offsets row and the first entry of every list, here of every vertex.
+// offsets row and the first entry of every list, here of every vertex. Compressed lists hold a
+// positions array beside each offsets array, and their index is 8 bytes per row (they are whole).
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
   const std::int64_t offsets =
       (n + shape.partitions) * 8 + (shape.separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
+  if (shape.compressed) return n * needs.bfs_status_bytes_per_vertex + 3 * offsets + heads;
   const std::int64_t index = offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
   return n * needs.bfs_status_bytes_per_vertex + offsets + heads + index;
 }
 
 SearchShape shape_of(const GraphProfile& profile) {
-  return {profile.num_vertices, profile.partitions, !profile.forward_is_backward};
+  return {profile.num_vertices, profile.partitions, !profile.forward_is_backward, profile.compressed};
 }
 
 }  // namespace

@@ -47,6 +47,7 @@ struct SearchShape {
   std::int64_t vertices = 0;
   int partitions = 1;
   bool separate_forward = false;
+  bool compressed = false;  // compressed lists: a positions array beside each offsets array
 };
 
 // The searches' one minimum budget: the program, the run's buffers (the edge chunks as that budget

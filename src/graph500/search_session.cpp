@@ -94,6 +94,11 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   if (report_.plan && !report_.plan->fits_in_memory) {
     graph.tiered.emplace(open_tiered_graph(std::move(*store), *report_.plan));
     report_.lists_on_disk = graph.tiered->has_tails();
+  } else if (request.compressed) {
+    // Compressed lists are searched where they lie, here all of them in DRAM.
+    PlacementPlan everything;
+    everything.fits_in_memory = true;
+    graph.tiered.emplace(open_tiered_graph(store ? std::move(*store) : read_store_index(directory, request), everything));
   }
   if (!graph.tiered) {
     store.reset();  // its offsets would be held twice

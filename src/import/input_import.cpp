@@ -183,7 +183,7 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
     throw Error("cannot build a store of " + quoted(input_path) + " in " + std::to_string(options.partitions) +
                 " partitions: need at least 1");
   }
-  const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options));
+  const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options), options.compress);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum, "reading the file");
   }
@@ -195,7 +195,8 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
                 " vertices; a store holds at most 2^32 (32-bit neighbour ids)");
   }
   const std::int64_t minimum =
-      minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options));
+      minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options),
+                            options.compress);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
@@ -369,16 +370,19 @@ IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, con
 // Step 4: the graph by external construction, with the whole budget; its manifest comes last.
 ExternalBuildStats build_graph(const std::string& store_directory, const InputDescription& input,
                                const ImportOptions& options) {
-  const ExternalBuildOptions build_options{options.dram_budget_bytes, options.partitions, options.order,
-                                           input_made_from(input), options.progress, direction_of(input)};
+  ExternalBuildOptions build_options{options.dram_budget_bytes, options.partitions, options.order,
+                                     input_made_from(input), options.progress, direction_of(input)};
+  if (options.compress) build_options.list_codec = default_list_codec();
   return build_store_from_edge_file(store_path(store_directory, kEdgeFileName), input.vertices, store_directory,
                                     build_options);
 }
 
 }  // namespace
 
-std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction) {
-  return std::max(kReadingBytes + kMinIdBytes, minimum_external_build_budget(num_vertices, partitions, direction));
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
+                                   bool compressed) {
+  return std::max(kReadingBytes + kMinIdBytes,
+                  minimum_external_build_budget(num_vertices, partitions, direction, compressed));
 }
 
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,

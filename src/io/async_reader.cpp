@@ -66,8 +66,8 @@ void AsyncReader::issue(std::uint32_t slot_index, const ReadRequest& request) {
   Slot& slot = slots_[slot_index];
   slot.request = request;
   slot.done = 0;
-  const bool aligned = is_block_aligned(request.offset) && is_block_aligned(request.length) &&
-                       is_block_aligned(request.destination);
+  const bool aligned = is_block_aligned(request.offset) && is_block_aligned(request.destination) &&
+                       (is_block_aligned(request.length) || request.room_to_block_end);
   slot.staged = file_.direct() && !aligned;
   if (slot.staged) {
     slot.read_offset = round_down_to_block(request.offset);
@@ -77,7 +77,7 @@ void AsyncReader::issue(std::uint32_t slot_index, const ReadRequest& request) {
     slot.target = slot.staging.data();
   } else {
     slot.read_offset = request.offset;
-    slot.read_length = request.length;
+    slot.read_length = file_.direct() ? round_up_to_block(request.length) : request.length;
     slot.needed = request.length;
     slot.target = request.destination;
   }

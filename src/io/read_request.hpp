@@ -12,6 +12,9 @@ struct ReadRequest {
   std::uint64_t length = 0;
   std::byte* destination = nullptr;  // must stay valid until the tag comes back
   std::uint64_t tag = 0;             // returned by wait() when the bytes are in place
+  // The destination has room up to the next whole block past `length`: an aligned read that ends
+  // inside the file's last block then needs no staging buffer.
+  bool room_to_block_end = false;
 };
 
 }  // namespace semibfs

@@ -71,14 +71,16 @@ void check_lists_agree(const std::string& directory, const StoreManifest& manife
   const bool directed = manifest.direction == GraphDirection::kDirected;
   // A rank's part holds one side of the pairs that cross ranks: the ranks compare their sums.
   if (!directed && !manifest.rank_part && backward.direct() != backward.reversed()) {
-    store_file_damaged(store_path(directory, "p*.backward.neighbors"),
+    store_file_damaged(store_path(directory, manifest.list_codec ? "p*.backward.lists" : "p*.backward.neighbors"),
                        "the lists are not symmetric: some u in the list of v has no v in the list of u");
   }
   if (!forward_graph_is_separate(manifest.partitions, manifest.direction)) return;
   if (forward.direct() != (directed ? backward.reversed() : backward.direct())) {
-    store_file_damaged(store_path(directory, "p*.forward.neighbors"),
-                       directed ? "the out-lists do not hold the edges of the in-lists (p*.backward.neighbors)"
-                                : "the lists do not hold the edges of the backward lists (p*.backward.neighbors)");
+    const char* backward_lists = manifest.list_codec ? "p*.backward.lists" : "p*.backward.neighbors";
+    store_file_damaged(store_path(directory, manifest.list_codec ? "p*.forward.lists" : "p*.forward.neighbors"),
+                       std::string(directed ? "the out-lists do not hold the edges of the in-lists ("
+                                            : "the lists do not hold the edges of the backward lists (") +
+                           backward_lists + ")");
   }
 }
 

@@ -37,9 +37,11 @@ class PairDigest {
   }
   // The rows of `offsets` are vertices row_base, row_base + 1, ...; OpenMP-parallel.
   void add_lists(VertexId row_base, std::span<const std::int64_t> offsets, std::span<const NeighborId> neighbors);
-  void merge(const PairDigest& other) {
-    direct_ += other.direct_;
-    reversed_ += other.reversed_;
+  void merge(const PairDigest& other) { add_sums(other.direct_, other.reversed_); }
+  // Sums of pairs digested elsewhere (a reduction over threads).
+  void add_sums(std::uint64_t direct, std::uint64_t reversed) {
+    direct_ += direct;
+    reversed_ += reversed;
   }
   std::uint64_t direct() const { return direct_; }
   std::uint64_t reversed() const { return reversed_; }

@@ -93,6 +93,10 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
   if (manifest.partitions != request.partitions) {
     mismatch("partitions", std::to_string(manifest.partitions), std::to_string(request.partitions));
   }
+  if (manifest.list_codec.has_value() != request.compressed) {
+    mismatch("lists", manifest.list_codec ? "compressed" : "not compressed",
+             request.compressed ? "compressed lists (--compress)" : "uncompressed lists (add --compress to use this store)");
+  }
   if (manifest.neighbor_order != to_string(request.order)) mismatch("neighbor-order", manifest.neighbor_order, to_string(request.order));
   if (manifest.direction != request.direction) mismatch("direction", to_string(manifest.direction), to_string(request.direction));
   if (manifest.rank_part != request.rank_part) mismatch("rank part", describe(manifest.rank_part), describe(request.rank_part));
@@ -127,6 +131,10 @@ void write_rank_part_store(const std::string& directory, const CsrGraph& lists, 
 
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {
   const StoreManifest manifest = read_store_manifest(directory, request);
+  if (manifest.list_codec) {
+    throw Error("store '" + directory + "' holds compressed lists, which are searched where they lie (an internal "
+                "error: this path reads uncompressed lists)");
+  }
   const std::string manifest_path = store_path(directory, kManifestName);
   std::vector<CsrGraph> backward;
   std::vector<CsrGraph> forward;
@@ -168,7 +176,7 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
 // The manifest's parse refused an unknown neighbour order, naming the file and line.
 StoreRequest request_matching(const StoreManifest& manifest) {
   return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction,
-          manifest.rank_part};
+          manifest.rank_part, manifest.list_codec.has_value()};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
@@ -191,6 +199,11 @@ std::vector<std::int64_t> read_store_offsets(const std::string& directory, const
   if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
     damaged(store_path(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
   }
+  if (manifest.list_codec) {
+    // The entries are counted when the lists are decoded; their sum is checked against the manifest.
+    check_store_offsets(store_path(directory, name), offsets, offsets.back());
+    return offsets;
+  }
   const std::string lists = store_array_name(partition, graph, "neighbors");
   const StoreArray& list_file = checked_store_array(directory, manifest, lists);
   if (list_file.bytes % static_cast<std::int64_t>(sizeof(NeighborId)) != 0) {
@@ -198,6 +211,20 @@ std::vector<std::int64_t> read_store_offsets(const std::string& directory, const
   }
   check_store_offsets(store_path(directory, name), offsets, list_file.bytes / static_cast<std::int64_t>(sizeof(NeighborId)));
   return offsets;
+}
+
+std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,
+                                                int partition, const char* graph, std::int64_t rows) {
+  const std::string name = store_array_name(partition, graph, "positions");
+  std::vector<std::uint64_t> positions = read_array<std::uint64_t>(directory, manifest, name);
+  if (static_cast<std::int64_t>(positions.size()) != rows + 1) {
+    damaged(store_path(directory, name), std::to_string(positions.size()) + " positions for " + std::to_string(rows) + " rows");
+  }
+  const StoreArray& list_file = checked_store_array(directory, manifest, store_array_name(partition, graph, "lists"));
+  // Read as signed offsets: a position past 2^63 would decrease, so one check of order serves.
+  const std::span<const std::int64_t> as_offsets(reinterpret_cast<const std::int64_t*>(positions.data()), positions.size());
+  check_store_offsets(store_path(directory, name), as_offsets, list_file.bytes);
+  return positions;
 }
 
 void store_file_damaged(const std::string& path, const std::string& what) { damaged(path, what); }

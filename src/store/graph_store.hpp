@@ -24,6 +24,7 @@ struct StoreRequest {
   NeighborOrder order = NeighborOrder::kHubFirst;
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<RankPart> rank_part = std::nullopt;  // a rank's part of a store written across ranks
+  bool compressed = false;                           // its lists compressed (manifest list-code)
 };
 
 // Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
@@ -56,6 +57,10 @@ const StoreArray& checked_store_array(const std::string& directory, const StoreM
                                       const std::string& name);
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
                                              int partition, const char* graph, std::int64_t rows);
+// A compressed store's positions array (pK.G.positions: where each row's list starts in pK.G.lists,
+// rows + 1 entries), checked to start at 0, never decrease and end at the list file's length.
+std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,
+                                                int partition, const char* graph, std::int64_t rows);
 [[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);
 
 }  // namespace semibfs

@@ -53,6 +53,17 @@ RankPart parse_rank_part(const KeyValueText& format, const std::string& value, i
   return {static_cast<int>(index), static_cast<int>(count)};
 }
 
+// "byte/M": the byte code (the one a store holds) with a minimum interval length of 1 to 64.
+ListCodec parse_store_list_code(const KeyValueText& format, const std::string& value, int line) {
+  const std::size_t slash = value.find('/');
+  if (slash == std::string::npos || value.substr(0, slash) != "byte") {
+    format.fail(line, "a list-code line needs 'byte/M' (the byte code, minimum interval length M)");
+  }
+  const std::int64_t minimum = format.count(value.substr(slash + 1), line);
+  if (minimum < 1 || minimum > 64) format.fail(line, "the minimum interval length must be 1 to 64");
+  return {IntegerCode::kByte, static_cast<int>(minimum)};
+}
+
 }  // namespace
 
 VertexRange StoreManifest::partition_rows(int partition) const {
@@ -69,6 +80,7 @@ std::string StoreManifest::to_text() const {
        << "partitions " << partitions << '\n'
        << "neighbor-order " << neighbor_order << '\n'
        << "direction " << to_string(direction) << '\n';
+  if (list_codec) text << "list-code " << to_string(*list_codec) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
   if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
   if (rank_part) text << "rank-part " << rank_part->rank << ' ' << rank_part->ranks << '\n';
@@ -105,6 +117,9 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
     } else if (key == "direction") {
       if (value != "directed" && value != "undirected") bad_manifest(path, number, "direction must be directed or undirected");
       manifest.direction = value == "directed" ? GraphDirection::kDirected : GraphDirection::kUndirected;
+    } else if (key == "list-code") {
+      if (manifest.list_codec) bad_manifest(path, number, "the list code is listed twice");
+      manifest.list_codec = parse_store_list_code(format, value, number);
     } else if (key == "array") {
       StoreArray array = parse_file_entry(format, value, number, "array");
       for (const StoreArray& listed : manifest.arrays) {

@@ -6,6 +6,9 @@
 //   partitions 1
 //   neighbor-order hub-first
 //   direction undirected          (absent in stores of earlier versions: undirected)
+//   list-code byte/3              (only in a compressed store: each graph's lists as
+//                                  pK.G.positions and pK.G.lists, compress/list_codec.hpp,
+//                                  instead of pK.G.neighbors; its lists ascending by id)
 //   array p0.backward.offsets 8388616 <sha256>
 //   ...
 //   edge-file edges.packed48 402653184 <sha256>   (the input's edges; absent when the store has none,
@@ -19,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "compress/list_codec.hpp"
 #include "core/graph_direction.hpp"
 #include "graph/partition_layout.hpp"
 
@@ -58,6 +62,8 @@ struct StoreManifest {
   // Directed: the backward lists are in-lists and the forward graph (separate even with one
   // partition) holds the out-lists.
   GraphDirection direction = GraphDirection::kUndirected;
+  // Set in a compressed store: the code of its lists (the byte code; a minimum interval length).
+  std::optional<ListCodec> list_codec;
   std::vector<StoreArray> arrays;
   // The edge file (kEdgeFileName) as the build read it, so that validation trusts only those bytes.
   std::optional<StoreArray> edge_file;
@@ -77,7 +83,8 @@ struct StoreManifest {
 };
 
 // The path of a store file, and the name of one array: "p{partition}.{graph}.{part}", e.g.
-// p0.backward.offsets (graph: backward or forward; part: offsets or neighbors).
+// p0.backward.offsets (graph: backward or forward; part: offsets, neighbors, or in a compressed
+// store positions and lists).
 std::string store_path(const std::string& directory, const std::string& name);
 std::string store_array_name(int partition, const char* graph, const char* part);
 

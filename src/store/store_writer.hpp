@@ -67,6 +67,7 @@ struct StoreDescription {
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<StoreArray> edge_file;  // the edge file in the store, as the build read it
   std::optional<RankPart> rank_part = std::nullopt;
+  std::optional<ListCodec> list_codec = std::nullopt;  // set: the lists are compressed
 };
 
 class StoreWriter {

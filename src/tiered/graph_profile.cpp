@@ -18,6 +18,21 @@ std::int64_t GraphProfile::num_entries() const {
   return entries;
 }
 
+std::int64_t GraphProfile::backward_list_bytes() const {
+  if (!compressed) return num_entries() * entry_bytes;
+  std::int64_t bytes = 0;
+  for (const DegreeCount& count : degrees) bytes += count.bytes;
+  return bytes;
+}
+
+std::int64_t GraphProfile::forward_list_bytes() const {
+  if (forward_is_backward) return 0;
+  if (!compressed) return backward_list_bytes();
+  std::int64_t bytes = 0;
+  for (const DegreeCount& count : forward_degrees) bytes += count.bytes;
+  return bytes;
+}
+
 std::int64_t GraphProfile::placed_bytes() const {
   return bfs_status_bytes() + offset_bytes + vertex_head_bytes + backward_list_bytes() + forward_list_bytes();
 }
@@ -71,6 +86,68 @@ std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const 
     for (std::size_t row = 0; row + 1 < summed.size(); ++row) summed[row + 1] += offsets[row + 1];
   }
   return degree_histogram({std::span<const std::int64_t>(summed)});
+}
+
+namespace {
+
+// Degree classes with their bytes, one vertex at a time: counted densely up to kDenseDegrees, the
+// few larger degrees listed and sorted at the end.
+class ClassCounter {
+ public:
+  ClassCounter() : dense_(kDenseDegrees) {}
+  void add(std::int64_t degree, std::int64_t bytes) {
+    if (degree >= kDenseDegrees) {
+      large_.push_back({degree, 1, bytes});
+    } else if (degree > 0) {
+      dense_[degree].degree = degree;
+      ++dense_[degree].vertices;
+      dense_[degree].bytes += bytes;
+    }
+  }
+  std::vector<DegreeCount> classes() {
+    std::vector<DegreeCount> classes;
+    for (const DegreeCount& count : dense_) {
+      if (count.vertices > 0) classes.push_back(count);
+    }
+    std::sort(large_.begin(), large_.end(), [](const DegreeCount& a, const DegreeCount& b) { return a.degree < b.degree; });
+    for (const DegreeCount& count : large_) {
+      if (classes.empty() || classes.back().degree != count.degree) classes.push_back({count.degree, 0, 0});
+      ++classes.back().vertices;
+      classes.back().bytes += count.bytes;
+    }
+    return classes;
+  }
+
+ private:
+  std::vector<DegreeCount> dense_;
+  std::vector<DegreeCount> large_;
+};
+
+}  // namespace
+
+std::vector<DegreeCount> compressed_degree_histogram(const std::vector<std::span<const std::int64_t>>& offsets,
+                                                     const std::vector<std::span<const std::uint64_t>>& positions,
+                                                     bool rows_are_vertices) {
+  ClassCounter counter;
+  const auto length = [](auto array, std::int64_t row) { return static_cast<std::int64_t>(array[row + 1] - array[row]); };
+  if (rows_are_vertices) {
+    for (std::size_t graph = 0; graph < offsets.size(); ++graph) {
+      const auto rows = static_cast<std::int64_t>(offsets[graph].size()) - 1;
+      for (std::int64_t row = 0; row < rows; ++row) counter.add(length(offsets[graph], row), length(positions[graph], row));
+    }
+    return counter.classes();
+  }
+  const auto rows = offsets.empty() ? 0 : static_cast<std::int64_t>(offsets.front().size()) - 1;
+  for (std::int64_t vertex = 0; vertex < rows; ++vertex) {
+    std::int64_t degree = 0;
+    std::int64_t bytes = 0;
+    for (std::size_t graph = 0; graph < offsets.size(); ++graph) {
+      degree += length(offsets[graph], vertex);
+      bytes += length(positions[graph], vertex);
+    }
+    counter.add(degree, bytes);
+  }
+  return counter.classes();
 }
 
 GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_bytes_per_vertex) {

@@ -15,6 +15,7 @@ class PartitionedGraph;
 struct DegreeCount {
   std::int64_t degree = 0;
   std::int64_t vertices = 0;
+  std::int64_t bytes = 0;  // compressed lists only: the class's lists' bytes
 };
 
 // What the planner needs to know of a graph: the sizes of the arrays a PartitionedGraph holds and
@@ -31,6 +32,9 @@ struct GraphProfile {
   std::int64_t vertex_head_bytes = 0;
   // Bytes of one list entry (NeighborId).
   std::int64_t entry_bytes = 4;
+  // Compressed lists (a store built with --compress): whole in DRAM or whole on disk, each degree
+  // class with its bytes; offset_bytes then counts the positions arrays too.
+  bool compressed = false;
   // Ascending by degree, one entry per degree present, degree >= 1: the backward lists' lengths.
   std::vector<DegreeCount> degrees;
   // The same for the whole forward lists when they differ (a directed graph's out-degrees);
@@ -44,8 +48,8 @@ struct GraphProfile {
   // Entries of all lists (adjacencies); the backward lists hold this many, so does the forward
   // graph when it is separate (a vertex's forward lists over all partitions are its whole list).
   std::int64_t num_entries() const;
-  std::int64_t backward_list_bytes() const { return num_entries() * entry_bytes; }
-  std::int64_t forward_list_bytes() const { return forward_is_backward ? 0 : backward_list_bytes(); }
+  std::int64_t backward_list_bytes() const;
+  std::int64_t forward_list_bytes() const;
   // What the planner places: the BFS status plus every graph array.
   std::int64_t placed_bytes() const;
   // What PartitionedGraph::bytes().total() reports: the graph arrays plus the unused capacity.
@@ -59,6 +63,14 @@ std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std:
 // The histogram of the vertices' out-degrees: each vertex's forward list lengths summed over the
 // partitions' forward offsets arrays (rows: all vertices, num_vertices + 1 entries each).
 std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets);
+
+// Compressed lists: the histogram of the vertices' degrees with the bytes of their lists, from
+// each graph's offsets and positions (rows + 1 entries each). Backward (`rows_are_vertices`): the
+// partitions' rows are distinct vertices; forward: every partition has a row per vertex, and a
+// vertex's lists are summed over them.
+std::vector<DegreeCount> compressed_degree_histogram(const std::vector<std::span<const std::int64_t>>& offsets,
+                                                     const std::vector<std::span<const std::uint64_t>>& positions,
+                                                     bool rows_are_vertices);
 
 // The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
 // will run on it (parents, frontier queues, bitmaps), which this layer does not know.

@@ -18,21 +18,14 @@ namespace {
 // Sums over the degree histogram that the steps need.
 class DegreeSums {
  public:
-  explicit DegreeSums(const std::vector<DegreeCount>& degrees) : degrees_(degrees) {}
+  DegreeSums(const std::vector<DegreeCount>& degrees, std::int64_t entry_bytes, bool compressed)
+      : degrees_(degrees), entry_bytes_(entry_bytes), compressed_(compressed) {}
 
   std::int64_t max_degree() const { return degrees_.empty() ? 0 : degrees_.back().degree; }
   // List entries that lie among the first `k` of their list, over all vertices.
   std::int64_t entries_within(std::int64_t k) const {
     std::int64_t entries = 0;
     for (const DegreeCount& count : degrees_) entries += std::min(count.degree, k) * count.vertices;
-    return entries;
-  }
-  // Entries of the lists of the vertices whose degree is in [low, high].
-  std::int64_t list_entries(std::int64_t low, std::int64_t high) const {
-    std::int64_t entries = 0;
-    for (const DegreeCount& count : degrees_) {
-      if (count.degree >= low && count.degree <= high) entries += count.degree * count.vertices;
-    }
     return entries;
   }
   std::int64_t vertices(std::int64_t low, std::int64_t high) const {
@@ -44,8 +37,28 @@ class DegreeSums {
   }
   const std::vector<DegreeCount>& classes() const { return degrees_; }
 
+  // DRAM bytes of one class's whole lists.
+  std::int64_t class_bytes(const DegreeCount& count) const {
+    return compressed_ ? count.bytes : count.degree * count.vertices * entry_bytes_;
+  }
+  // Bytes of the lists of the vertices whose degree is in [low, high].
+  std::int64_t list_bytes(std::int64_t low, std::int64_t high) const {
+    std::int64_t bytes = 0;
+    for (const DegreeCount& count : degrees_) {
+      if (count.degree >= low && count.degree <= high) bytes += class_bytes(count);
+    }
+    return bytes;
+  }
+  // Bytes of the first k entries of every list; compressed lists are whole or nothing, so there the
+  // whole lists of degree at most k.
+  std::int64_t head_bytes(std::int64_t k) const {
+    return compressed_ ? list_bytes(1, k) : entries_within(k) * entry_bytes_;
+  }
+
  private:
   const std::vector<DegreeCount>& degrees_;
+  std::int64_t entry_bytes_;
+  bool compressed_;
 };
 
 constexpr std::int64_t kNoLimit = INT64_MAX;
@@ -83,9 +96,10 @@ class Planner {
       : profile_(profile),
         request_(request),
         limits_(request.limits),
-        sums_(profile.degrees),
+        sums_(profile.degrees, profile.entry_bytes, profile.compressed),
         // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
-        forward_sums_(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees),
+        forward_sums_(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees,
+                      profile.entry_bytes, profile.compressed),
         entry_(profile.entry_bytes),
         max_degree_(sums_.max_degree()),
         separate_forward_(!profile.forward_is_backward) {}
@@ -122,14 +136,18 @@ class Planner {
 
   // DRAM bytes of the backward lists when their first k entries are there; k = 1 is the dense
   // heads array alone, so the lists start to count at k = 2 (their entry 0 then comes along).
-  std::int64_t head_dram(std::int64_t k) const { return k >= 2 ? sums_.entries_within(k) * entry_ : 0; }
+  std::int64_t head_dram(std::int64_t k) const { return k >= 2 ? sums_.head_bytes(k) : 0; }
 
   // What the search cannot run without, taken first; throws when the budget is below it.
   void reserve_minimum() {
     // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8
     // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
     const bool everything_fits = request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
-    resident_index_bytes_ = everything_fits ? 0 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
+    // Compressed lists need one resident position per row, half of what offset_bytes counts there
+    // (offsets and positions).
+    const std::int64_t index_bytes =
+        profile_.compressed ? profile_.offset_bytes / 2 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
+    resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
     // of every bottom-up step (seed 002 Sec. 5.2).
@@ -192,7 +210,7 @@ class Planner {
   std::int64_t take_ascending(std::int64_t from, std::int64_t to) {
     for (const DegreeCount& count : forward_sums_.classes()) {
       if (count.degree < from || count.degree > to) continue;
-      const std::int64_t cost = count.degree * count.vertices * entry_;
+      const std::int64_t cost = forward_sums_.class_bytes(count);
       if (cost > left_) return count.degree - 1;
       left_ -= cost;
     }
@@ -207,7 +225,7 @@ class Planner {
     if (!separate_forward_ || !in_order_) return;
     const auto& classes = forward_sums_.classes();
     for (auto count = classes.rbegin(); count != classes.rend() && count->degree >= hub_floor_; ++count) {
-      const std::int64_t cost = count->degree * count->vertices * entry_;
+      const std::int64_t cost = forward_sums_.class_bytes(*count);
       if (cost > left_) {
         in_order_ = false;
         return;
@@ -259,7 +277,7 @@ class Planner {
 
   // Bytes of the forward lists of degree in [low, high]; none when the forward graph is the backward one.
   std::int64_t forward_bytes(std::int64_t low, std::int64_t high) const {
-    return separate_forward_ ? forward_sums_.list_entries(low, high) * entry_ : 0;
+    return separate_forward_ ? forward_sums_.list_bytes(low, high) : 0;
   }
 
   // The structures, each with a size fixed by the profile and limits, split by K, D and the hubs.

@@ -14,6 +14,17 @@ TailFetcher::TailFetcher(const TailFetchOptions& options) : options_(options) {
   }
   half_bytes_ = round_down_to_block(options_.arena_bytes / 2);
   arena_ = AlignedBuffer(2 * half_bytes_);
+  for (std::vector<Segment>* pool : {&open_segments_, &segment_pool_[0], &segment_pool_[1]}) {
+    pool->reserve(options_.segments_per_half());
+  }
+}
+
+std::uint64_t TailFetchOptions::held_bytes() const {
+  return arena_bytes + 3 * segments_per_half() * 16;  // a segment is 16 bytes (tail_fetcher.hpp)
+}
+
+std::uint64_t TailFetcher::arena_bytes() const {
+  return arena_.size() + 3 * options_.segments_per_half() * sizeof(Segment) + long_list_.size();
 }
 
 std::size_t TailFetcher::reader_for(const TieredCsr& lists) {
@@ -27,13 +38,18 @@ std::size_t TailFetcher::reader_for(const TieredCsr& lists) {
   return readers_.size() - 1;
 }
 
+TailFetcher::Segment TailFetcher::segment(std::int64_t row, std::uint64_t offset, std::uint64_t bytes) {
+  return {row, static_cast<std::uint32_t>(offset), static_cast<std::uint32_t>(bytes)};
+}
+
 bool TailFetcher::try_append(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end) {
   if (!has_open_ || open_.reader != reader || begin < open_.file_end ||
       begin - open_.file_end > options_.merge_gap_bytes ||
-      round_up_to_block(end) - open_.file_begin > options_.max_request_bytes) {
+      round_up_to_block(end) - open_.file_begin > options_.max_request_bytes ||
+      open_segments_.size() >= options_.segments_per_half()) {
     return false;
   }
-  open_.segments.push_back({row, begin - open_.file_begin, (end - begin) / sizeof(NeighborId)});
+  open_segments_.push_back(segment(row, begin - open_.file_begin, end - begin));
   open_.file_end = end;
   return true;
 }
@@ -43,16 +59,45 @@ void TailFetcher::open_request(std::size_t reader, std::int64_t row, std::uint64
   open_.reader = reader;
   open_.file_begin = round_down_to_block(begin);
   open_.file_end = end;
-  open_.segments.clear();
-  open_.segments.push_back({row, begin - open_.file_begin, (end - begin) / sizeof(NeighborId)});
+  open_segments_.clear();
+  open_segments_.push_back(segment(row, begin - open_.file_begin, end - begin));
+}
+
+const std::byte* TailFetcher::read_alone(std::size_t reader, std::uint64_t begin, std::uint64_t end) {
+  AsyncReader& file = *readers_[reader].second;
+  const std::uint64_t file_begin = round_down_to_block(begin);
+  const std::uint64_t file_end = std::min(round_up_to_block(end), file.file().size());
+  const std::uint64_t bytes = round_up_to_block(file_end - file_begin);
+  // Nothing is in flight: the arena is free, unless the list is longer than it.
+  if (bytes > arena_.size() && long_list_.size() < bytes) long_list_ = AlignedBuffer(bytes);
+  std::byte* destination = bytes <= arena_.size() ? arena_.data() : long_list_.data();
+  std::vector<ReadRequest> pieces;
+  for (std::uint64_t at = file_begin; at < file_end; at += options_.max_request_bytes) {
+    const std::uint64_t length = std::min(options_.max_request_bytes, file_end - at);
+    pieces.push_back({at, length, destination + (at - file_begin), at, true});
+  }
+  file.submit(pieces);
+  completed_.clear();
+  file.drain(completed_);
+  completed_.clear();
+  for (int half = 0; half < 2; ++half) {
+    used_[half] = 0;
+    segment_pool_[half].clear();
+  }
+  return destination + (begin - file_begin);
 }
 
 bool TailFetcher::place_open_request() {
   const std::uint64_t room = round_up_to_block(open_.file_end) - open_.file_begin;
-  if (used_[current_half_] + room <= half_bytes_) return true;
+  const auto fits = [&](int half) {
+    return used_[half] + room <= half_bytes_ &&
+           segment_pool_[half].size() + open_segments_.size() <= options_.segments_per_half();
+  };
+  if (fits(current_half_)) return true;
   const int other = 1 - current_half_;
   if (outstanding_[other] > 0) return false;
   used_[other] = 0;
+  segment_pool_[other].clear();
   current_half_ = other;
   return true;
 }
@@ -67,7 +112,11 @@ void TailFetcher::queue_open_request() {
     free_slots_.pop_back();
   }
   Request& request = slots_[slot];
-  std::swap(request.segments, open_.segments);
+  std::vector<Segment>& pool = segment_pool_[current_half_];
+  request.first_segment = pool.size();
+  request.segment_count = open_segments_.size();
+  pool.insert(pool.end(), open_segments_.begin(), open_segments_.end());
+  open_segments_.clear();
   request.reader = open_.reader;
   request.half = current_half_;
   request.file_begin = open_.file_begin;
@@ -80,7 +129,7 @@ void TailFetcher::queue_open_request() {
   ++outstanding_[current_half_];
   has_open_ = false;
   std::vector<ReadRequest>& unsent = unsent_[request.reader];
-  unsent.push_back({request.file_begin, length, request.destination, slot});
+  unsent.push_back({request.file_begin, length, request.destination, slot, true});
   if (unsent.size() >= options_.submit_batch) flush();
 }
 

@@ -5,8 +5,15 @@
 // bytes arrive (seed 000 Sec. VI-D, seed 002 Sec. 5.1.2: aggregate small NVM reads; DESIGN.md).
 // A double arena bounds the memory: a request takes room in the current half; when it is full
 // the other half's requests are waited for and handled, then it becomes the current one.
+// Handlers get the tail's bytes (TieredCsr::for_each_in_tail decodes them). An uncompressed tail
+// longer than a request is read in pieces of whole entries, each handed back on its own; a
+// compressed list decodes only whole, so one longer than a request (a hub's) is read alone, after
+// everything queued, into the then empty arena (into a buffer of its own only when it is longer
+// than the arena). Which bytes of a request belong to which tail (its segments) is kept in one
+// pool per half, of a fixed size: many small tails fill a half's pool before its bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -35,6 +42,12 @@ struct TailFetchOptions {
   std::uint64_t merge_gap_bytes = kBlockBytes;
   // Requests handed to the reader together.
   std::size_t submit_batch = 16;
+
+  // Tails a half of the arena may hold: one per 256 of its bytes.
+  std::uint64_t segments_per_half() const { return std::max<std::uint64_t>(1, arena_bytes / 2 / 256); }
+  // What a fetcher holds: the arena and its segment pools (the pools of both halves and the one
+  // of the request being built).
+  std::uint64_t held_bytes() const;
 };
 
 class TailFetcher {
@@ -44,7 +57,7 @@ class TailFetcher {
   TailFetcher& operator=(const TailFetcher&) = delete;
 
   // Queues the tail of `row` of `lists` (which must have one). May first call
-  // handle(row, entries) for tails queued earlier, to make room.
+  // handle(row, bytes) for tails queued earlier, to make room.
   template <typename Handler>
   void request(const TieredCsr& lists, std::int64_t row, Handler&& handle);
   // Sends whatever is queued and handles every tail still outstanding.
@@ -53,15 +66,16 @@ class TailFetcher {
 
   // What the readers did since the last call, merged; resets them.
   IoStats take_stats();
-  std::uint64_t arena_bytes() const { return arena_.size(); }
+  // The arena, the segment pools and the buffer of compressed lists longer than the arena.
+  std::uint64_t arena_bytes() const;
   // The backend of its first reader ("io_uring" or "pread"), empty before any read.
   std::string backend() const;
 
  private:
   struct Segment {
     std::int64_t row = 0;
-    std::uint64_t offset = 0;  // in the request's bytes
-    std::uint64_t entries = 0;
+    std::uint32_t offset = 0;  // in the request's bytes (a request is below 4 GiB)
+    std::uint32_t bytes = 0;
   };
   struct Request {
     std::size_t reader = 0;
@@ -69,7 +83,8 @@ class TailFetcher {
     std::uint64_t file_begin = 0;  // block aligned
     std::uint64_t file_end = 0;    // where the last segment ends
     std::byte* destination = nullptr;
-    std::vector<Segment> segments;
+    std::size_t first_segment = 0;  // in its half's pool
+    std::size_t segment_count = 0;
   };
 
   // The reader of the file that holds `lists`' tails, opened on first use; found by the lists'
@@ -79,6 +94,7 @@ class TailFetcher {
   // returns false when the open request must be sent first.
   bool try_append(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end);
   void open_request(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end);
+  static Segment segment(std::int64_t row, std::uint64_t offset, std::uint64_t bytes);
   // Room for the open request in the current half; false when the other half must drain first.
   bool place_open_request();
   void queue_open_request();
@@ -90,6 +106,11 @@ class TailFetcher {
   void handle_completed(Handler& handle);
   template <typename Handler>
   void send_open_request(Handler& handle);
+  // Reads bytes [begin, end) of the reader's file alone into long_list_ and hands them back.
+  template <typename Handler>
+  void read_long_list(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end, Handler& handle);
+  // Reads [begin, end) into long_list_, the queue being empty; returns the bytes' first address.
+  const std::byte* read_alone(std::size_t reader, std::uint64_t begin, std::uint64_t end);
 
   TailFetchOptions options_;
   AlignedBuffer arena_;
@@ -103,7 +124,10 @@ class TailFetcher {
   std::vector<std::size_t> free_slots_;
   bool has_open_ = false;
   Request open_;
+  std::vector<Segment> open_segments_;  // the segments of the request being built
+  std::vector<Segment> segment_pool_[2];
   std::vector<std::uint64_t> completed_;
+  AlignedBuffer long_list_;
 };
 
 // One fetcher per OpenMP thread, each with its own readers (a reader serves one thread).
@@ -126,13 +150,13 @@ class ThreadTailFetchers {
 template <typename Handler>
 void TailFetcher::handle_completed(Handler& handle) {
   for (const std::uint64_t tag : completed_) {
-    Request& request = slots_[tag];
-    for (const Segment& segment : request.segments) {
-      const auto* entries = reinterpret_cast<const NeighborId*>(request.destination + segment.offset);
-      handle(segment.row, std::span<const NeighborId>(entries, segment.entries));
+    const Request& request = slots_[tag];
+    const std::vector<Segment>& pool = segment_pool_[request.half];
+    for (std::size_t index = request.first_segment; index < request.first_segment + request.segment_count; ++index) {
+      const Segment& segment = pool[index];
+      handle(segment.row, std::span<const std::byte>(request.destination + segment.offset, segment.bytes));
     }
     --outstanding_[request.half];
-    request.segments.clear();
     free_slots_.push_back(tag);
   }
   completed_.clear();
@@ -148,12 +172,20 @@ void TailFetcher::send_open_request(Handler& handle) {
 }
 
 template <typename Handler>
+void TailFetcher::read_long_list(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end,
+                                 Handler& handle) {
+  finish(handle);
+  handle(row, std::span<const std::byte>(read_alone(reader, begin, end), end - begin));
+}
+
+template <typename Handler>
 void TailFetcher::request(const TieredCsr& lists, std::int64_t row, Handler&& handle) {
   const std::size_t reader = reader_for(lists);
-  std::uint64_t begin = static_cast<std::uint64_t>(lists.tail_begin(row)) * sizeof(NeighborId);
-  const std::uint64_t end = begin + static_cast<std::uint64_t>(lists.tail_entries(row)) * sizeof(NeighborId);
+  std::uint64_t begin = lists.tail_byte_begin(row);
+  const std::uint64_t end = lists.tail_byte_end(row);
   // Pieces end on entry boundaries and leave room for the block rounding of their start.
   const std::uint64_t piece_bytes = (options_.max_request_bytes - kBlockBytes) / sizeof(NeighborId) * sizeof(NeighborId);
+  if (!lists.tails_split() && end - begin > piece_bytes) return read_long_list(reader, row, begin, end, handle);
   while (begin < end) {
     const std::uint64_t piece_end = std::min(end, begin + piece_bytes);
     if (!try_append(reader, row, begin, piece_end)) {

@@ -3,13 +3,20 @@
 // tail) in the store's neighbours file, read on demand. A list is always [resident | tail], so a
 // tail starts in the file at the list's offset plus its resident length (seed 002 Sec. 5.2: the
 // "backward head" in DRAM, the tail on NVM; seed 000 Sec. V: forward lists on NVM).
+//
+// Compressed lists (compress/list_codec.hpp, a store built with --compress) are whole or nothing:
+// a row's list is either all in DRAM, compressed, or all in the store's lists file, read whole
+// when needed, so that every piece decodes alone. Both kinds are read through the same calls
+// (for_each_resident, find_resident, for_each_in_tail, find_in_tail), decoded in place.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "compress/list_walk.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
 
@@ -31,6 +38,19 @@ struct ResidencyRule {
   static ResidencyRule everything();
 };
 
+// The arrays of compressed lists split between DRAM and disk; rows are vertices first_vertex,
+// first_vertex + 1, ... of a graph of num_vertices vertices.
+struct CompressedRows {
+  std::vector<std::int64_t> offsets;             // entries before each row (degrees), rows + 1
+  std::vector<std::uint64_t> positions;          // where each row's list starts in the lists file, rows + 1
+  std::vector<std::uint64_t> resident_positions; // where each resident list starts in `resident`, rows + 1
+  std::vector<std::uint8_t> resident;            // the resident lists, as they are in the file
+  std::int64_t first_vertex = 0;
+  std::int64_t num_vertices = 0;
+  int min_interval_length = 1;
+  std::string lists_path;  // the store's lists file
+};
+
 class TieredCsr {
  public:
   TieredCsr() = default;
@@ -45,6 +65,10 @@ class TieredCsr {
   // tails are read from `tail_path`, the whole neighbours array as the store holds it.
   TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t> resident_offsets,
             std::vector<NeighborId> resident, std::string tail_path);
+  // Compressed lists, a row resident when its resident list is not empty.
+  explicit TieredCsr(CompressedRows rows);
+
+  bool compressed() const { return compressed_; }
 
   std::int64_t num_rows() const { return static_cast<std::int64_t>(offsets_.size()) - 1; }
   std::int64_t degree(std::int64_t row) const { return offsets_[row + 1] - offsets_[row]; }
@@ -52,12 +76,63 @@ class TieredCsr {
     return resident_.subspan(static_cast<std::size_t>(resident_offsets_[row]),
                              static_cast<std::size_t>(resident_offsets_[row + 1] - resident_offsets_[row]));
   }
-  std::int64_t tail_entries(std::int64_t row) const {
-    return degree(row) - (resident_offsets_[row + 1] - resident_offsets_[row]);
+  // Entries of `row` in DRAM, and on disk.
+  std::int64_t resident_count(std::int64_t row) const {
+    if (compressed_) return resident_positions_[row + 1] > resident_positions_[row] ? degree(row) : 0;
+    return resident_offsets_[row + 1] - resident_offsets_[row];
   }
-  // Index in the neighbours file of the first tail entry of `row`.
-  std::int64_t tail_begin(std::int64_t row) const {
-    return offsets_[row] + resident_offsets_[row + 1] - resident_offsets_[row];
+  std::int64_t tail_entries(std::int64_t row) const { return degree(row) - resident_count(row); }
+  // Bytes [begin, end) of the tail file that hold the tail of `row`.
+  std::uint64_t tail_byte_begin(std::int64_t row) const {
+    if (compressed_) return positions_[row];
+    return static_cast<std::uint64_t>(offsets_[row] + resident_count(row)) * sizeof(NeighborId);
+  }
+  std::uint64_t tail_byte_end(std::int64_t row) const {
+    return compressed_ ? positions_[row + 1] : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
+  }
+  // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
+  bool tails_split() const { return !compressed_; }
+
+  // f(NeighborId) for each resident entry of `row`, in the list's order.
+  template <typename F>
+  void for_each_resident(std::int64_t row, F&& f) const {
+    if (!compressed_) {
+      for (const NeighborId id : resident(row)) f(id);
+      return;
+    }
+    for_each_in_list(row, resident_bytes(row), f);
+  }
+  // The index, from `from` on, of the first resident entry of `row` that accept(id) takes, the
+  // entry in `found`; resident_count(row) when there is none. Decodes no further than the entry.
+  template <typename Accept>
+  std::int64_t find_resident(std::int64_t row, std::int64_t from, Accept&& accept, NeighborId& found) const {
+    if (!compressed_) return find_in(resident(row), from, accept, found);
+    return find_in_list(row, resident_bytes(row), from, accept, found);
+  }
+  // The same for a piece of the tail of `row` that the tail fetcher read (tail_fetcher.hpp); the
+  // entries the piece holds in `entries`.
+  template <typename F>
+  void for_each_in_tail(std::int64_t row, std::span<const std::byte> piece, F&& f) const {
+    if (!compressed_) {
+      for (const NeighborId id : plain_entries(piece)) f(id);
+      return;
+    }
+    for_each_in_list(row, as_list_bytes(piece), f);
+  }
+  template <typename Accept>
+  std::int64_t find_in_tail(std::int64_t row, std::span<const std::byte> piece, Accept&& accept, NeighborId& found,
+                            std::int64_t& entries) const {
+    if (!compressed_) {
+      const std::span<const NeighborId> ids = plain_entries(piece);
+      entries = static_cast<std::int64_t>(ids.size());
+      return find_in(ids, 0, accept, found);
+    }
+    entries = degree(row);  // a compressed tail is the whole list
+    return find_in_list(row, as_list_bytes(piece), 0, accept, found);
+  }
+  // The entries of an uncompressed tail piece.
+  static std::span<const NeighborId> plain_entries(std::span<const std::byte> piece) {
+    return {reinterpret_cast<const NeighborId*>(piece.data()), piece.size() / sizeof(NeighborId)};
   }
   // The first resident entry of each row into heads[row], kNoHead where none is resident: the
   // dense heads that let a bottom-up step probe a vertex's first neighbour without its list.
@@ -69,13 +144,56 @@ class TieredCsr {
   bool has_tails() const { return !tail_path_.empty(); }
   const std::string& tail_path() const { return tail_path_; }
   std::int64_t num_entries() const { return offsets_.back(); }
-  std::int64_t resident_entry_count() const { return static_cast<std::int64_t>(resident_.size()); }
+  std::int64_t resident_entry_count() const { return resident_entries_; }
   // Rows whose list has a tail on disk.
   std::int64_t rows_with_tails() const { return rows_with_tails_; }
   // DRAM this object owns: offsets, resident index and entries (0 for a view).
   std::int64_t owned_bytes() const;
 
  private:
+  template <typename F>
+  void for_each_in_list(std::int64_t row, std::span<const std::uint8_t> bytes, F& f) const {
+    walk(row, bytes, [&](std::uint64_t id) {
+      f(static_cast<NeighborId>(id));
+      return false;
+    });
+  }
+  template <typename Accept>
+  static std::int64_t find_in(std::span<const NeighborId> ids, std::int64_t from, Accept& accept, NeighborId& found) {
+    for (auto index = static_cast<std::size_t>(from); index < ids.size(); ++index) {
+      if (accept(ids[index])) {
+        found = ids[index];
+        return static_cast<std::int64_t>(index);
+      }
+    }
+    return static_cast<std::int64_t>(ids.size());
+  }
+  template <typename Accept>
+  std::int64_t find_in_list(std::int64_t row, std::span<const std::uint8_t> bytes, std::int64_t from, Accept& accept,
+                            NeighborId& found) const {
+    std::int64_t index = 0;
+    const bool hit = walk(row, bytes, [&](std::uint64_t id) {
+      if (index >= from && accept(static_cast<NeighborId>(id))) {
+        found = static_cast<NeighborId>(id);
+        return true;
+      }
+      ++index;
+      return false;
+    });
+    return hit ? index : (bytes.empty() ? 0 : degree(row));
+  }
+  template <typename Visit>
+  bool walk(std::int64_t row, std::span<const std::uint8_t> bytes, Visit&& visit) const {
+    return walk_byte_list(first_vertex_ + row, bytes, id_bound_, minimum_, visit);
+  }
+  std::span<const std::uint8_t> resident_bytes(std::int64_t row) const {
+    return {compressed_resident_.data() + resident_positions_[row],
+            static_cast<std::size_t>(resident_positions_[row + 1] - resident_positions_[row])};
+  }
+  static std::span<const std::uint8_t> as_list_bytes(std::span<const std::byte> piece) {
+    return {reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()};
+  }
+
   std::span<const std::int64_t> offsets_;
   std::span<const std::int64_t> resident_offsets_;
   std::span<const NeighborId> resident_;
@@ -84,6 +202,15 @@ class TieredCsr {
   std::vector<NeighborId> owned_resident_;
   std::string tail_path_;
   std::int64_t rows_with_tails_ = 0;
+  std::int64_t resident_entries_ = 0;
+  // Compressed lists only.
+  bool compressed_ = false;
+  std::vector<std::uint64_t> positions_;
+  std::vector<std::uint64_t> resident_positions_;
+  std::vector<std::uint8_t> compressed_resident_;
+  std::int64_t first_vertex_ = 0;
+  std::uint64_t id_bound_ = 0;
+  std::uint64_t minimum_ = 1;
 };
 
 }  // namespace semibfs

@@ -10,6 +10,7 @@
 #include "io/aligned_buffer.hpp"
 #include "io/sequential_read.hpp"
 #include "store/array_checks.hpp"
+#include "tiered/compressed_list_collector.hpp"
 
 namespace semibfs {
 
@@ -79,10 +80,14 @@ std::int64_t TieredGraph::owned_bytes() const {
   return bytes;
 }
 
-ResidencyRule backward_residency(const PlacementPlan& plan) {
+ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
-  rule.head_entries = plan.head_entries;
+  if (compressed) {
+    rule.whole_up_to_degree = plan.head_entries;  // compressed lists are whole or nothing
+  } else {
+    rule.head_entries = plan.head_entries;
+  }
   return rule;
 }
 
@@ -152,12 +157,60 @@ class ResidentCollector {
   std::int64_t digest_row_ = 0;
 };
 
+// The index arrays of one graph of one partition, read with the store's index.
+struct ListIndex {
+  std::vector<std::int64_t> offsets;
+  std::vector<std::uint64_t> positions;  // compressed stores only
+};
+
+using VertexDegree = std::function<std::int64_t(std::int64_t row)>;
+
+// A compressed graph: the rows whose whole list `rule` keeps are copied as they are; every list is
+// decoded and checked on the way, the backward lists' first entries going into `heads`.
+TieredCsr open_compressed_lists(const std::string& directory, const StoreManifest& manifest, int partition,
+                                const char* graph, ListIndex index, const ResidencyRule& rule,
+                                const SequentialReadOptions& reading, const VertexDegree& vertex_degree,
+                                PairDigest& digest, std::span<NeighborId> heads) {
+  CompressedRows rows;
+  const auto count = static_cast<std::int64_t>(index.offsets.size()) - 1;
+  rows.resident_positions.assign(static_cast<std::size_t>(count) + 1, 0);
+  for (std::int64_t row = 0; row < count; ++row) {
+    const std::int64_t length = index.offsets[row + 1] - index.offsets[row];
+    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
+    const bool whole = rule.resident_entries(length, degree) >= length;
+    rows.resident_positions[row + 1] =
+        rows.resident_positions[row] + (whole ? index.positions[row + 1] - index.positions[row] : 0);
+  }
+  rows.offsets = std::move(index.offsets);
+  rows.positions = std::move(index.positions);
+  rows.resident.resize(static_cast<std::size_t>(rows.resident_positions.back()));
+  rows.first_vertex = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
+  rows.num_vertices = manifest.vertices;
+  rows.min_interval_length = manifest.list_codec->min_interval_length;
+  const std::string name = store_array_name(partition, graph, "lists");
+  rows.lists_path = store_path(directory, name);
+  // read_store_positions checked that the positions end at the file's length.
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  CompressedListCollector collector(rows, heads, allowed_neighbors(manifest, partition, graph), rows.lists_path, digest);
+  read_file_in_order(rows.lists_path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+    collector.consume(bytes, offset);
+  });
+  if (collector.finish_hex() != entry.sha256) store_file_damaged(rows.lists_path, "SHA-256 does not match the manifest");
+  return TieredCsr(std::move(rows));
+}
+
 // One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
 // `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
 // (forward lists). Its pairs go into `digest`, its rows being vertices row_base, row_base + 1, ...
+// A compressed graph's first entries go into `heads` (empty: not wanted).
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
-                     std::vector<std::int64_t> offsets, const ResidencyRule& rule, const SequentialReadOptions& reading,
-                     const std::function<std::int64_t(std::int64_t row)>& vertex_degree, PairDigest& digest) {
+                     ListIndex index, const ResidencyRule& rule, const SequentialReadOptions& reading,
+                     const VertexDegree& vertex_degree, PairDigest& digest, std::span<NeighborId> heads = {}) {
+  if (manifest.list_codec) {
+    return open_compressed_lists(directory, manifest, partition, graph, std::move(index), rule, reading, vertex_degree,
+                                 digest, heads);
+  }
+  std::vector<std::int64_t> offsets = std::move(index.offsets);
   const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
   std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
   for (std::int64_t row = 0; row < rows; ++row) {
@@ -180,6 +233,15 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
 }
 
+// Graph `graph`'s index arrays of partition k, moved out of the store's index.
+ListIndex take_index(StoreIndex& index, const char* graph, int k) {
+  const bool backward = std::strcmp(graph, "backward") == 0;
+  ListIndex taken{std::move((backward ? index.backward_offsets : index.forward_offsets)[k]), {}};
+  std::vector<std::vector<std::uint64_t>>& positions = backward ? index.backward_positions : index.forward_positions;
+  if (!positions.empty()) taken.positions = std::move(positions[k]);
+  return taken;
+}
+
 // The forward lists, kept by `rule` according to each vertex's whole degree: its backward list's
 // length when undirected (the forward lists split it among partitions), its out-degree when
 // directed: a list's own length with one partition, else the lengths of its forward lists summed,
@@ -198,7 +260,7 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
       }
     }
   }
-  std::function<std::int64_t(std::int64_t)> vertex_degree;  // none: the list is the whole out-list
+  VertexDegree vertex_degree;  // none: the list is the whole out-list
   if (!out_degrees.empty()) {
     vertex_degree = [&out_degrees](std::int64_t vertex) { return out_degrees[vertex]; };
   } else if (!directed) {
@@ -209,8 +271,8 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
   }
   std::vector<TieredCsr> forward;
   for (int k = 0; k < layout.count(); ++k) {
-    forward.push_back(open_lists(index.directory, index.manifest, k, "forward", std::move(index.forward_offsets[k]),
-                                 rule, reading, vertex_degree, digest));
+    forward.push_back(open_lists(index.directory, index.manifest, k, "forward", take_index(index, "forward", k), rule,
+                                 reading, vertex_degree, digest));
   }
   return forward;
 }
@@ -230,14 +292,19 @@ SequentialReadOptions reading_within(const PlacementPlan& plan) {
 }  // namespace
 
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
-  StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}};
+  StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}, {}, {}};
   const int partitions = index.manifest.partitions;
   const bool separate = forward_graph_is_separate(partitions, index.manifest.direction);
   for (int k = 0; k < partitions; ++k) {
-    index.backward_offsets.push_back(
-        read_store_offsets(directory, index.manifest, k, "backward", index.manifest.partition_rows(k).size()));
+    const std::int64_t rows = index.manifest.partition_rows(k).size();
+    index.backward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "backward", rows));
     if (separate) {
       index.forward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "forward", index.manifest.vertices));
+    }
+    if (!index.manifest.list_codec) continue;
+    index.backward_positions.push_back(read_store_positions(directory, index.manifest, k, "backward", rows));
+    if (separate) {
+      index.forward_positions.push_back(read_store_positions(directory, index.manifest, k, "forward", index.manifest.vertices));
     }
   }
   return index;
@@ -256,21 +323,26 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   PairDigest backward_pairs;
   PairDigest forward_pairs;
   std::vector<TieredCsr> backward;
+  std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
+  const bool compressed = manifest.list_codec.has_value();
+  const auto heads_of = [&](int k) {
+    const VertexRange range = layout.range(k);
+    return std::span(heads).subspan(static_cast<std::size_t>(range.begin), static_cast<std::size_t>(range.size()));
+  };
   for (int k = 0; k < layout.count(); ++k) {
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
-    backward.push_back(open_lists(directory, manifest, k, "backward", std::move(index.backward_offsets[k]),
-                                  backward_residency(plan), reading, nullptr, backward_pairs));
+    backward.push_back(open_lists(directory, manifest, k, "backward", take_index(index, "backward", k),
+                                  backward_residency(plan, compressed), reading, nullptr, backward_pairs,
+                                  compressed ? heads_of(k) : std::span<NeighborId>()));
   }
-  std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
   Bitmap isolated(num_vertices);
   std::int64_t adjacencies = 0;
   for (int k = 0; k < layout.count(); ++k) {
     const VertexRange range = layout.range(k);
     adjacencies += backward[k].num_entries();
-    backward[k].first_entries(std::span(heads).subspan(static_cast<std::size_t>(range.begin),
-                                                       static_cast<std::size_t>(range.size())));
+    if (!compressed) backward[k].first_entries(heads_of(k));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
-      if (heads[vertex] == kNoHead) isolated.set(vertex);  // at least one entry of every list is resident
+      if (heads[vertex] == kNoHead) isolated.set(vertex);  // every list's first entry is a head
     }
   }
   if (adjacencies != manifest.adjacencies) {
@@ -295,7 +367,8 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
 TieredCsr open_rank_part_lists(StoreIndex index, const PlacementPlan& plan, PairDigest& digest) {
   const StoreManifest& manifest = index.manifest;
   if (!manifest.rank_part) throw Error("store '" + index.directory + "' is not a rank's part of a store");
-  TieredCsr lists = open_lists(index.directory, manifest, 0, "backward", std::move(index.backward_offsets[0]),
+  if (manifest.list_codec) throw Error("store '" + index.directory + "': a rank's part is never compressed");
+  TieredCsr lists = open_lists(index.directory, manifest, 0, "backward", take_index(index, "backward", 0),
                                backward_residency(plan), reading_within(plan), nullptr, digest);
   if (lists.num_entries() != manifest.adjacencies) {
     store_file_damaged(store_path(index.directory, kManifestName),
@@ -304,6 +377,26 @@ TieredCsr open_rank_part_lists(StoreIndex index, const PlacementPlan& plan, Pair
   }
   return lists;
 }
+
+namespace {
+
+// A compressed store's degree classes, each with its lists' bytes, backward and (when separate)
+// forward; the positions arrays are held beside the offsets.
+void add_compressed_classes(const StoreIndex& index, const std::vector<std::span<const std::int64_t>>& backward,
+                            GraphProfile& profile) {
+  profile.compressed = true;
+  profile.offset_bytes *= 2;
+  const std::vector<std::span<const std::uint64_t>> backward_positions(index.backward_positions.begin(),
+                                                                        index.backward_positions.end());
+  profile.degrees = compressed_degree_histogram(backward, backward_positions, true);
+  if (profile.forward_is_backward) return;
+  const std::vector<std::span<const std::int64_t>> forward(index.forward_offsets.begin(), index.forward_offsets.end());
+  const std::vector<std::span<const std::uint64_t>> forward_positions(index.forward_positions.begin(),
+                                                                       index.forward_positions.end());
+  profile.forward_degrees = compressed_degree_histogram(forward, forward_positions, false);
+}
+
+}  // namespace
 
 GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_bytes_per_vertex) {
   const StoreManifest& manifest = index.manifest;
@@ -323,6 +416,10 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
     views.emplace_back(offsets);
     profile.offset_bytes += static_cast<std::int64_t>(offsets.size() * sizeof(std::int64_t));
     if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
+  }
+  if (manifest.list_codec) {
+    add_compressed_classes(index, views, profile);
+    return profile;
   }
   profile.degrees = degree_histogram(views);
   if (manifest.direction == GraphDirection::kDirected) {

@@ -76,9 +76,10 @@ class TieredGraph {
   std::unique_ptr<Bitmap> owned_isolated_;
 };
 
-// How the lists of a store are split under `plan`: backward lists keep their first K entries,
-// separate forward lists the whole lists of low-degree vertices and hubs.
-ResidencyRule backward_residency(const PlacementPlan& plan);
+// How the lists of a store are split under `plan`: backward lists keep their first K entries (in a
+// compressed store, whole lists of degree at most K), separate forward lists the whole lists of
+// low-degree vertices and hubs.
+ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed = false);
 ResidencyRule forward_residency(const PlacementPlan& plan);
 
 // What start-up reads of a store before deciding anything: its manifest (checked against the
@@ -90,6 +91,9 @@ struct StoreIndex {
   StoreManifest manifest;
   std::vector<std::vector<std::int64_t>> backward_offsets;  // one array per partition, rows + 1 each
   std::vector<std::vector<std::int64_t>> forward_offsets;   // the same, when the forward graph is separate
+  // A compressed store's: where each row's list starts in its lists file, as the offsets.
+  std::vector<std::vector<std::uint64_t>> backward_positions;
+  std::vector<std::vector<std::uint64_t>> forward_positions;
 };
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
 

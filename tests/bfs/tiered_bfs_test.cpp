@@ -19,6 +19,7 @@
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "store/graph_store.hpp"
+#include "support/split_plans.hpp"
 #include "io/io_kind.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
@@ -30,15 +31,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kMadeFrom = "kronecker scale=11 edgefactor=16 seed1=2 seed2=3";
 
-// A plan that keeps the first K entries of every backward list, and with P > 1 the forward lists
-// of vertices of degree <= D or >= H, in DRAM.
-PlacementPlan split_plan(std::int64_t k, std::int64_t d = 0, std::int64_t h = 0) {
-  PlacementPlan plan;
-  plan.head_entries = k;
-  plan.low_degree_limit = d;
-  plan.hub_degree_limit = h;
-  return plan;
-}
+using testing::split_plan;
 
 class TieredBfsTest : public ::testing::Test {
  protected:

@@ -69,6 +69,19 @@ class BudgetCli : public testing::CommandTest {
     return result;
   }
 
+  // `semibfs COMMAND --dram-budget BUDGET` succeeds, its searches (if any) validate, and its peak
+  // resident set stays within the budget.
+  void expect_within(const std::string& command, std::int64_t budget) {
+    const std::string arguments = command + " --dram-budget " + std::to_string(budget);
+    SCOPED_TRACE(arguments);
+    const MeasuredRun measured = run_measured(arguments);
+    ASSERT_EQ(measured.exit_code, 0) << measured.err;
+    const bool searches = command.rfind("build", 0) != 0;
+    if (searches) EXPECT_NE(measured.err.find("validation passed"), std::string::npos) << measured.err;
+    EXPECT_GT(measured.peak_rss_bytes, 0);
+    EXPECT_LE(measured.peak_rss_bytes, budget) << "peak RSS " << measured.peak_rss_bytes << " bytes";
+  }
+
   // A store built from an edge list of a Kronecker graph of `scale` (2^scale ids, some isolated).
   std::string file_store(int scale) {
     const std::string edges = path("kron.el"), store = path("store");
@@ -148,14 +161,6 @@ TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
   ASSERT_GT(run_minimum, 0);
   const std::string edges = path("kron.el"), built = path("built");
   ASSERT_EQ(run("generate --scale 17 --format el -o " + edges).exit_code, 0);
-  const auto expect_within = [this](const std::string& command, std::int64_t budget) {
-    const std::string arguments = command + " --dram-budget " + std::to_string(budget);
-    SCOPED_TRACE(arguments);
-    const MeasuredRun measured = run_measured(arguments);
-    ASSERT_EQ(measured.exit_code, 0) << measured.err;
-    EXPECT_GT(measured.peak_rss_bytes, 0);
-    EXPECT_LE(measured.peak_rss_bytes, budget) << "peak RSS " << measured.peak_rss_bytes << " bytes";
-  };
   expect_within(run_command, run_minimum);
   expect_within(run_command + " --reuse", run_minimum + (std::int64_t{4} << 20));
   expect_within("build " + edges + " --format el --threads 2 --store " + built, std::int64_t{24} << 20);
@@ -164,6 +169,29 @@ TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
   ASSERT_GT(search_minimum, 0);
   expect_within(search, search_minimum);
   expect_within(search, search_minimum + (std::int64_t{8} << 20));
+}
+
+// The same with compressed lists (--compress): a run at its stated minimum, reusing its store at
+// and above it, and a compressed store built from a file searched at its minimum.
+TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
+  const fs::path store = directory_ / "compressed";
+  fs::create_directories(store);
+  const std::string run_command = "run --scale 17 --roots 4 --threads 2 --compress --store " + store.string();
+  const std::int64_t run_minimum = stated_minimum(run(run_command + " --dram-budget 4KiB").err);
+  ASSERT_GT(run_minimum, 0);
+  expect_within(run_command, run_minimum);
+  const std::int64_t reuse_minimum = stated_minimum(run(run_command + " --reuse --dram-budget 4KiB").err);
+  ASSERT_GT(reuse_minimum, 0);
+  expect_within(run_command + " --reuse", reuse_minimum);
+  expect_within(run_command + " --reuse", reuse_minimum + (std::int64_t{4} << 20));
+  const std::string edges = path("kron.el"), built = path("built");
+  ASSERT_EQ(run("generate --scale 16 --format el -o " + edges).exit_code, 0);
+  expect_within("build " + edges + " --format el --threads 2 --compress --store " + built, std::int64_t{24} << 20);
+  const std::string search = "bfs --roots 2 --threads 2 --store " + built;
+  const std::int64_t search_minimum = stated_minimum(run(search + " --dram-budget 4KiB").err);
+  ASSERT_GT(search_minimum, 0);
+  expect_within(search, search_minimum);
 }
 
 }  // namespace

@@ -1,0 +1,69 @@
+// Decoding one compressed list (list_codec.hpp): its header, then its intervals and residuals read
+// side by side and handed out in ascending order, stopping where the visitor asks. Shared by the
+// random access of list_decoder.hpp and by lists held one by one (a store's lists in DRAM or read
+// from disk, tiered/tiered_csr.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "compress/byte_code.hpp"
+#include "compress/corrupt_list.hpp"
+#include "compress/list_cursors.hpp"
+#include "core/types.hpp"
+
+namespace semibfs {
+
+// Units [begin, end) of a stream hold vertex v's list, ids below n, intervals of at least
+// `minimum`; visit(id) returns true to stop. Returns true when the visitor stopped it.
+template <typename Reader, typename Visit, typename MakeReader>
+bool walk_list_parts(VertexId v, std::uint64_t begin, std::uint64_t end, std::uint64_t n, std::uint64_t minimum,
+                     Visit& visit, MakeReader make_reader) {
+  Reader header = make_reader(begin, end);
+  const std::uint64_t count = header.get();
+  const std::uint64_t interval_units = header.get();
+  const std::uint64_t intervals_begin = header.position();
+  if (interval_units > end - intervals_begin) throw_corrupt_list(v, "the residual offset points past the list's end");
+  if (count > interval_units / (2 * Reader::kMinimumIntegerUnits)) {
+    throw_corrupt_list(v, std::to_string(count) + " intervals cannot fit in " + std::to_string(interval_units) + " units");
+  }
+  const std::uint64_t residuals_begin = intervals_begin + interval_units;
+  IntervalCursor<Reader> intervals(make_reader(intervals_begin, residuals_begin), count, v, n, minimum);
+  ResidualCursor<Reader> residuals(make_reader(residuals_begin, end), v, n);
+  bool has_interval = intervals.advance();
+  bool has_residual = residuals.advance();
+  while (has_interval || has_residual) {
+    if (has_interval && (!has_residual || intervals.current < residuals.current)) {
+      const std::uint64_t stop = has_residual ? std::min(intervals.last, residuals.current - 1) : intervals.last;
+      for (std::uint64_t id = intervals.current; id <= stop; ++id) {
+        if (visit(id)) return true;
+      }
+      if (stop == intervals.last) {
+        has_interval = intervals.advance();
+      } else {
+        intervals.current = stop + 1;
+      }
+    } else if (has_interval && intervals.current == residuals.current) {
+      throw_corrupt_list(v, "a residual repeats an interval's id " + std::to_string(residuals.current));
+    } else {
+      if (visit(residuals.current)) return true;
+      has_residual = residuals.advance();
+    }
+  }
+  return false;
+}
+
+// One list in the byte code, the whole of `bytes` (empty: no neighbours).
+template <typename Visit>
+bool walk_byte_list(VertexId v, std::span<const std::uint8_t> bytes, std::uint64_t n, std::uint64_t minimum,
+                    Visit&& visit) {
+  if (bytes.empty()) return false;
+  return walk_list_parts<ByteCodeReader>(v, 0, bytes.size(), n, minimum, visit,
+                                         [&](std::uint64_t from, std::uint64_t to) {
+                                           return ByteCodeReader(bytes.data(), from, to, v);
+                                         });
+}
+
+}  // namespace semibfs

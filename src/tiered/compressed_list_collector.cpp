@@ -1,0 +1,95 @@
+#include "tiered/compressed_list_collector.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "compress/list_walk.hpp"
+#include "core/error.hpp"
+#include "core/parallel_errors.hpp"
+#include "store/graph_store.hpp"
+
+namespace semibfs {
+
+CompressedListCollector::CompressedListCollector(CompressedRows& rows, std::span<NeighborId> heads, VertexRange allowed,
+                                                 std::string path, PairDigest& digest)
+    : rows_(rows), heads_(heads), allowed_(allowed), path_(std::move(path)), digest_(digest) {}
+
+void CompressedListCollector::collect(std::int64_t row, std::span<const std::uint8_t> list, PairDigest& digest) const {
+  const VertexId vertex = rows_.first_vertex + row;
+  std::int64_t entries = 0;
+  NeighborId first = kNoHead;
+  try {
+    walk_byte_list(vertex, list, static_cast<std::uint64_t>(rows_.num_vertices),
+                   static_cast<std::uint64_t>(rows_.min_interval_length), [&](std::uint64_t id) {
+                     if (!allowed_.contains(static_cast<VertexId>(id))) {
+                       throw Error("the list of vertex " + std::to_string(vertex) + " holds vertex " + std::to_string(id) +
+                                   ", outside [" + std::to_string(allowed_.begin) + ", " + std::to_string(allowed_.end) + ")");
+                     }
+                     if (entries++ == 0) first = static_cast<NeighborId>(id);
+                     digest.add(vertex, static_cast<NeighborId>(id));
+                     return false;
+                   });
+  } catch (const Error& error) {
+    store_file_damaged(path_, error.what());
+  }
+  const std::int64_t expected = rows_.offsets[row + 1] - rows_.offsets[row];
+  if (entries != expected) {
+    store_file_damaged(path_, "the list of vertex " + std::to_string(vertex) + " holds " + std::to_string(entries) +
+                                  " entries where the offsets say " + std::to_string(expected));
+  }
+  if (!heads_.empty()) heads_[row] = first;
+  const std::uint64_t resident = rows_.resident_positions[row];
+  if (rows_.resident_positions[row + 1] > resident) std::memcpy(rows_.resident.data() + resident, list.data(), list.size());
+}
+
+void CompressedListCollector::collect_rows(std::int64_t first, std::int64_t end, const std::uint8_t* piece,
+                                           std::uint64_t offset) {
+  ParallelErrors errors;
+  std::uint64_t direct = 0;
+  std::uint64_t reversed = 0;
+#pragma omp parallel for schedule(dynamic, 256) reduction(+ : direct, reversed)
+  for (std::int64_t row = first; row < end; ++row) {
+    errors.capture([&] {
+      const std::uint64_t begin = rows_.positions[row];
+      PairDigest local;
+      collect(row, {piece + (begin - offset), rows_.positions[row + 1] - begin}, local);
+      direct += local.direct();
+      reversed += local.reversed();
+    });
+  }
+  errors.rethrow_first();
+  digest_.add_sums(direct, reversed);
+}
+
+void CompressedListCollector::consume(std::span<const std::byte> bytes, std::uint64_t offset) {
+  sha_.update(bytes.data(), bytes.size());
+  const auto* piece = reinterpret_cast<const std::uint8_t*>(bytes.data());
+  const std::uint64_t end = offset + bytes.size();
+  const std::vector<std::uint64_t>& positions = rows_.positions;
+  // A list begun in an earlier piece: gathered until it is whole.
+  if (next_row_ < num_rows() && positions[next_row_] < offset) {
+    const std::uint64_t list_end = positions[next_row_ + 1];
+    spanning_.insert(spanning_.end(), piece, piece + (std::min(list_end, end) - offset));
+    if (list_end > end) return;
+    collect(next_row_++, spanning_, digest_);
+    spanning_.clear();
+  }
+  // The rows whose lists end inside this piece.
+  const auto last = std::upper_bound(positions.begin() + next_row_ + 1, positions.end(), end);
+  const std::int64_t end_row = (last - positions.begin()) - 1;
+  collect_rows(next_row_, end_row, piece, offset);
+  next_row_ = end_row;
+  if (next_row_ < num_rows() && positions[next_row_] < end) {
+    spanning_.assign(piece + (positions[next_row_] - offset), piece + bytes.size());
+  }
+}
+
+std::string CompressedListCollector::finish_hex() {
+  if (next_row_ != num_rows()) {
+    store_file_damaged(path_, "the file ends before the list of row " + std::to_string(next_row_));
+  }
+  return sha_.finish_hex();
+}
+
+}  // namespace semibfs

@@ -1,0 +1,292 @@
+// Searches over compressed stores (`--compress`: compress/list_codec.hpp lists, whole in DRAM or
+// whole on disk): every list decodes to the uncompressed store's, and every search, whatever the
+// residency, partitions, direction, threads, I/O backend and fetcher sizes, validates with the
+// uncompressed store's nedge; a crafted lists file is one clear error at open.
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bfs/bfs.hpp"
+#include "build/external_build.hpp"
+#include "core/error.hpp"
+#include "gen/kronecker.hpp"
+#include "gen/roots.hpp"
+#include "io/io_kind.hpp"
+#include "store/graph_store.hpp"
+#include "support/packed_edge_file_writer.hpp"
+#include "support/resealed_store.hpp"
+#include "support/scratch_directory.hpp"
+#include "support/split_plans.hpp"
+#include "support/test_graphs.hpp"
+#include "tiered/tiered_graph.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMadeFrom = "test graph";
+
+using testing::everything_plan;
+
+// Whole backward lists of degree <= K in DRAM; with a separate forward graph, the forward lists of
+// vertices of degree <= 1 or >= 200.
+PlacementPlan split_plan(std::int64_t k) { return testing::split_plan(k, 1, 200); }
+
+class CompressedBfsTest : public ::testing::Test {
+ protected:
+  // The store of `edges` with `partitions` partitions, compressed or not (id order both), built once.
+  std::string store_of(const EdgeList& edges, const std::string& name, int partitions, bool compressed,
+                       GraphDirection direction = GraphDirection::kUndirected) {
+    const std::string path = scratch_.file(name + "-p" + std::to_string(partitions) + (compressed ? "-z" : "-plain") +
+                                           (direction == GraphDirection::kDirected ? "-directed" : ""));
+    if (fs::exists(fs::path(path) / "manifest")) return path;
+    const std::string edge_file = scratch_.file(name + ".packed");
+    if (!fs::exists(edge_file)) testing::write_packed_edge_file(edge_file, edges);
+    fs::create_directories(path);
+    ExternalBuildOptions options;
+    options.partitions = partitions;
+    options.order = NeighborOrder::kById;
+    options.made_from = kMadeFrom;
+    options.direction = direction;
+    if (compressed) options.list_codec = default_list_codec();
+    build_store_from_edge_file(edge_file, edges.num_vertices, path, options);
+    return path;
+  }
+  static StoreRequest request(int partitions, bool compressed, GraphDirection direction = GraphDirection::kUndirected) {
+    return {kMadeFrom, partitions, NeighborOrder::kById, direction, std::nullopt, compressed};
+  }
+  static TieredGraph open(const std::string& store, int partitions, bool compressed, const PlacementPlan& plan,
+                          GraphDirection direction = GraphDirection::kUndirected) {
+    return open_tiered_graph(read_store_index(store, request(partitions, compressed, direction)), plan);
+  }
+
+  static const EdgeList& kronecker() {
+    static const EdgeList edges = [] {
+      KroneckerParams params;
+      params.scale = 11;
+      return generate_kronecker(params, false);
+    }();
+    return edges;
+  }
+
+  testing::ScratchDirectory scratch_;
+};
+
+std::vector<NeighborId> resident_list(const TieredCsr& lists, std::int64_t row) {
+  std::vector<NeighborId> ids;
+  lists.for_each_resident(row, [&](NeighborId id) { ids.push_back(id); });
+  return ids;
+}
+
+void expect_same_lists(const TieredCsr& plain, const TieredCsr& compressed, const std::string& what) {
+  ASSERT_EQ(plain.num_rows(), compressed.num_rows()) << what;
+  for (std::int64_t row = 0; row < plain.num_rows(); ++row) {
+    ASSERT_EQ(compressed.degree(row), plain.degree(row)) << what << " row " << row;
+    ASSERT_EQ(resident_list(compressed, row), resident_list(plain, row)) << what << " row " << row;
+  }
+}
+
+TEST_F(CompressedBfsTest, EveryListDecodesToTheUncompressedStoresList) {
+  for (const GraphDirection direction : {GraphDirection::kUndirected, GraphDirection::kDirected}) {
+    for (int partitions : {1, 3}) {
+      SCOPED_TRACE(to_string(direction) + ", P " + std::to_string(partitions));
+      const TieredGraph plain =
+          open(store_of(kronecker(), "kron", partitions, false, direction), partitions, false, everything_plan(), direction);
+      const TieredGraph packed =
+          open(store_of(kronecker(), "kron", partitions, true, direction), partitions, true, everything_plan(), direction);
+      ASSERT_EQ(packed.num_adjacencies(), plain.num_adjacencies());
+      for (VertexId vertex = 0; vertex < plain.num_vertices(); ++vertex) {
+        ASSERT_EQ(packed.head(vertex), plain.head(vertex)) << "vertex " << vertex;
+        ASSERT_EQ(packed.isolated().test(vertex), plain.isolated().test(vertex)) << "vertex " << vertex;
+      }
+      for (int k = 0; k < partitions; ++k) {
+        expect_same_lists(plain.backward(k), packed.backward(k), "backward " + std::to_string(k));
+        expect_same_lists(plain.forward(k), packed.forward(k), "forward " + std::to_string(k));
+      }
+    }
+  }
+}
+
+TEST_F(CompressedBfsTest, ListsAreWholeInDramOrWholeOnDisk) {
+  const std::string store = store_of(kronecker(), "kron", 2, true);
+  const TieredGraph everything = open(store, 2, true, everything_plan());
+  const TieredGraph split = open(store, 2, true, testing::split_plan(4, 2, 100));
+  ASSERT_TRUE(split.has_tails());
+  for (int k = 0; k < 2; ++k) {
+    const TieredCsr& backward = split.backward(k);
+    for (std::int64_t row = 0; row < backward.num_rows(); ++row) {
+      const std::int64_t degree = backward.degree(row);
+      ASSERT_EQ(backward.resident_count(row), degree <= 4 ? degree : 0) << "row " << row;
+      ASSERT_EQ(backward.tail_entries(row), degree <= 4 ? 0 : degree) << "row " << row;
+    }
+    for (VertexId vertex = 0; vertex < split.num_vertices(); ++vertex) {
+      const std::int64_t degree = split.degree(vertex);
+      const bool kept = degree <= 2 || degree >= 100;
+      ASSERT_EQ(split.forward(k).resident_count(vertex), kept ? split.forward(k).degree(vertex) : 0) << vertex;
+      // What stays in DRAM decodes as the whole list does.
+      if (kept) ASSERT_EQ(resident_list(split.forward(k), vertex), resident_list(everything.forward(k), vertex));
+    }
+  }
+}
+
+struct SearchCase {
+  int partitions;
+  std::int64_t k;  // whole backward lists of degree <= K in DRAM; 0: everything
+  IoKind io;
+  int threads;
+  bool tiny_fetcher;  // an arena of a few blocks: halves switched often, lists read alone
+};
+
+std::vector<SearchCase> search_cases() {
+  std::vector<SearchCase> cases;
+  for (int partitions : {1, 2}) {
+    for (std::int64_t k : {0, 1, 2, 16}) {
+      for (IoKind io : {IoKind::kPread, IoKind::kUring}) {
+        if (io == IoKind::kUring && !uring_compiled_in()) continue;
+        if (k == 0 && io == IoKind::kUring) continue;  // nothing is read
+        for (int threads : {1, 2}) cases.push_back({partitions, k, io, threads, k == 2});
+      }
+    }
+  }
+  return cases;
+}
+
+// Runs `roots` on the compressed store and on the uncompressed one (everything in DRAM): every
+// search validates, with the same nedge.
+void expect_searches_validate(const EdgeList& edges, const TieredGraph& compressed, const TieredGraph& plain,
+                              const TailFetchOptions& fetch, std::span<const VertexId> roots, bool expect_reads) {
+  const Validator validator(edges);
+  std::unique_ptr<BfsEngine> engine;
+  try {
+    engine = std::make_unique<BfsEngine>(compressed, BfsOptions{}, fetch);
+  } catch (const ReaderUnavailable&) {
+    GTEST_SKIP() << "io_uring refused here";
+  }
+  BfsEngine reference(plain, BfsOptions{}, TailFetchOptions{});
+  std::vector<VertexId> parent(static_cast<std::size_t>(edges.num_vertices));
+  std::vector<VertexId> expected(parent.size());
+  std::uint64_t reads = 0;
+  for (const VertexId root : roots) {
+    engine->run(root, parent);
+    reads += engine->take_io_stats().requests();
+    const ValidationReport report = validator.validate(root, parent);
+    ASSERT_TRUE(report.ok()) << "root " << root << ": " << report.failures.front().message;
+    reference.run(root, expected);
+    EXPECT_EQ(report.nedge, validator.validate(root, expected).nedge) << "root " << root;
+  }
+  if (expect_reads) EXPECT_GT(reads, 0u) << "no list was read: the test does not exercise the disk path";
+}
+
+TEST_F(CompressedBfsTest, EverySearchValidatesWithTheUncompressedNedge) {
+  const int threads_before = omp_get_max_threads();
+  for (const SearchCase& c : search_cases()) {
+    SCOPED_TRACE("P " + std::to_string(c.partitions) + ", K " + std::to_string(c.k) + ", " +
+                 std::string(io_kind_name(c.io)) + ", " + std::to_string(c.threads) + " threads" +
+                 (c.tiny_fetcher ? ", tiny fetcher" : ""));
+    omp_set_num_threads(c.threads);
+    const TieredGraph compressed = open(store_of(kronecker(), "kron", c.partitions, true), c.partitions, true,
+                                        c.k == 0 ? everything_plan() : split_plan(c.k));
+    const TieredGraph plain =
+        open(store_of(kronecker(), "kron", c.partitions, false), c.partitions, false, everything_plan());
+    TailFetchOptions fetch;
+    fetch.io = c.io;
+    if (c.tiny_fetcher) {
+      fetch.arena_bytes = 8 * 4096;
+      fetch.max_request_bytes = 2 * 4096;
+      fetch.queue_depth = 4;
+    }
+    const std::vector<VertexId> roots = pick_bfs_roots(2, 3, compressed.num_vertices(), 4,
+                                                       [&compressed](VertexId v) { return compressed.degree(v) > 0; });
+    expect_searches_validate(kronecker(), compressed, plain, fetch, roots, c.k != 0);
+  }
+  omp_set_num_threads(threads_before);
+}
+
+// A hub adjacent to every third vertex: its compressed list (one byte a gap) is longer than a
+// request, and than the whole arena, so it is read alone into a buffer of its own; it starts
+// inside a block (vertex 0's list comes first).
+TEST_F(CompressedBfsTest, AListLongerThanTheArenaIsReadAlone) {
+  constexpr std::int64_t kVertices = 150000;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  constexpr VertexId kHub = 1;
+  pairs.emplace_back(0, 2);
+  for (VertexId leaf = 3; leaf < kVertices; leaf += 3) pairs.emplace_back(kHub, leaf);
+  for (VertexId leaf = 3; leaf + 3 < kVertices; leaf += 300) pairs.emplace_back(leaf, leaf + 1);
+  const EdgeList edges = testing::make_edge_list(kVertices, pairs);
+  for (int partitions : {1, 2}) {
+    SCOPED_TRACE("P " + std::to_string(partitions));
+    const TieredGraph compressed = open(store_of(edges, "star", partitions, true), partitions, true, testing::split_plan(1, 1, 0));
+    const TieredCsr& hub_lists = compressed.backward(0);
+    ASSERT_GT(hub_lists.tail_byte_end(kHub) - hub_lists.tail_byte_begin(kHub), 8u * 4096);
+    ASSERT_NE(hub_lists.tail_byte_begin(kHub) % 4096, 0u);
+    const TieredGraph plain = open(store_of(edges, "star", partitions, false), partitions, false, everything_plan());
+    TailFetchOptions fetch;
+    fetch.io = IoKind::kPread;
+    fetch.arena_bytes = 8 * 4096;
+    fetch.max_request_bytes = 2 * 4096;
+    const std::vector<VertexId> roots = {kHub, 3, 4, 6};
+    expect_searches_validate(edges, compressed, plain, fetch, roots, true);
+  }
+}
+
+// Overwrites `bytes` at `offset` of a store file, then reseals the manifest as a hostile user
+// would, so that only the decoder's checks stand in the way.
+void craft(const std::string& store, const std::string& name, std::uint64_t offset, const std::vector<std::uint8_t>& bytes) {
+  std::fstream file(fs::path(store) / name, std::ios::in | std::ios::out | std::ios::binary);
+  file.seekp(static_cast<std::streamoff>(offset));
+  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  testing::reseal_store(store);
+}
+
+TEST_F(CompressedBfsTest, ACraftedListsFileIsOneErrorNamingIt) {
+  const std::string pristine = store_of(kronecker(), "kron", 1, true);
+  struct Damage {
+    std::string file;
+    std::uint64_t offset;
+    std::vector<std::uint8_t> bytes;
+    std::string expected;  // in the message
+  };
+  const std::vector<Damage> damages = {
+      {"p0.backward.lists", 0, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, "p0.backward.lists"},
+      {"p0.backward.lists", 0, {0x00, 0x00, 0x7e}, ".backward.lists"},
+      {"p0.backward.lists", 2, {0x7f, 0x7f, 0x7f, 0x7f}, ".backward.lists"},
+      {"p0.backward.positions", 8, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, "p0.backward.positions"},
+      {"p0.backward.offsets", 8, {0x05, 0, 0, 0, 0, 0, 0, 0}, "p0.backward"},
+  };
+  for (const Damage& damage : damages) {
+    SCOPED_TRACE(damage.file + " at " + std::to_string(damage.offset));
+    const std::string store = scratch_.file("crafted");
+    fs::remove_all(store);
+    fs::copy(pristine, store);
+    craft(store, damage.file, damage.offset, damage.bytes);
+    try {
+      const TieredGraph graph = open(store, 1, true, split_plan(4));
+      ADD_FAILURE() << "the crafted store opened";
+    } catch (const Error& error) {
+      const std::string message = error.what();
+      EXPECT_NE(message.find(damage.expected), std::string::npos) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+TEST_F(CompressedBfsTest, AStoreIsOpenedOnlyAsWhatItIs) {
+  const std::string packed = store_of(kronecker(), "kron", 1, true);
+  EXPECT_THROW(read_store_index(packed, request(1, false)), Error);
+  EXPECT_THROW(read_store(packed, request(1, true)), Error);
+  const std::string plain = store_of(kronecker(), "kron", 1, false);
+  EXPECT_THROW(read_store_index(plain, request(1, true)), Error);
+}
+
+}  // namespace
+}  // namespace semibfs
