@@ -7,7 +7,7 @@ set -euo pipefail
 usage() {
   cat <<'EOF_USAGE'
 Usage: bench/budget_sweep.sh [--scale S] [--rounds R] [--roots N] [--store DIR] [--io KIND]
-                             [--skip-validation] [FRACTION...]
+                             [--skip-validation] [--compress] [FRACTION...]
 
 Builds the store of SCALE S (default 22) once in DIR (default out/budget-sweep/store-sS), runs
 `semibfs run --reuse` on it with every list in DRAM (the in-memory reference), and then with
@@ -18,6 +18,9 @@ of the harmonic-mean TEPS, its ratio to the in-memory median, the reads and MiB 
 mean request size, queue depth and latency percentiles, the seconds per search spent in top-down
 and bottom-up levels, and the peak RSS. A budget below the planner's minimum is reported as such.
 THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Output and JSON in out/budget-sweep/.
+--compress: a compressed store of the same graph (DIR-z) too, searched in DRAM and under the same
+budgets, each compressed variant right after its uncompressed one in every round (the fractions
+stay fractions of the uncompressed in-memory footprint).
 EOF_USAGE
 }
 
@@ -32,6 +35,7 @@ roots=64
 io=auto
 store=
 validation=()
+compress=0
 fractions=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -41,6 +45,7 @@ while [ $# -gt 0 ]; do
     --store) [ $# -ge 2 ] || die "--store needs a directory"; store=$2; shift 2 ;;
     --io) [ $# -ge 2 ] || die "--io needs auto, uring or pread"; io=$2; shift 2 ;;
     --skip-validation) validation=(--skip-validation); shift ;;
+    --compress) compress=1; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
     *) fractions+=("$1"); shift ;;
@@ -53,22 +58,31 @@ out=out/budget-sweep
 mkdir -p "$out"
 store=${store:-$out/store-s$scale}
 
-common=(--scale "$scale" --roots "$roots" --store "$store" "${validation[@]}")
-if [ ! -f "$store/manifest" ]; then
-  mkdir -p "$store"
-  echo "building the store of SCALE $scale in $store" >&2
-  OMP_NUM_THREADS=$threads "$semibfs" run "${common[@]}" --roots 1 --skip-validation >"$out/build.txt" 2>&1 ||
-    die "building the store failed; see $out/build.txt"
-fi
+common=(--scale "$scale" --roots "$roots" "${validation[@]}")
+# Builds the store in directory $1 (options after it) unless it is there.
+build_store() {
+  local directory=$1
+  shift
+  [ -f "$directory/manifest" ] && return 0
+  mkdir -p "$directory"
+  echo "building the store of SCALE $scale in $directory" >&2
+  OMP_NUM_THREADS=$threads "$semibfs" run "${common[@]}" --store "$directory" --roots 1 --skip-validation "$@" \
+    >"$out/build.txt" 2>&1 || die "building the store failed; see $out/build.txt"
+}
+build_store "$store"
+[ "$compress" = 1 ] && build_store "$store-z" --compress
 
-# One run: variant name, then semibfs options; JSON and output kept per round.
+# One run: variant name, then semibfs options; JSON and output kept per round. A variant named
+# z-... searches the compressed store.
 run_variant() {
   local name=$1 round=$2
   shift 2
   local base="$out/s$scale-$name-r$round"
+  local where=(--store "$store")
+  [[ $name == z-* ]] && where=(--store "$store-z" --compress)
   echo "round $round: $name" >&2
-  if OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$semibfs" run "${common[@]}" --reuse --io "$io" \
-    --json "$base.json" "$@" >"$base.txt" 2>&1; then
+  if OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$semibfs" run "${common[@]}" "${where[@]}" --reuse \
+    --io "$io" --json "$base.json" "$@" >"$base.txt" 2>&1; then
     return 0
   fi
   echo "  failed: $(grep -m1 'semibfs run:' "$base.txt" || tail -n1 "$base.txt")" >&2
@@ -85,15 +99,17 @@ for round in $(seq 1 "$rounds"); do
   reference="$out/s$scale-in-memory-r$round.json"
   [ -f "$reference" ] || die "the in-memory run failed; see $out/s$scale-in-memory-r$round.txt"
   total=$(footprint "$reference")
+  [ "$compress" = 1 ] && run_variant z-in-memory "$round"
   for fraction in "${fractions[@]}"; do
     budget=$(python3 -c "import sys; print(int(float(sys.argv[1]) * int(sys.argv[2])))" "$fraction" "$total")
     run_variant "budget-$fraction" "$round" --dram-budget "$budget"
+    [ "$compress" = 1 ] && run_variant "z-budget-$fraction" "$round" --dram-budget "$budget"
   done
 done
 
-python3 - "$out" "$scale" "$rounds" "${fractions[@]}" <<'EOF_PY' | tee "$out/summary-s$scale.txt"
+python3 - "$out" "$scale" "$rounds" "$compress" "${fractions[@]}" <<'EOF_PY' | tee "$out/summary-s$scale.txt"
 import json, os, re, statistics, sys
-out, scale, rounds, fractions = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+out, scale, rounds, compress, fractions = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1", sys.argv[5:]
 
 def load(name, round_):
     base = f"{out}/s{scale}-{name}-r{round_}"
@@ -112,7 +128,10 @@ def median(values):
     return statistics.median(values) if values else float("nan")
 
 rows = []
-for name in ["in-memory"] + [f"budget-{f}" for f in fractions]:
+names = ["in-memory"] + (["z-in-memory"] if compress else [])
+for f in fractions:
+    names += [f"budget-{f}"] + ([f"z-budget-{f}"] if compress else [])
+for name in names:
     runs, error = [], None
     for r in range(1, rounds + 1):
         run, failure = load(name, r)
@@ -128,7 +147,7 @@ for name in ["in-memory"] + [f"budget-{f}" for f in fractions]:
         return sum(l["seconds"] for root in roots for l in root["levels"] if l["direction"] == direction) / len(roots)
     io = [r["io"] for r, _ in runs if r.get("io")]
     rows.append((name, {
-        "budget": runs[0][0]["options"]["dram_budget_bytes"],
+        "budget": runs[0][0]["options"].get("dram_budget_bytes", 0),
         "hteps": median([r["graph500"]["teps"]["harmonic_mean"] for r, _ in runs]),
         "valid": all(r["validation_passed"] and r["options"]["validation"] for r, _ in runs),
         "k": runs[0][0].get("placement", {}).get("head_entries", "-"),

@@ -91,8 +91,12 @@ void build_externally(const DriverOptions& options, const std::string& store) {
       write_kronecker_edge_file(options.kronecker, edge_file, options.dram_budget_bytes, &std::cerr);
   std::cout << "write_kronecker_edge_file: " << edges.seconds << " s, " << format_bytes(edges.bytes) << ", chunks of "
             << edges.chunk_edges << " edges\n";
-  const ExternalBuildOptions build{options.dram_budget_bytes, options.partitions, options.order,
-                                   store_made_from(options.kronecker), &std::cerr};
+  ExternalBuildOptions build;
+  build.dram_budget_bytes = options.dram_budget_bytes;
+  build.partitions = options.partitions;
+  build.order = options.order;
+  build.made_from = store_made_from(options.kronecker);
+  build.progress = &std::cerr;
   const ExternalBuildStats stats = build_store_from_edge_file(edge_file, options.kronecker.num_vertices(), store, build);
   std::cout << "build_store_from_edge_file: " << stats.seconds << " s, " << stats.edge_file_passes
             << " reads of the edge file, " << stats.collect_ranges << " collect ranges, " << stats.order_ranges

@@ -116,7 +116,7 @@ PristineStore in_memory_store(const fs::path& directory, int scale, int edgefact
 // A store built by the external construction from its edge file, which stays in the store and is
 // recorded in the manifest (as `run --dram-budget` leaves it); the only way to a directed store.
 PristineStore external_store(const fs::path& directory, int scale, int edgefactor, int partitions, NeighborOrder order,
-                             GraphDirection direction) {
+                             GraphDirection direction, bool compressed = false) {
   KroneckerParams params;
   params.scale = scale;
   params.edgefactor = edgefactor;
@@ -132,14 +132,15 @@ PristineStore external_store(const fs::path& directory, int scale, int edgefacto
   options.order = order;
   options.made_from = made_from(params);
   options.direction = direction;
+  if (compressed) options.list_codec = default_list_codec();
   build_store_from_edge_file(edge_file, params.num_vertices(), directory.string(), options);
   store.files = files_of(directory);
   return store;
 }
 
 // Small graphs (a few KiB per file, so that a patch position reaches any entry): partitions are
-// whole 64-vertex words, so SCALE 8 splits into 2 or 3 (the third empty) ranges; the last store
-// keeps 200 of its 256 vertices.
+// whole 64-vertex words, so SCALE 8 splits into 2 or 3 (the third empty) ranges; the sixth store
+// keeps 200 of its 256 vertices; the last two are compressed.
 std::vector<PristineStore> pristine_stores(const fs::path& root) {
   std::vector<PristineStore> stores;
   stores.push_back(in_memory_store(root / "s0", 7, 8, 1, NeighborOrder::kHubFirst));
@@ -148,6 +149,9 @@ std::vector<PristineStore> pristine_stores(const fs::path& root) {
   stores.push_back(external_store(root / "s3", 8, 4, 2, NeighborOrder::kById, GraphDirection::kDirected));
   stores.push_back(external_store(root / "s4", 8, 4, 3, NeighborOrder::kById, GraphDirection::kUndirected));
   stores.push_back(in_memory_store(root / "s5", 8, 4, 2, NeighborOrder::kHubFirst, 200));
+  // Compressed lists (positions, lists and heads files), read only tiered.
+  stores.push_back(external_store(root / "s6", 7, 8, 1, NeighborOrder::kHubFirst, GraphDirection::kUndirected, true));
+  stores.push_back(external_store(root / "s7", 8, 4, 2, NeighborOrder::kById, GraphDirection::kDirected, true));
   return stores;
 }
 

@@ -75,7 +75,8 @@ inline std::int64_t special_value(std::uint32_t choice, std::int64_t vertices, s
   return table[choice % std::size(table)];
 }
 
-// One array file seen as entries: 8 bytes for offsets, 4 for neighbour ids and edge-file words.
+// One array file seen as entries: 8 bytes for offsets and positions, 4 for neighbour ids, heads,
+// compressed list bytes and edge-file words.
 class EntryView {
  public:
   EntryView(std::string& bytes, std::size_t entry_bytes) : bytes_(bytes), entry_bytes_(entry_bytes) {}
@@ -129,7 +130,7 @@ inline std::int64_t crafted_value(const Patch& patch, const EntryView& entries, 
 // the file or append bytes.
 inline void patch_array(std::string& bytes, const std::string& name, const Patch& patch, std::int64_t vertices,
                         bool& deleted) {
-  const std::size_t entry_bytes = name.ends_with(".offsets") ? 8 : 4;
+  const std::size_t entry_bytes = name.ends_with(".offsets") || name.ends_with(".positions") ? 8 : 4;
   EntryView entries(bytes, entry_bytes);
   const std::size_t count = entries.count();
   const std::size_t index = count == 0 ? 0 : patch.position % count;

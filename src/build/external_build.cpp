@@ -38,9 +38,7 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
       throw Error("external build: a rank's part is undirected, of one partition, with rows inside the graph");
     }
   }
-  if (options.list_codec && (options.order != NeighborOrder::kById || options.rank_part)) {
-    throw Error("external build: compressed lists are written in id order, and not into a rank's part");
-  }
+  if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
 }
 
 // What every pass works with.
@@ -233,6 +231,10 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   const int store_files = StoreListWriter::files(options.partitions, options.direction, options.list_codec.has_value());
   const BuildBudget budget = split_budget(options.dram_budget_bytes, num_vertices, store_files);
   StoreWriter store(store_directory);
+  if (!options.relabel_new_of.empty()) {
+    store.add_array(kRelabelNewOfName, std::as_bytes(options.relabel_new_of));
+    store.add_array(kRelabelOldOfName, std::as_bytes(options.relabel_old_of));
+  }
   const PackedEdgeFile edges(edge_file);
   ProgressLog log(options.progress, "external build");
   BufferLedger ledger;
@@ -258,8 +260,11 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     }
     stats.adjacencies = writer.adjacencies();
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
-                  part != nullptr ? std::optional(part->edge_share) : edge_file_entry(edges, store_directory, edge_file_sha),
-                  part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec});
+                  part != nullptr            ? std::optional(part->edge_share)
+                  : options.edge_file_record ? options.edge_file_record
+                                             : edge_file_entry(edges, store_directory, edge_file_sha),
+                  part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec,
+                  options.relabel_new_of.empty() ? "" : "degree"});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

@@ -54,8 +54,14 @@ struct ExternalBuildOptions {
   std::ostream* progress = nullptr;  // a line per pass and range when set
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<RankPartLists> rank_part = std::nullopt;  // undirected, one partition
-  // Set: the lists compressed in this code (needs NeighborOrder::kById: the code wants ascending lists).
+  // Set: the lists compressed in this code (ascending; `order` then decides each list's head only).
   std::optional<ListCodec> list_codec = std::nullopt;
+  // Set by build_relabelled_store (degree_relabel.hpp): the edge file's ids are relabelled ones,
+  // these the permutation both ways (written into the store), and the manifest's edge file is
+  // the original one, whose entry this is.
+  std::span<const std::uint32_t> relabel_new_of = {};
+  std::span<const std::uint32_t> relabel_old_of = {};
+  std::optional<StoreArray> edge_file_record = std::nullopt;
 };
 
 struct ExternalBuildStats {

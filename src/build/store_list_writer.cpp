@@ -1,10 +1,10 @@
 #include "build/store_list_writer.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <string>
 
 #include "compress/list_encoder.hpp"
+#include "graph/partitioned_graph.hpp"
 #include "core/error.hpp"
 #include "store/store_manifest.hpp"
 
@@ -20,6 +20,9 @@ StoreListWriter::GraphFiles StoreListWriter::open_graph(StoreWriter& writer, int
     files.positions = &writer.open_array(store_array_name(partition, graph, "positions"), buffer_bytes);
     files.positions->append_value(std::uint64_t{0});
     files.neighbors = &writer.open_array(store_array_name(partition, graph, "lists"), buffer_bytes);
+    if (std::string(graph) == "backward") {
+      files.heads = &writer.open_array(store_array_name(partition, graph, "heads"), buffer_bytes);
+    }
   } else {
     files.neighbors = &writer.open_array(store_array_name(partition, graph, "neighbors"), buffer_bytes);
   }
@@ -29,8 +32,8 @@ StoreListWriter::GraphFiles StoreListWriter::open_graph(StoreWriter& writer, int
 StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
                                  std::size_t buffer_bytes, BufferLedger& ledger, std::optional<ListCodec> codec)
     : layout_(layout),
-      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction, codec.has_value())),
-      codec_(codec) {
+      codec_(codec),
+      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction, codec.has_value())) {
   if (codec_ && codec_->code != IntegerCode::kByte) throw Error("a store's lists are compressed with the byte code only");
   for (int k = 0; k < layout_.count(); ++k) {
     backward_.push_back(open_graph(writer, k, "backward", buffer_bytes));
@@ -48,13 +51,15 @@ void StoreListWriter::append_list(GraphFiles& files, VertexId vertex, std::span<
     files.neighbors->append_values(list);
     return;
   }
-  if (std::adjacent_find(list.begin(), list.end(), std::greater_equal<NeighborId>()) != list.end()) {
-    throw Error("compressed store: the list of vertex " + std::to_string(vertex) +
-                " is not ascending by id (compressed stores are built in id order)");
+  if (files.heads != nullptr) files.heads->append_value(list.empty() ? kNoHead : list.front());
+  sorted_.assign(list.begin(), list.end());
+  std::sort(sorted_.begin(), sorted_.end());
+  if (std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end()) {
+    throw Error("compressed store: the list of vertex " + std::to_string(vertex) + " holds a neighbour twice");
   }
   const auto vertex_id = static_cast<std::uint64_t>(vertex);
-  encoded_.resize(byte_list_size(vertex_id, list, codec_->min_interval_length));
-  write_byte_list(vertex_id, list, codec_->min_interval_length, encoded_.data());
+  encoded_.resize(byte_list_size(vertex_id, sorted_, codec_->min_interval_length));
+  write_byte_list(vertex_id, sorted_, codec_->min_interval_length, encoded_.data());
   files.neighbors->append_values(std::span<const std::uint8_t>(encoded_));
   files.bytes += encoded_.size();
   files.positions->append_value(files.bytes);

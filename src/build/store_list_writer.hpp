@@ -4,8 +4,10 @@
 // v: the entries of v's list inside partition k, in the list's order, as PartitionedGraph makes
 // them). A directed graph's in-lists (backward) and out-lists (forward) differ, so they are
 // appended apart, each in vertex order. Every file is a StoreArrayStream, opened in write_store's
-// order. With a list codec the lists (ascending by id) are compressed one by one
-// (compress/list_codec.hpp): each graph's neighbors file becomes a positions and a lists file.
+// order. With a list codec the lists are compressed one by one (compress/list_codec.hpp), sorted
+// by id first (the code wants ascending ids): each graph's neighbors file becomes a positions and a
+// lists file, and each backward list's first entry in its order (the hub, in hub-first or degree
+// order) goes to a heads file, the first neighbour a bottom-up step probes.
 #pragma once
 
 #include <cstdint>
@@ -26,8 +28,9 @@ class StoreListWriter {
  public:
   // Files a store of `partitions` partitions has besides its manifest.
   static int files(int partitions, GraphDirection direction, bool compressed = false) {
-    const int per_graph = compressed ? 3 : 2;
-    return forward_graph_is_separate(partitions, direction) ? 2 * per_graph * partitions : per_graph * partitions;
+    const int backward = compressed ? 4 : 2;
+    const int forward = compressed ? 3 : 2;
+    return partitions * (backward + (forward_graph_is_separate(partitions, direction) ? forward : 0));
   }
 
   // The buffers (`buffer_bytes` per file) are counted in `ledger`; `codec` set: compressed lists.
@@ -49,6 +52,7 @@ class StoreListWriter {
     StoreArrayStream* offsets = nullptr;
     StoreArrayStream* neighbors = nullptr;  // the list entries, or the compressed lists
     StoreArrayStream* positions = nullptr;  // compressed only: where each list starts
+    StoreArrayStream* heads = nullptr;      // compressed backward graphs only: each list's head
     std::int64_t entries = 0;
     std::uint64_t bytes = 0;  // of the compressed lists
   };
@@ -61,6 +65,7 @@ class StoreListWriter {
   std::vector<GraphFiles> forward_;  // empty when the forward graph is the backward graph
   std::optional<ListCodec> codec_;
   std::vector<std::uint8_t> encoded_;               // one compressed list
+  std::vector<NeighborId> sorted_;                  // one list in id order
   std::vector<std::vector<NeighborId>> pieces_;     // compressed: a forward list's piece per partition
   VertexId next_backward_vertex_ = 0;
   VertexId next_forward_vertex_ = 0;

@@ -205,6 +205,7 @@ void describe_store(const BfsRequest& request, const InputDescription& input, co
   if (!request.roots_given) report.draw.num_roots = 1;
   report.store_directory = request.store;
   report.neighbor_order = store.order;
+  report.compressed_lists = store.compressed;
   report.graph_from_store = true;
 }
 
@@ -217,7 +218,8 @@ int run_bfs(const BfsRequest& request) {
   check_search_budget(search,
                       {input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
                        store.compressed},
-                      search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input)));
+                      search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input),
+                                        store.relabelled));
   const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
   SearchSession session(search, store.made_from, store.partitions, std::cerr);

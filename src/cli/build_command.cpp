@@ -59,7 +59,7 @@ OptionTable build_options(BuildRequest& request) {
                          "64MiB, 2GiB): reading buffers, "
                          "the id map (8 bytes per distinct id, up to 32 while it is sorted) and the construction's "
                          "lists");
-  add_layout_options(table, options.partitions, options.order, options.compress);
+  add_layout_options(table, options.partitions, options.order, options.compress, options.relabel);
   add_threads_option(table, request.threads);
   return table;
 }
@@ -81,7 +81,8 @@ void check_build_request(const BuildRequest& request) {
 void check_build_budget(const BuildRequest& request) {
   const std::int64_t program = request.budget.program_bytes;
   const ImportOptions& options = request.options;
-  check_budget_minimum(request.budget, program + minimum_import_budget(0, options.partitions, direction_of(options), options.compress),
+  check_budget_minimum(request.budget, program + minimum_import_budget(0, options.partitions, direction_of(options), options.compress,
+                                                                     options.relabel),
                        "for building a store: the program itself (" + format_bytes(program) +
                            ") and the buffers of reading the file must fit in it");
 }
@@ -117,7 +118,6 @@ int build_command(Arguments& arguments) {
     std::fputs(table.help().c_str(), stdout);
     return 0;
   }
-  settle_compressed_order(request.options.compress, request.options.order);
   check_build_request(request);
   count_program_in_budget(request.budget, request.threads);
   check_build_budget(request);

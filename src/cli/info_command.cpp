@@ -124,12 +124,13 @@ void print_files(const std::string& store, const StoreManifest& manifest) {
 }
 
 // The plan `bfs` plans with the same options: the same search_dram_needs, id map included.
-void print_search_plan(const InfoRequest& request, std::int64_t vertices, const GraphProfile& profile) {
+void print_search_plan(const InfoRequest& request, std::int64_t vertices, const GraphProfile& profile,
+                       bool relabelled) {
   const auto edges = open_store_edges(request.store, vertices, request.search);
   const std::int64_t id_map =
       input_store_exists(request.store) ? id_map_bytes(read_input_description(request.store)) : 0;
   const SearchDramNeeds needs =
-      search_dram_needs(vertices, request.search, omp_get_max_threads(), edges->buffer_bytes(), id_map);
+      search_dram_needs(vertices, request.search, omp_get_max_threads(), edges->buffer_bytes(), id_map, relabelled);
   print_plan(std::cout, plan_search_placement(profile, request.search, needs));
 }
 
@@ -152,7 +153,10 @@ int print_info(const InfoRequest& request) {
                 manifest.rank_part->rank, manifest.rank_part->ranks, static_cast<long long>(rows.begin),
                 static_cast<long long>(rows.end), manifest.rank_part->ranks);
   }
-  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits);
+  // As search_dram_needs counts it: a relabelled store's searches hold 16 bytes per vertex more.
+  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits) +
+                                  (store.relabelled ? 16 : 0);
+  if (store.relabelled) std::printf("vertex order: by descending degree (results in the input's ids)\n");
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);
   print_degrees(profile, manifest.direction);
@@ -165,7 +169,7 @@ int print_info(const InfoRequest& request) {
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
-  if (request.search.budget.is_set()) print_search_plan(request, manifest.vertices, profile);
+  if (request.search.budget.is_set()) print_search_plan(request, manifest.vertices, profile, store.relabelled);
   return 0;
 }
 

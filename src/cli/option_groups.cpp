@@ -106,7 +106,7 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
   add_placement_options(table, search);
 }
 
-void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress) {
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress, bool& relabel) {
   table
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
@@ -118,16 +118,19 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
              [&order](const std::string& value) { order = parse_neighbor_order(value); })
       .flag("--compress",
             "store every list compressed: intervals of consecutive ids and gaps as variable-length integers "
-            "(seed 003 Table 2, byte code), decoded in place by the searches; the lists are then in id order",
-            [&compress] { compress = true; });
-}
-
-void settle_compressed_order(bool compress, NeighborOrder& order) {
-  if (!compress) return;
-  if (order == NeighborOrder::kByDegree) {
-    throw UsageError("--compress keeps every list in id order (the code needs ascending ids): drop --neighbor-order degree");
-  }
-  order = NeighborOrder::kById;
+            "(seed 003 Table 2, byte code), decoded in place by the searches; each list is stored in id order, and "
+            "the neighbour order picks the head a bottom-up step probes first",
+            [&compress] { compress = true; })
+      .value("--vertex-order", "O",
+             "input (default: the input's ids) or degree: the store numbers the vertices by descending degree, "
+             "so that lists compress better and list hubs first; roots and parents stay in the input's ids (the "
+             "parents are mapped back as part of each timed search)",
+             [&relabel](const std::string& value) {
+               if (value != "input" && value != "degree") {
+                 throw UsageError("--vertex-order must be input or degree, not '" + value + "'");
+               }
+               relabel = value == "degree";
+             });
 }
 
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {

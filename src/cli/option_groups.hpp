@@ -23,9 +23,7 @@ void add_placement_options(OptionTable& table, SearchOptions& search);
 // --policy (`policy_chosen` records it), --alpha, --beta, --summary-bits, --io and the placement options.
 void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_chosen);
 // --partitions and --neighbor-order.
-void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress);
-// Compressed lists are in id order: --compress sets it, and refuses --neighbor-order degree.
-void settle_compressed_order(bool compress, NeighborOrder& order);
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress, bool& relabel);
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
 
 // Throws UsageError for --head-entries without --dram-budget.

@@ -135,7 +135,8 @@ OptionTable run_options(RunRequest& request) {
     options.num_roots = static_cast<int>(parse_integer(value, 1, 1 << 20));
   });
   add_search_options(table, options.search, request.policy_chosen);
-  add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compress);
+  add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compress,
+                     options.store.relabel);
   add_store_option(table, options.store.directory,
                    "also write the constructed graph to DIR (an existing directory without a store): a manifest "
                    "and one file per array, each with its SHA-256; needed by --dram-budget");
@@ -179,11 +180,14 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
   check_search_options(request.options.search);
-  if (request.options.store.compress && request.options.store.directory.empty()) {
-    throw UsageError("--compress needs --store DIR (the compressed lists are written there and searched in place)");
+  const StoreOptions& store = request.options.store;
+  if ((store.compress || store.relabel) && store.directory.empty()) {
+    throw UsageError("--compress and --vertex-order degree need --store DIR (the graph is built there by external "
+                     "construction and searched from it)");
   }
-  if (request.options.store.compress && ProcessGroup::distributed()) {
-    throw UsageError("--compress is not supported under mpirun yet: a rank's part of a store is uncompressed");
+  if ((store.compress || store.relabel) && ProcessGroup::distributed()) {
+    throw UsageError("--compress and --vertex-order degree are not supported under mpirun yet: a rank's part of a "
+                     "store is uncompressed, in the input's ids");
   }
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
@@ -213,7 +217,6 @@ int run_command(Arguments& arguments) {
       request.options.ranks.remote_cache != CacheKind::kMemcached) {
     request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
-  settle_compressed_order(request.options.store.compress, request.options.store.neighbor_order);
   check_run_request(request);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path);

@@ -46,6 +46,7 @@ struct Graph500Report {
   SearchOptions search;
   std::string store_directory;      // empty when no store was written or read
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
+  bool compressed_lists = false;    // the store's lists are compressed (--compress)
   int threads = 0;                  // the thread count that actually ran
   int partitions = 1;               // the partition count that actually ran
   bool graph_from_store = false;    // construction_seconds then is the time to read the store

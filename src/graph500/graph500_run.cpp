@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "build/degree_relabel.hpp"
 #include "build/external_build.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -70,6 +71,7 @@ void describe_run(const Graph500Options& options, Graph500Report& report) {
   report.draw = {options.num_roots, options.kronecker.seed1, options.kronecker.seed2};
   report.store_directory = options.store.directory;
   report.neighbor_order = options.store.neighbor_order;
+  report.compressed_lists = options.store.compress;
 }
 
 // Before any work, one minimum for the whole run: the largest of its phases' (each phase gets the
@@ -109,17 +111,18 @@ std::string store_made_from(const KroneckerParams& kronecker) {
 
 StoreRequest store_request(const Graph500Options& options, int partitions) {
   return {store_made_from(options.kronecker), partitions, options.store.neighbor_order, GraphDirection::kUndirected,
-          std::nullopt, options.store.compress};
+          std::nullopt, options.store.compress, options.store.relabel};
 }
 
 std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t program = options.search.budget.program_bytes;
   const SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
-  const std::int64_t searches =
-      minimum_search_budget(shape, search_dram_needs(vertices, options.search, threads, 0, 0));
+  const std::int64_t searches = minimum_search_budget(
+      shape, search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel));
   const std::int64_t construction =
-      program + minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress);
+      program + minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress) +
+      (options.store.relabel ? relabel_bytes(vertices) : 0);
   const std::int64_t generation = program + minimum_edge_file_budget();
   return std::max({searches, construction, generation});
 }
@@ -136,8 +139,9 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
   EdgeList edge_list;
-  // A compressed store is built and searched as under a budget (without one, all of it in DRAM).
-  const SearchInputs graph = options.search.budget.is_set() || options.store.compress
+  // A compressed or relabelled store is built and searched as under a budget (without one, all of
+  // it in DRAM).
+  const SearchInputs graph = options.search.budget.is_set() || options.store.compress || options.store.relabel
                                  ? prepare_semi_external(options, session)
                                  : construct_in_memory(options, edge_list, session);
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;

@@ -54,6 +54,7 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("threads", report.threads);
   json.field("partitions", report.partitions);
   json.field("neighbor_order", to_string(report.neighbor_order));
+  json.field("compressed_lists", report.compressed_lists);
   json.field("numa", numa_description());
   json.field("store", report.store_directory);
   json.field("graph_from_store", report.graph_from_store);

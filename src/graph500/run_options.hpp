@@ -36,6 +36,8 @@ struct StoreOptions {
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
   // Compressed lists (compress/list_codec.hpp), in id order; searched where they lie, decoded in place.
   bool compress = false;
+  // Vertices numbered by descending degree in the store (build/degree_relabel.hpp).
+  bool relabel = false;
 };
 
 // How the roots are drawn: the reference's draw with these seeds (a run's are its generator's).

@@ -36,10 +36,11 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 }
 
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
-                                  std::int64_t edge_chunk_bytes, std::int64_t caller_bytes) {
+                                  std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled) {
   SearchDramNeeds needs;
   needs.program_bytes = options.budget.is_set() ? options.budget.program_bytes : 0;
-  needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
+  needs.bfs_status_bytes_per_vertex =
+      bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits) + (relabelled ? 16 : 0);
   needs.edge_chunk_bytes = edge_chunk_bytes;
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
   needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * threads;

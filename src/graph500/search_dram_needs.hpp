@@ -36,9 +36,10 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 
 // What searches on `num_vertices` vertices with `threads` threads hold besides the graph, given
 // the buffers of the edge source they validate against and the caller's bytes; the program's
-// bytes come from options.budget.
+// bytes come from options.budget. On a store relabelled by degree the BFS status holds 16 bytes
+// per vertex more: the permutation both ways and the parents in the store's ids.
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
-                                  std::int64_t edge_chunk_bytes, std::int64_t caller_bytes);
+                                  std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled = false);
 
 // What the searches' minimum budget depends on besides their buffers, known before any array is
 // read: the vertices, the partitions, and whether a forward graph is stored beside the backward

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "build/degree_relabel.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -18,12 +19,21 @@ struct SearchInputs {
   std::unique_ptr<EdgeSource> edges;          // the edge list in DRAM, or the packed file read in chunks
   std::optional<PartitionedGraph> in_memory;  // the graph in DRAM
   std::optional<TieredGraph> tiered;          // or the store opened with its lists split
+  // A store relabelled by degree: the graph is in its ids, everything else (edges, roots, parents)
+  // in the input's.
+  std::optional<VertexRelabel> relabel;
 
-  std::int64_t degree(VertexId vertex) const { return tiered ? tiered->degree(vertex) : in_memory->degree(vertex); }
+  // Of the vertex `vertex` in the input's ids.
+  std::int64_t degree(VertexId vertex) const {
+    const VertexId id = store_id(vertex);
+    return tiered ? tiered->degree(id) : in_memory->degree(id);
+  }
   // What a search from the vertex can expand: a root needs out-edges (its degree when undirected).
   std::int64_t out_degree(VertexId vertex) const {
-    return tiered ? tiered->out_degree(vertex) : in_memory->out_degree(vertex);
+    const VertexId id = store_id(vertex);
+    return tiered ? tiered->out_degree(id) : in_memory->out_degree(id);
   }
+  VertexId store_id(VertexId vertex) const { return relabel ? relabel->new_of[static_cast<std::size_t>(vertex)] : vertex; }
   GraphDirection direction() const { return tiered ? tiered->direction() : in_memory->direction(); }
 };
 

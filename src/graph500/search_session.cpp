@@ -83,8 +83,8 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   if (options.budget.is_set()) {
     // The offsets read for the plan are the ones the tiered open keeps: read once.
     store.emplace(read_store_index(directory, request));
-    const SearchDramNeeds needs =
-        search_dram_needs(num_vertices, options, report_.threads, graph.edges->buffer_bytes(), caller_bytes);
+    const SearchDramNeeds needs = search_dram_needs(num_vertices, options, report_.threads,
+                                                    graph.edges->buffer_bytes(), caller_bytes, request.relabelled);
     report_.plan =
         plan_search_placement(profile_of_store(*store, needs.bfs_status_bytes_per_vertex), options, needs);
     print_plan(log_, *report_.plan);
@@ -104,6 +104,7 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
     store.reset();  // its offsets would be held twice
     graph.in_memory = read_store(directory, request);
   }
+  if (request.relabelled) graph.relabel = read_store_relabel(directory, read_store_manifest(directory));
   log_ << "opened the store in " << format_seconds(open_time.seconds()) << "; peak RSS so far "
        << format_bytes(peak_rss_bytes()) << std::endl;
   return graph;
@@ -114,6 +115,8 @@ void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& en
   MemoryFootprint& memory = report_.memory;
   memory.graph = graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0};
   memory.bfs_status_bytes = static_cast<std::int64_t>(parent_entries * sizeof(VertexId)) + engine.status_bytes();
+  // A relabelled store: the permutation both ways and the parents in its ids.
+  if (graph.relabel) memory.bfs_status_bytes += static_cast<std::int64_t>(parent_entries) * 16;
   memory.validator_bytes = validator != nullptr ? validator->working_bytes() : 0;
   memory.io_buffer_bytes = engine.io_buffer_bytes();
   log_ << format_memory(memory) << std::endl;
@@ -129,9 +132,11 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
   parent.assign(static_cast<std::size_t>(edges.num_vertices()), kUnreached);
+  relabel_ = graph.relabel ? &*graph.relabel : nullptr;
+  if (relabel_ != nullptr) store_parent_.assign(parent.size(), kUnreached);
   record_memory(graph, engine, validator ? &*validator : nullptr, parent.size());
   if (warm_up && !roots.empty()) {
-    engine.run(roots.front(), parent);  // warm-up search, untimed, as the reference does
+    run_search(engine, roots.front(), parent);  // warm-up search, untimed, as the reference does
     engine.take_io_stats();
   }
   for (const VertexId root : roots) {
@@ -144,13 +149,20 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
   report_.io_backend = engine.io_backend();
 }
 
+std::vector<LevelStats> SearchSession::run_search(BfsEngine& engine, VertexId root, std::vector<VertexId>& parent) {
+  if (relabel_ == nullptr) return engine.run(root, parent);
+  std::vector<LevelStats> levels = engine.run(relabel_->new_of[static_cast<std::size_t>(root)], store_parent_);
+  parents_in_input_ids(*relabel_, store_parent_, parent);
+  return levels;
+}
+
 // Searches one root and validates the result; returns false when validation failed.
 bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator,
                                 VertexId root, std::vector<VertexId>& parent) {
   RootResult result;
   result.root = file_id_(root);
   Stopwatch search_time;
-  result.levels = engine.run(root, parent);
+  result.levels = run_search(engine, root, parent);
   result.bfs_seconds = search_time.seconds();
   const IoStats io = engine.take_io_stats();
   result.io = io.summary();

@@ -72,11 +72,16 @@ class SearchSession {
  private:
   bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
                    std::vector<VertexId>& parent);
+  // One search from `root` with its parents, both in the input's ids: on a relabelled store the
+  // engine searches in the store's ids and the parents are mapped back, as part of the search.
+  std::vector<LevelStats> run_search(BfsEngine& engine, VertexId root, std::vector<VertexId>& parent);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
                      std::size_t parent_entries);
 
   Graph500Report report_;
   std::ostream& log_;
+  const VertexRelabel* relabel_ = nullptr;  // the searched store's, while search() runs
+  std::vector<VertexId> store_parent_;      // a relabelled store's parents, in its ids
   std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };

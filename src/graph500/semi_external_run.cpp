@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "build/degree_relabel.hpp"
 #include "build/external_build.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -34,7 +35,9 @@ std::int64_t bytes_to_write(const Graph500Options& options, int partitions, bool
   if (!with_store) return edge_file;
   const std::int64_t neighbours = 2 * 2 * edges * static_cast<std::int64_t>(sizeof(NeighborId));
   const std::int64_t rows = (partitions + 1) * (options.kronecker.num_vertices() + 1);
-  return edge_file + neighbours + rows * static_cast<std::int64_t>(sizeof(std::int64_t));
+  // Relabelling writes the edges again, renamed, until the store is built.
+  const std::int64_t relabelled = options.store.relabel ? edge_file : 0;
+  return edge_file + relabelled + neighbours + rows * static_cast<std::int64_t>(sizeof(std::int64_t));
 }
 
 // Generation: the edges in chunks within the budget's share, straight into the file.
@@ -57,7 +60,11 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   build.progress = &session.log();
   Stopwatch construction_time;
   RemovedUnlessKept edges(store_path(options.store.directory, kEdgeFileName));  // a failed build takes it too
-  build_store_from_edge_file(edges.path(), options.kronecker.num_vertices(), options.store.directory, build);
+  if (options.store.relabel) {
+    build_relabelled_store(edges.path(), options.kronecker.num_vertices(), options.store.directory, build);
+  } else {
+    build_store_from_edge_file(edges.path(), options.kronecker.num_vertices(), options.store.directory, build);
+  }
   edges.keep();
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;

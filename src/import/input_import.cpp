@@ -36,6 +36,7 @@
 #include "formats/id_lookup.hpp"
 #include "formats/text_lines.hpp"
 #include "edges/packed_edge.hpp"
+#include "build/degree_relabel.hpp"
 #include "build/external_build.hpp"
 #include "import/input_store.hpp"
 #include "edges/packed_edge_file.hpp"
@@ -183,7 +184,8 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
     throw Error("cannot build a store of " + quoted(input_path) + " in " + std::to_string(options.partitions) +
                 " partitions: need at least 1");
   }
-  const std::int64_t minimum = minimum_import_budget(0, options.partitions, direction_of(options), options.compress);
+  const std::int64_t minimum =
+      minimum_import_budget(0, options.partitions, direction_of(options), options.compress, options.relabel);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum, "reading the file");
   }
@@ -196,7 +198,7 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
   }
   const std::int64_t minimum =
       minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options),
-                            options.compress);
+                            options.compress, options.relabel);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
@@ -370,19 +372,26 @@ IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, con
 // Step 4: the graph by external construction, with the whole budget; its manifest comes last.
 ExternalBuildStats build_graph(const std::string& store_directory, const InputDescription& input,
                                const ImportOptions& options) {
-  ExternalBuildOptions build_options{options.dram_budget_bytes, options.partitions, options.order,
-                                     input_made_from(input), options.progress, direction_of(input)};
+  ExternalBuildOptions build_options;
+  build_options.dram_budget_bytes = options.dram_budget_bytes;
+  build_options.partitions = options.partitions;
+  build_options.order = options.order;
+  build_options.made_from = input_made_from(input);
+  build_options.progress = options.progress;
+  build_options.direction = direction_of(input);
   if (options.compress) build_options.list_codec = default_list_codec();
-  return build_store_from_edge_file(store_path(store_directory, kEdgeFileName), input.vertices, store_directory,
-                                    build_options);
+  const std::string edges = store_path(store_directory, kEdgeFileName);
+  if (options.relabel) return build_relabelled_store(edges, input.vertices, store_directory, build_options);
+  return build_store_from_edge_file(edges, input.vertices, store_directory, build_options);
 }
 
 }  // namespace
 
 std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
-                                   bool compressed) {
+                                   bool compressed, bool relabelled) {
   return std::max(kReadingBytes + kMinIdBytes,
-                  minimum_external_build_budget(num_vertices, partitions, direction, compressed));
+                  minimum_external_build_budget(num_vertices, partitions, direction, compressed) +
+                      (relabelled ? relabel_bytes(num_vertices) : 0));
 }
 
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,

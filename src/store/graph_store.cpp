@@ -97,6 +97,10 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
     mismatch("lists", manifest.list_codec ? "compressed" : "not compressed",
              request.compressed ? "compressed lists (--compress)" : "uncompressed lists (add --compress to use this store)");
   }
+  if (manifest.vertex_order.empty() == request.relabelled) {
+    mismatch("vertex order", manifest.vertex_order.empty() ? "input" : manifest.vertex_order,
+             request.relabelled ? "degree (--vertex-order degree)" : "the input's (add --vertex-order degree to use this store)");
+  }
   if (manifest.neighbor_order != to_string(request.order)) mismatch("neighbor-order", manifest.neighbor_order, to_string(request.order));
   if (manifest.direction != request.direction) mismatch("direction", to_string(manifest.direction), to_string(request.direction));
   if (manifest.rank_part != request.rank_part) mismatch("rank part", describe(manifest.rank_part), describe(request.rank_part));
@@ -114,7 +118,7 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
     writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
   }
   writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order(),
-                 graph.direction(), std::nullopt});
+                 graph.direction(), std::nullopt, std::nullopt, std::nullopt, ""});
 }
 
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
@@ -125,7 +129,7 @@ void write_rank_part_store(const std::string& directory, const CsrGraph& lists, 
   StoreArrayStream& edges = writer.open_edge_file(std::size_t{1} << 20);
   for (const CompactEdge& edge : edge_share) edges.append_value(PackedEdge::make(edge.v0(), edge.v1()));
   StoreDescription description{made_from, vertices, lists.num_adjacencies(), 1, order, GraphDirection::kUndirected,
-                               std::nullopt, part};
+                               std::nullopt, part, std::nullopt, ""};
   writer.finish(description);
 }
 
@@ -176,7 +180,7 @@ StoreManifest read_store_manifest(const std::string& directory, const StoreReque
 // The manifest's parse refused an unknown neighbour order, naming the file and line.
 StoreRequest request_matching(const StoreManifest& manifest) {
   return {manifest.made_from, manifest.partitions, parse_neighbor_order(manifest.neighbor_order), manifest.direction,
-          manifest.rank_part, manifest.list_codec.has_value()};
+          manifest.rank_part, manifest.list_codec.has_value(), !manifest.vertex_order.empty()};
 }
 
 const StoreArray& checked_store_array(const std::string& directory, const StoreManifest& manifest,
@@ -211,6 +215,17 @@ std::vector<std::int64_t> read_store_offsets(const std::string& directory, const
   }
   check_store_offsets(store_path(directory, name), offsets, list_file.bytes / static_cast<std::int64_t>(sizeof(NeighborId)));
   return offsets;
+}
+
+void read_store_array_into(const std::string& directory, const StoreManifest& manifest, const std::string& name,
+                           std::span<std::byte> into) {
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  if (entry.bytes != static_cast<std::int64_t>(into.size())) {
+    damaged(path, std::to_string(entry.bytes) + " bytes where " + std::to_string(into.size()) + " are expected");
+  }
+  read_whole_file(path, into);
+  if (sha256_of(into) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
 }
 
 std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,

@@ -25,6 +25,7 @@ struct StoreRequest {
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<RankPart> rank_part = std::nullopt;  // a rank's part of a store written across ranks
   bool compressed = false;                           // its lists compressed (manifest list-code)
+  bool relabelled = false;                           // its ids by degree (manifest vertex-order)
 };
 
 // Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
@@ -57,6 +58,9 @@ const StoreArray& checked_store_array(const std::string& directory, const StoreM
                                       const std::string& name);
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
                                              int partition, const char* graph, std::int64_t rows);
+// Reads the array file `name` into `into`, which must be its size, checking its SHA-256.
+void read_store_array_into(const std::string& directory, const StoreManifest& manifest, const std::string& name,
+                           std::span<std::byte> into);
 // A compressed store's positions array (pK.G.positions: where each row's list starts in pK.G.lists,
 // rows + 1 entries), checked to start at 0, never decrease and end at the list file's length.
 std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,

@@ -80,6 +80,7 @@ std::string StoreManifest::to_text() const {
        << "partitions " << partitions << '\n'
        << "neighbor-order " << neighbor_order << '\n'
        << "direction " << to_string(direction) << '\n';
+  if (!vertex_order.empty()) text << "vertex-order " << vertex_order << '\n';
   if (list_codec) text << "list-code " << to_string(*list_codec) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
   if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
@@ -117,6 +118,10 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
     } else if (key == "direction") {
       if (value != "directed" && value != "undirected") bad_manifest(path, number, "direction must be directed or undirected");
       manifest.direction = value == "directed" ? GraphDirection::kDirected : GraphDirection::kUndirected;
+    } else if (key == "vertex-order") {
+      if (!manifest.vertex_order.empty()) bad_manifest(path, number, "the vertex order is listed twice");
+      if (value != "degree") bad_manifest(path, number, "the vertex order must be degree");
+      manifest.vertex_order = value;
     } else if (key == "list-code") {
       if (manifest.list_codec) bad_manifest(path, number, "the list code is listed twice");
       manifest.list_codec = parse_store_list_code(format, value, number);
@@ -137,8 +142,9 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
       bad_manifest(path, number, "unknown key '" + key + "'");
     }
   });
-  if (manifest.rank_part && (manifest.partitions != 1 || manifest.direction != GraphDirection::kUndirected)) {
-    bad_manifest(path, rank_part_line, "a rank part holds one partition of an undirected graph");
+  if (manifest.rank_part && (manifest.partitions != 1 || manifest.direction != GraphDirection::kUndirected ||
+                             manifest.list_codec || !manifest.vertex_order.empty())) {
+    bad_manifest(path, rank_part_line, "a rank part holds one partition of an undirected graph, uncompressed, in input ids");
   }
   return manifest;
 }

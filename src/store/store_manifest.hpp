@@ -6,6 +6,10 @@
 //   partitions 1
 //   neighbor-order hub-first
 //   direction undirected          (absent in stores of earlier versions: undirected)
+//   vertex-order degree           (only in a store relabelled at construction: its ids by
+//                                  descending degree, the permutation in relabel.new-of and
+//                                  relabel.old-of, 4 bytes per vertex each; the edge file keeps
+//                                  the input's ids)
 //   list-code byte/3              (only in a compressed store: each graph's lists as
 //                                  pK.G.positions and pK.G.lists, compress/list_codec.hpp,
 //                                  instead of pK.G.neighbors; its lists ascending by id)
@@ -33,6 +37,9 @@ inline const char* const kManifestName = "manifest";
 // The input's edges beside the graph, in the reference's packed 12-byte layout: what validation
 // streams (run --dram-budget writes it, build imports into it).
 inline const char* const kEdgeFileName = "edges.packed48";
+// A relabelled store's permutation: the store's id of each input vertex, and its inverse.
+inline const char* const kRelabelNewOfName = "relabel.new-of";
+inline const char* const kRelabelOldOfName = "relabel.old-of";
 
 // More ranks than this in a rank part's manifest is damage, not a job.
 inline constexpr int kMaxRanks = 1 << 20;
@@ -64,6 +71,8 @@ struct StoreManifest {
   GraphDirection direction = GraphDirection::kUndirected;
   // Set in a compressed store: the code of its lists (the byte code; a minimum interval length).
   std::optional<ListCodec> list_codec;
+  // "degree" in a store relabelled by degree, else empty (the input's ids).
+  std::string vertex_order;
   std::vector<StoreArray> arrays;
   // The edge file (kEdgeFileName) as the build read it, so that validation trusts only those bytes.
   std::optional<StoreArray> edge_file;

@@ -93,6 +93,7 @@ void StoreWriter::finish(const StoreDescription& description) {
   manifest.edge_file = edge_file_ ? std::optional<StoreArray>(edge_file_->close()) : description.edge_file;
   manifest.rank_part = description.rank_part;
   manifest.list_codec = description.list_codec;
+  manifest.vertex_order = description.vertex_order;
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) manifest.arrays.push_back(stream->close());
   write_file_atomically(store_path(directory_, kManifestName), manifest.to_text());
   complete_ = true;

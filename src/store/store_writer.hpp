@@ -68,6 +68,7 @@ struct StoreDescription {
   std::optional<StoreArray> edge_file;  // the edge file in the store, as the build read it
   std::optional<RankPart> rank_part = std::nullopt;
   std::optional<ListCodec> list_codec = std::nullopt;  // set: the lists are compressed
+  std::string vertex_order;                            // "degree": relabelled (store_manifest.hpp)
 };
 
 class StoreWriter {

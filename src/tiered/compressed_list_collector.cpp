@@ -11,14 +11,15 @@
 
 namespace semibfs {
 
-CompressedListCollector::CompressedListCollector(CompressedRows& rows, std::span<NeighborId> heads, VertexRange allowed,
+CompressedListCollector::CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> heads, VertexRange allowed,
                                                  std::string path, PairDigest& digest)
     : rows_(rows), heads_(heads), allowed_(allowed), path_(std::move(path)), digest_(digest) {}
 
 void CompressedListCollector::collect(std::int64_t row, std::span<const std::uint8_t> list, PairDigest& digest) const {
   const VertexId vertex = rows_.first_vertex + row;
   std::int64_t entries = 0;
-  NeighborId first = kNoHead;
+  const NeighborId head = heads_.empty() ? kNoHead : heads_[row];
+  bool head_found = heads_.empty();
   try {
     walk_byte_list(vertex, list, static_cast<std::uint64_t>(rows_.num_vertices),
                    static_cast<std::uint64_t>(rows_.min_interval_length), [&](std::uint64_t id) {
@@ -26,7 +27,8 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
                        throw Error("the list of vertex " + std::to_string(vertex) + " holds vertex " + std::to_string(id) +
                                    ", outside [" + std::to_string(allowed_.begin) + ", " + std::to_string(allowed_.end) + ")");
                      }
-                     if (entries++ == 0) first = static_cast<NeighborId>(id);
+                     ++entries;
+                     head_found = head_found || id == head;
                      digest.add(vertex, static_cast<NeighborId>(id));
                      return false;
                    });
@@ -38,7 +40,10 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
     store_file_damaged(path_, "the list of vertex " + std::to_string(vertex) + " holds " + std::to_string(entries) +
                                   " entries where the offsets say " + std::to_string(expected));
   }
-  if (!heads_.empty()) heads_[row] = first;
+  if (entries == 0 ? head != kNoHead : !head_found) {
+    store_file_damaged(path_, "the head of vertex " + std::to_string(vertex) + " (" + std::to_string(head) +
+                                  ") is not in its list");
+  }
   const std::uint64_t resident = rows_.resident_positions[row];
   if (rows_.resident_positions[row + 1] > resident) std::memcpy(rows_.resident.data() + resident, list.data(), list.size());
 }

@@ -1,8 +1,8 @@
 // The one pass over a compressed store's lists file (pK.G.lists) when the store is opened
 // (tiered_graph.hpp): every list is decoded as the file streams past, so that the store is checked
 // whole before it is trusted (ids in range, each list's length as its offsets say, the pairs into
-// the symmetry digest, the bytes against the manifest's SHA-256), the first entry of every
-// backward list goes to the dense heads, and the lists chosen to stay in DRAM are copied as they
+// the symmetry digest, the bytes against the manifest's SHA-256; each backward list's head, read
+// from the store, is one of its entries), and the lists chosen to stay in DRAM are copied as they
 // are. The rows wholly inside a piece of the file are decoded in parallel; a list that spans
 // pieces is gathered first.
 #pragma once
@@ -23,8 +23,8 @@ namespace semibfs {
 class CompressedListCollector {
  public:
   // `rows` holds the offsets, positions and resident positions (its resident bytes sized to them);
-  // `heads` is empty or has one entry per row; ids must lie in `allowed`.
-  CompressedListCollector(CompressedRows& rows, std::span<NeighborId> heads, VertexRange allowed, std::string path,
+  // `heads` is empty or has one entry per row, to be checked; ids must lie in `allowed`.
+  CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> heads, VertexRange allowed, std::string path,
                           PairDigest& digest);
 
   // The next piece of the file, at byte `offset`.
@@ -40,7 +40,7 @@ class CompressedListCollector {
   void collect_rows(std::int64_t first, std::int64_t end, const std::uint8_t* piece, std::uint64_t offset);
 
   CompressedRows& rows_;
-  std::span<NeighborId> heads_;
+  std::span<const NeighborId> heads_;
   VertexRange allowed_;
   std::string path_;
   PairDigest& digest_;

@@ -166,11 +166,11 @@ struct ListIndex {
 using VertexDegree = std::function<std::int64_t(std::int64_t row)>;
 
 // A compressed graph: the rows whose whole list `rule` keeps are copied as they are; every list is
-// decoded and checked on the way, the backward lists' first entries going into `heads`.
+// decoded and checked on the way, the backward lists' `heads` (read from the store) among them.
 TieredCsr open_compressed_lists(const std::string& directory, const StoreManifest& manifest, int partition,
                                 const char* graph, ListIndex index, const ResidencyRule& rule,
                                 const SequentialReadOptions& reading, const VertexDegree& vertex_degree,
-                                PairDigest& digest, std::span<NeighborId> heads) {
+                                PairDigest& digest, std::span<const NeighborId> heads) {
   CompressedRows rows;
   const auto count = static_cast<std::int64_t>(index.offsets.size()) - 1;
   rows.resident_positions.assign(static_cast<std::size_t>(count) + 1, 0);
@@ -202,10 +202,10 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
 // One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
 // `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
 // (forward lists). Its pairs go into `digest`, its rows being vertices row_base, row_base + 1, ...
-// A compressed graph's first entries go into `heads` (empty: not wanted).
+// A compressed graph's heads, read from the store, are checked against its lists (empty: none).
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
                      ListIndex index, const ResidencyRule& rule, const SequentialReadOptions& reading,
-                     const VertexDegree& vertex_degree, PairDigest& digest, std::span<NeighborId> heads = {}) {
+                     const VertexDegree& vertex_degree, PairDigest& digest, std::span<const NeighborId> heads = {}) {
   if (manifest.list_codec) {
     return open_compressed_lists(directory, manifest, partition, graph, std::move(index), rule, reading, vertex_degree,
                                  digest, heads);
@@ -330,6 +330,11 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
     return std::span(heads).subspan(static_cast<std::size_t>(range.begin), static_cast<std::size_t>(range.size()));
   };
   for (int k = 0; k < layout.count(); ++k) {
+    // A compressed store keeps each list's head apart (its lists are in id order, the head is the
+    // hub in hub-first order): read first, then checked against the list.
+    if (compressed) {
+      read_store_array_into(directory, manifest, store_array_name(k, "backward", "heads"), std::as_writable_bytes(heads_of(k)));
+    }
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
     backward.push_back(open_lists(directory, manifest, k, "backward", take_index(index, "backward", k),
                                   backward_residency(plan, compressed), reading, nullptr, backward_pairs,
@@ -342,7 +347,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
     adjacencies += backward[k].num_entries();
     if (!compressed) backward[k].first_entries(heads_of(k));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
-      if (heads[vertex] == kNoHead) isolated.set(vertex);  // every list's first entry is a head
+      if (heads[vertex] == kNoHead) isolated.set(vertex);  // every list has a head in DRAM
     }
   }
   if (adjacencies != manifest.adjacencies) {

@@ -45,28 +45,31 @@ class CompressedBfsTest : public ::testing::Test {
  protected:
   // The store of `edges` with `partitions` partitions, compressed or not (id order both), built once.
   std::string store_of(const EdgeList& edges, const std::string& name, int partitions, bool compressed,
-                       GraphDirection direction = GraphDirection::kUndirected) {
+                       GraphDirection direction = GraphDirection::kUndirected, NeighborOrder order = NeighborOrder::kById) {
     const std::string path = scratch_.file(name + "-p" + std::to_string(partitions) + (compressed ? "-z" : "-plain") +
-                                           (direction == GraphDirection::kDirected ? "-directed" : ""));
+                                           (direction == GraphDirection::kDirected ? "-directed" : "") + "-" +
+                                           to_string(order));
     if (fs::exists(fs::path(path) / "manifest")) return path;
     const std::string edge_file = scratch_.file(name + ".packed");
     if (!fs::exists(edge_file)) testing::write_packed_edge_file(edge_file, edges);
     fs::create_directories(path);
     ExternalBuildOptions options;
     options.partitions = partitions;
-    options.order = NeighborOrder::kById;
+    options.order = order;
     options.made_from = kMadeFrom;
     options.direction = direction;
     if (compressed) options.list_codec = default_list_codec();
     build_store_from_edge_file(edge_file, edges.num_vertices, path, options);
     return path;
   }
-  static StoreRequest request(int partitions, bool compressed, GraphDirection direction = GraphDirection::kUndirected) {
-    return {kMadeFrom, partitions, NeighborOrder::kById, direction, std::nullopt, compressed};
+  static StoreRequest request(int partitions, bool compressed, GraphDirection direction = GraphDirection::kUndirected,
+                              NeighborOrder order = NeighborOrder::kById) {
+    return {kMadeFrom, partitions, order, direction, std::nullopt, compressed};
   }
   static TieredGraph open(const std::string& store, int partitions, bool compressed, const PlacementPlan& plan,
-                          GraphDirection direction = GraphDirection::kUndirected) {
-    return open_tiered_graph(read_store_index(store, request(partitions, compressed, direction)), plan);
+                          GraphDirection direction = GraphDirection::kUndirected,
+                          NeighborOrder order = NeighborOrder::kById) {
+    return open_tiered_graph(read_store_index(store, request(partitions, compressed, direction, order)), plan);
   }
 
   static const EdgeList& kronecker() {
@@ -133,7 +136,9 @@ TEST_F(CompressedBfsTest, ListsAreWholeInDramOrWholeOnDisk) {
       const bool kept = degree <= 2 || degree >= 100;
       ASSERT_EQ(split.forward(k).resident_count(vertex), kept ? split.forward(k).degree(vertex) : 0) << vertex;
       // What stays in DRAM decodes as the whole list does.
-      if (kept) ASSERT_EQ(resident_list(split.forward(k), vertex), resident_list(everything.forward(k), vertex));
+      if (kept) {
+        ASSERT_EQ(resident_list(split.forward(k), vertex), resident_list(everything.forward(k), vertex));
+      }
     }
   }
 }
@@ -183,7 +188,33 @@ void expect_searches_validate(const EdgeList& edges, const TieredGraph& compress
     reference.run(root, expected);
     EXPECT_EQ(report.nedge, validator.validate(root, expected).nedge) << "root " << root;
   }
-  if (expect_reads) EXPECT_GT(reads, 0u) << "no list was read: the test does not exercise the disk path";
+  if (expect_reads) {
+    EXPECT_GT(reads, 0u) << "no list was read: the test does not exercise the disk path";
+  }
+}
+
+// Compressed lists are in id order whatever the store's order; the order picks each list's head
+// (the hub, in hub-first and degree order), kept apart, as the uncompressed store's entry 0.
+TEST_F(CompressedBfsTest, TheHeadIsTheUncompressedStoresFirstEntry) {
+  for (const NeighborOrder order : {NeighborOrder::kHubFirst, NeighborOrder::kByDegree}) {
+    SCOPED_TRACE(to_string(order));
+    const GraphDirection undirected = GraphDirection::kUndirected;
+    const TieredGraph plain =
+        open(store_of(kronecker(), "kron", 2, false, undirected, order), 2, false, everything_plan(), undirected, order);
+    const TieredGraph packed =
+        open(store_of(kronecker(), "kron", 2, true, undirected, order), 2, true, everything_plan(), undirected, order);
+    for (VertexId vertex = 0; vertex < plain.num_vertices(); ++vertex) {
+      ASSERT_EQ(packed.head(vertex), plain.head(vertex)) << "vertex " << vertex;
+      const int owner = plain.layout().partition_of(vertex);
+      const std::int64_t row = vertex - plain.layout().range(owner).begin;
+      std::vector<NeighborId> expected = resident_list(plain.backward(owner), row);
+      std::sort(expected.begin(), expected.end());
+      ASSERT_EQ(resident_list(packed.backward(owner), row), expected) << "vertex " << vertex;
+    }
+    const std::vector<VertexId> roots =
+        pick_bfs_roots(2, 3, packed.num_vertices(), 4, [&packed](VertexId v) { return packed.degree(v) > 0; });
+    expect_searches_validate(kronecker(), packed, plain, TailFetchOptions{}, roots, false);
+  }
 }
 
 TEST_F(CompressedBfsTest, EverySearchValidatesWithTheUncompressedNedge) {
@@ -262,6 +293,8 @@ TEST_F(CompressedBfsTest, ACraftedListsFileIsOneErrorNamingIt) {
       {"p0.backward.lists", 2, {0x7f, 0x7f, 0x7f, 0x7f}, ".backward.lists"},
       {"p0.backward.positions", 8, {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, "p0.backward.positions"},
       {"p0.backward.offsets", 8, {0x05, 0, 0, 0, 0, 0, 0, 0}, "p0.backward"},
+      {"p0.backward.heads", 0, {0x07, 0x00, 0x01, 0x00}, "is not in its list"},
+      {"p0.backward.heads", 4, {0xff, 0xff, 0xff, 0xff}, "is not in its list"},
   };
   for (const Damage& damage : damages) {
     SCOPED_TRACE(damage.file + " at " + std::to_string(damage.offset));

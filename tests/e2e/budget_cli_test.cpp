@@ -77,7 +77,9 @@ class BudgetCli : public testing::CommandTest {
     const MeasuredRun measured = run_measured(arguments);
     ASSERT_EQ(measured.exit_code, 0) << measured.err;
     const bool searches = command.rfind("build", 0) != 0;
-    if (searches) EXPECT_NE(measured.err.find("validation passed"), std::string::npos) << measured.err;
+    if (searches) {
+      EXPECT_NE(measured.err.find("validation passed"), std::string::npos) << measured.err;
+    }
     EXPECT_GT(measured.peak_rss_bytes, 0);
     EXPECT_LE(measured.peak_rss_bytes, budget) << "peak RSS " << measured.peak_rss_bytes << " bytes";
   }
@@ -172,7 +174,8 @@ TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
 }
 
 // The same with compressed lists (--compress): a run at its stated minimum, reusing its store at
-// and above it, and a compressed store built from a file searched at its minimum.
+// and above it, a run relabelled by degree too at its minimum, and a compressed store built from a
+// file searched at its minimum.
 TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
   if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
   const fs::path store = directory_ / "compressed";
@@ -185,6 +188,13 @@ TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
   ASSERT_GT(reuse_minimum, 0);
   expect_within(run_command + " --reuse", reuse_minimum);
   expect_within(run_command + " --reuse", reuse_minimum + (std::int64_t{4} << 20));
+  const fs::path relabelled = directory_ / "relabelled";
+  fs::create_directories(relabelled);
+  const std::string relabelled_run = "run --scale 17 --roots 4 --threads 2 --compress --vertex-order degree --store " +
+                                     relabelled.string();
+  const std::int64_t relabelled_minimum = stated_minimum(run(relabelled_run + " --dram-budget 4KiB").err);
+  ASSERT_GT(relabelled_minimum, run_minimum);  // the permutation and the parents in the store's ids
+  expect_within(relabelled_run, relabelled_minimum);
   const std::string edges = path("kron.el"), built = path("built");
   ASSERT_EQ(run("generate --scale 16 --format el -o " + edges).exit_code, 0);
   expect_within("build " + edges + " --format el --threads 2 --compress --store " + built, std::int64_t{24} << 20);

@@ -1,0 +1,137 @@
+#include "build/degree_relabel.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <utility>
+
+#include "build/build_budget.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/progress_log.hpp"
+#include "core/sha256.hpp"
+#include "core/temporary_name.hpp"
+#include "edges/packed_edge_file.hpp"
+#include "store/graph_store.hpp"
+#include "store/store_manifest.hpp"
+
+namespace semibfs {
+namespace {
+
+// Edges per chunk of the two passes: 1 MiB of packed edges, in and out.
+constexpr std::int64_t kChunkEdges = std::int64_t{1} << 16;
+
+// Endpoints at each vertex of the edges that are not self-loops, as the construction counts them
+// (its ids then by how many list entries a vertex will have, near enough: duplicates included).
+std::vector<std::uint32_t> count_degrees(const PackedEdgeFile& edges, std::int64_t num_vertices,
+                                         std::span<PackedEdge> chunk, ProgressLog& log) {
+  std::vector<std::uint32_t> degrees(static_cast<std::size_t>(num_vertices), 0);
+  edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> part) {
+    for (std::size_t index = 0; index < part.size(); ++index) {
+      const VertexId u = part[index].v0();
+      const VertexId v = part[index].v1();
+      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
+        throw Error("edge file '" + edges.path() + "': edge " + std::to_string(first + static_cast<std::int64_t>(index)) +
+                    " has a vertex id outside [0, " + std::to_string(num_vertices) + ")");
+      }
+      if (u == v) continue;
+      degrees[u] = degrees[u] == UINT32_MAX ? UINT32_MAX : degrees[u] + 1;  // saturates: only the order counts
+      degrees[v] = degrees[v] == UINT32_MAX ? UINT32_MAX : degrees[v] + 1;
+    }
+    log.tick("relabelling, counting degrees: edge", first + static_cast<std::int64_t>(part.size()), edges.num_edges());
+  });
+  return degrees;
+}
+
+// The edge file with every endpoint renamed, at `path` (written whole, then renamed into place);
+// returns the original file's SHA-256, taken on the way.
+std::string write_relabelled_edges(const PackedEdgeFile& edges, std::span<const std::uint32_t> new_of,
+                                   const std::string& path, std::span<PackedEdge> chunk, ProgressLog& log) {
+  AtomicFileWriter output(path);
+  Sha256 sha;
+  edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> part) {
+    sha.update(part.data(), part.size_bytes());
+    std::vector<PackedEdge> renamed(part.size());
+#pragma omp parallel for schedule(static)
+    for (std::size_t index = 0; index < part.size(); ++index) {
+      renamed[index] = PackedEdge::make(new_of[part[index].v0()], new_of[part[index].v1()]);
+    }
+    output.append(std::as_bytes(std::span<const PackedEdge>(renamed)));
+    log.tick("relabelling, writing edges: edge", first + static_cast<std::int64_t>(part.size()), edges.num_edges());
+  });
+  output.commit();
+  return sha.finish_hex();
+}
+
+}  // namespace
+
+VertexRelabel relabel_by_degree(std::span<const std::uint32_t> degrees) {
+  const auto n = static_cast<std::int64_t>(degrees.size());
+  std::uint32_t max_degree = 0;
+  for (const std::uint32_t degree : degrees) max_degree = std::max(max_degree, degree);
+  // first[d]: the first new id of the vertices of degree d, the highest degree first.
+  std::vector<std::int64_t> first(static_cast<std::size_t>(max_degree) + 2, 0);
+  for (const std::uint32_t degree : degrees) ++first[max_degree - degree + 1];
+  for (std::size_t slot = 1; slot < first.size(); ++slot) first[slot] += first[slot - 1];
+  VertexRelabel relabel{std::vector<std::uint32_t>(static_cast<std::size_t>(n)),
+                        std::vector<std::uint32_t>(static_cast<std::size_t>(n))};
+  for (std::int64_t vertex = 0; vertex < n; ++vertex) {
+    const auto id = static_cast<std::uint32_t>(first[max_degree - degrees[vertex]]++);
+    relabel.new_of[vertex] = id;
+    relabel.old_of[id] = static_cast<std::uint32_t>(vertex);
+  }
+  return relabel;
+}
+
+VertexRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest) {
+  const auto n = static_cast<std::size_t>(manifest.vertices);
+  VertexRelabel relabel{std::vector<std::uint32_t>(n), std::vector<std::uint32_t>(n)};
+  read_store_array_into(directory, manifest, kRelabelNewOfName, std::as_writable_bytes(std::span(relabel.new_of)));
+  read_store_array_into(directory, manifest, kRelabelOldOfName, std::as_writable_bytes(std::span(relabel.old_of)));
+  std::int64_t first_bad = manifest.vertices;
+#pragma omp parallel for schedule(static) reduction(min : first_bad)
+  for (std::int64_t vertex = 0; vertex < manifest.vertices; ++vertex) {
+    const std::uint32_t id = relabel.new_of[vertex];
+    if (id >= n || relabel.old_of[id] != vertex) first_bad = std::min(first_bad, vertex);
+  }
+  if (first_bad < manifest.vertices) {
+    store_file_damaged(store_path(directory, kRelabelNewOfName),
+                       "vertex " + std::to_string(first_bad) + " has no id of its own in " + kRelabelOldOfName);
+  }
+  return relabel;
+}
+
+void parents_in_input_ids(const VertexRelabel& relabel, std::span<const VertexId> store_parents,
+                          std::span<VertexId> parents) {
+  const auto n = static_cast<std::int64_t>(store_parents.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t vertex = 0; vertex < n; ++vertex) {
+    const VertexId parent = store_parents[vertex];
+    parents[relabel.old_of[vertex]] = parent == kUnreached ? kUnreached : static_cast<VertexId>(relabel.old_of[parent]);
+  }
+}
+
+ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int64_t num_vertices,
+                                          const std::string& store_directory, const ExternalBuildOptions& options) {
+  if (options.rank_part) throw Error("external build: a rank's part is not relabelled");
+  if (num_vertices < 0 || num_vertices > kMaxVertices) {
+    throw Error("relabelling: " + std::to_string(num_vertices) + " vertices; the store supports 0 to 2^32");
+  }
+  ProgressLog log(options.progress, "external build");
+  const PackedEdgeFile edges(edge_file);
+  std::vector<PackedEdge> chunk(static_cast<std::size_t>(std::clamp<std::int64_t>(edges.num_edges(), 1, kChunkEdges)));
+  VertexRelabel relabel = relabel_by_degree(count_degrees(edges, num_vertices, chunk, log));
+  const std::string relabelled = temporary_path(store_path(store_directory, "edges.relabelled"));
+  RemovedUnlessKept removed(relabelled);
+  const std::string sha = write_relabelled_edges(edges, relabel.new_of, relabelled, chunk, log);
+  ExternalBuildOptions build = options;
+  build.dram_budget_bytes -= relabel_bytes(num_vertices);  // the permutation stays in DRAM meanwhile
+  build.relabel_new_of = relabel.new_of;
+  build.relabel_old_of = relabel.old_of;
+  std::error_code error;
+  if (std::filesystem::equivalent(edge_file, store_path(store_directory, kEdgeFileName), error) && !error) {
+    build.edge_file_record = StoreArray{kEdgeFileName, edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)), sha};
+  }
+  return build_store_from_edge_file(relabelled, num_vertices, store_directory, build);
+}
+
+}  // namespace semibfs
