@@ -15,12 +15,14 @@ Builds the store of SCALE S (default 22) once in DIR (default out/budget-sweep/s
 memory_bytes total of the reference run: edge list, graph, BFS status, validator). Every run is
 timed by /usr/bin/time -v for its peak RSS. Prints per variant the median over R rounds (default 3)
 of the harmonic-mean TEPS, its ratio to the in-memory median, the reads and MiB per search, the
+list entries each byte read gave (ent/B: 0.25 for plain lists, more when compressed), the
 mean request size, queue depth and latency percentiles, the seconds per search spent in top-down
 and bottom-up levels, and the peak RSS. A budget below the planner's minimum is reported as such.
 THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Output and JSON in out/budget-sweep/.
---compress: a compressed store of the same graph (DIR-z) too, searched in DRAM and under the same
-budgets, each compressed variant right after its uncompressed one in every round (the fractions
-stay fractions of the uncompressed in-memory footprint).
+--compress: a compressed store of the same graph (DIR-z, variants z-...) and a compressed one
+relabelled by degree (DIR-r, variants r-...) too, searched in DRAM and under the same budgets,
+each right after its uncompressed variant in every round (the fractions stay fractions of the
+uncompressed in-memory footprint).
 EOF_USAGE
 }
 
@@ -70,16 +72,20 @@ build_store() {
     >"$out/build.txt" 2>&1 || die "building the store failed; see $out/build.txt"
 }
 build_store "$store"
-[ "$compress" = 1 ] && build_store "$store-z" --compress
+if [ "$compress" = 1 ]; then
+  build_store "$store-z" --compress
+  build_store "$store-r" --compress --vertex-order degree
+fi
 
 # One run: variant name, then semibfs options; JSON and output kept per round. A variant named
-# z-... searches the compressed store.
+# z-... searches the compressed store, r-... the compressed one relabelled by degree.
 run_variant() {
   local name=$1 round=$2
   shift 2
   local base="$out/s$scale-$name-r$round"
   local where=(--store "$store")
   [[ $name == z-* ]] && where=(--store "$store-z" --compress)
+  [[ $name == r-* ]] && where=(--store "$store-r" --compress --vertex-order degree)
   echo "round $round: $name" >&2
   if OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$semibfs" run "${common[@]}" "${where[@]}" --reuse \
     --io "$io" --json "$base.json" "$@" >"$base.txt" 2>&1; then
@@ -99,11 +105,17 @@ for round in $(seq 1 "$rounds"); do
   reference="$out/s$scale-in-memory-r$round.json"
   [ -f "$reference" ] || die "the in-memory run failed; see $out/s$scale-in-memory-r$round.txt"
   total=$(footprint "$reference")
-  [ "$compress" = 1 ] && run_variant z-in-memory "$round"
+  if [ "$compress" = 1 ]; then
+    run_variant z-in-memory "$round"
+    run_variant r-in-memory "$round"
+  fi
   for fraction in "${fractions[@]}"; do
     budget=$(python3 -c "import sys; print(int(float(sys.argv[1]) * int(sys.argv[2])))" "$fraction" "$total")
     run_variant "budget-$fraction" "$round" --dram-budget "$budget"
-    [ "$compress" = 1 ] && run_variant "z-budget-$fraction" "$round" --dram-budget "$budget"
+    if [ "$compress" = 1 ]; then
+      run_variant "z-budget-$fraction" "$round" --dram-budget "$budget"
+      run_variant "r-budget-$fraction" "$round" --dram-budget "$budget"
+    fi
   done
 done
 
@@ -128,9 +140,9 @@ def median(values):
     return statistics.median(values) if values else float("nan")
 
 rows = []
-names = ["in-memory"] + (["z-in-memory"] if compress else [])
+names = ["in-memory"] + (["z-in-memory", "r-in-memory"] if compress else [])
 for f in fractions:
-    names += [f"budget-{f}"] + ([f"z-budget-{f}"] if compress else [])
+    names += [f"budget-{f}"] + ([f"z-budget-{f}", f"r-budget-{f}"] if compress else [])
 for name in names:
     runs, error = [], None
     for r in range(1, rounds + 1):
@@ -146,6 +158,10 @@ for name in names:
         roots = report["roots"]
         return sum(l["seconds"] for root in roots for l in root["levels"] if l["direction"] == direction) / len(roots)
     io = [r["io"] for r, _ in runs if r.get("io")]
+    def entries_per_byte(report):
+        entries = sum(l.get("tail_entries", 0) for root in report["roots"] for l in root["levels"])
+        read = sum(root.get("io", {}).get("bytes", 0) for root in report["roots"])
+        return entries / read if read else 0
     rows.append((name, {
         "budget": runs[0][0]["options"].get("dram_budget_bytes", 0),
         "hteps": median([r["graph500"]["teps"]["harmonic_mean"] for r, _ in runs]),
@@ -153,6 +169,7 @@ for name in names:
         "k": runs[0][0].get("placement", {}).get("head_entries", "-"),
         "reads": median([per_search(r, "requests") for r, _ in runs]),
         "mib": median([per_search(r, "bytes") / 2**20 for r, _ in runs]),
+        "epb": median([entries_per_byte(r) for r, _ in runs]),
         "request": median([i["mean_request_bytes"] for i in io]) if io else 0,
         "depth": median([i["mean_queue_depth"] for i in io]) if io else 0,
         "p50": median([i["latency_us"]["p50"] for i in io]) if io else 0,
@@ -166,12 +183,12 @@ for name in names:
 reference = rows[0][1]["hteps"] if rows[0][1] else float("nan")
 print(f"SCALE {scale}, {rounds} rounds, medians; ratio = harmonic TEPS / in-memory harmonic TEPS")
 print(f"{'variant':<15} {'budget MiB':>10} {'K':>5} {'hTEPS':>10} {'ratio':>6} {'valid':>5} {'reads/BFS':>9} "
-      f"{'MiB/BFS':>8} {'req KiB':>7} {'QD':>5} {'p50 us':>7} {'p99 us':>7} {'TD s/BFS':>9} {'BU s/BFS':>9} {'RSS MiB':>8}")
+      f"{'MiB/BFS':>8} {'ent/B':>5} {'req KiB':>7} {'QD':>5} {'p50 us':>7} {'p99 us':>7} {'TD s/BFS':>9} {'BU s/BFS':>9} {'RSS MiB':>8}")
 for name, row, error in rows:
     if row is None:
         print(f"{name:<15} {error}"); continue
     print(f"{name:<15} {row['budget'] / 2**20:>10.0f} {str(row['k']):>5} {row['hteps']:>10.4g} "
-          f"{row['hteps'] / reference:>6.3f} {'yes' if row['valid'] else 'NO':>5} {row['reads']:>9.0f} {row['mib']:>8.2f} "
+          f"{row['hteps'] / reference:>6.3f} {'yes' if row['valid'] else 'NO':>5} {row['reads']:>9.0f} {row['mib']:>8.2f} {row['epb']:>5.2f} "
           f"{row['request'] / 1024:>7.1f} {row['depth']:>5.1f} {row['p50']:>7.0f} {row['p99']:>7.0f} "
           f"{row['td']:>9.4f} {row['bu']:>9.4f} {row['rss']:>8.0f}")
 EOF_PY

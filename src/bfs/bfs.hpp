@@ -66,6 +66,7 @@ struct LevelStats {
   std::int64_t bottom_up_early_exits = 0; // vertices that found a parent before their last neighbour
   double seconds = 0.0;
   IoSummary io;                           // tails read from disk (all zero when none were)
+  std::int64_t tail_entries = 0;          // entries those tails gave the step (decoded, when compressed)
 };
 
 class DirectionPolicy;

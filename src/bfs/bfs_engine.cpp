@@ -133,7 +133,7 @@ std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent
     const StepCounts counts = step(bottom_up);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,
-                                stopwatch.seconds(), {}});
+                                stopwatch.seconds(), {}, counts.tail_entries});
     if (fetchers_) {
       const IoStats level_io = fetchers_->take_stats();
       levels.back().io = level_io.summary();

@@ -53,12 +53,14 @@ struct TailScanner {
         row, tail, [this](NeighborId id) { return frontier.contains(id); }, parent, entries);
     if (index == entries) {
       counts.edges_examined += entries;
+      counts.tail_entries += entries;
       return;
     }
     state.parent[vertex] = parent;
     state.next_bitmap.bits.set(vertex);
     state.visited.set(vertex);
     counts.edges_examined += index + 1;
+    counts.tail_entries += index + 1;
     counts.discovered_vertices += 1;
     count_discovered_edges(counts, graph, vertex, backward.degree(row));
     counts.early_exits += index + 1 < entries ? 1 : 0;
@@ -131,6 +133,7 @@ void add(StepCounts& total, const StepCounts& part) {
   total.discovered_edges += part.discovered_edges;
   total.discovered_out_edges += part.discovered_out_edges;
   total.early_exits += part.early_exits;
+  total.tail_entries += part.tail_entries;
 }
 
 #pragma omp declare reduction(add_counts : StepCounts : add(omp_out, omp_in)) initializer(omp_priv = StepCounts{})

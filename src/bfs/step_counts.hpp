@@ -16,6 +16,9 @@ struct StepCounts {
   // Sum of their out-degrees: the next m_f (the same sum when undirected).
   std::int64_t discovered_out_edges = 0;
   std::int64_t early_exits = 0;          // bottom-up: vertices that found a parent before their last neighbour
+  // Entries read from tails fetched from disk (of compressed lists, those decoded): against the
+  // bytes read, what each byte brought.
+  std::int64_t tail_entries = 0;
 };
 
 // Counts a vertex a step discovered. A directed graph's in-degrees need not be near its

@@ -38,29 +38,35 @@ struct ListExpander {
   }
 };
 
-// Hands a tail (or a piece of it) of the lists `forward` to the expander as it arrives.
+// Hands a tail (or a piece of it) of the lists `forward` to the expander as it arrives; counts its
+// entries.
 template <bool kSharedTeam>
 struct TailExpander {
   const TieredCsr& forward;
   const ListExpander<kSharedTeam>& expand;
+  std::int64_t& tail_entries;
 
   void operator()(std::int64_t row, std::span<const std::byte> tail) const {
     const auto vertex = static_cast<NeighborId>(row);
-    forward.for_each_in_tail(row, tail, [&](NeighborId neighbor) { expand(vertex, neighbor); });
+    forward.for_each_in_tail(row, tail, [&](NeighborId neighbor) {
+      ++tail_entries;
+      expand(vertex, neighbor);
+    });
   }
 };
 
 // The resident part of each list now; the tails, when some are on disk, as their reads arrive.
 template <bool kSharedTeam>
 std::int64_t expand_queue(const TieredCsr& forward, const FrontierQueue& frontier, std::int64_t begin,
-                          std::int64_t end, const ListExpander<kSharedTeam>& expand, TailFetcher* fetcher) {
+                          std::int64_t end, const ListExpander<kSharedTeam>& expand, TailFetcher* fetcher,
+                          std::int64_t& tail_entries) {
   std::int64_t edges_examined = 0;
   for (std::int64_t index = begin; index < end; ++index) {
     const NeighborId vertex = frontier[index];
     edges_examined += forward.degree(vertex);
     forward.for_each_resident(vertex, [&](NeighborId neighbor) { expand(vertex, neighbor); });
     if (fetcher != nullptr && forward.tail_entries(vertex) > 0) {
-      fetcher->request(forward, vertex, TailExpander<kSharedTeam>{forward, expand});
+      fetcher->request(forward, vertex, TailExpander<kSharedTeam>{forward, expand, tail_entries});
     }
   }
   return edges_examined;
@@ -91,10 +97,11 @@ class FrontierChunks {
   std::vector<std::int64_t> first_chunk_;
 };
 
-// Partition k's share of the step: chunks of the frontier taken from the team's counter.
+// Partition k's share of the step: chunks of the frontier taken from the team's counter. Returns
+// the entries examined; the entries of tails read from disk are added to `tail_entries`.
 template <bool kSharedTeam>
 std::int64_t expand_into_partition(const TieredGraph& graph, const FrontierChunks& chunks, const TeamSeat& seat,
-                                   SearchState& state, ThreadTailFetchers* fetchers) {
+                                   SearchState& state, ThreadTailFetchers* fetchers, std::int64_t& tail_entries) {
   const TieredCsr& forward = graph.forward(seat.partition);
   LocalQueueBuffer buffer(state.next_queue.part(seat.partition));
   const ListExpander<kSharedTeam> expand{state, buffer};
@@ -105,9 +112,9 @@ std::int64_t expand_into_partition(const TieredGraph& graph, const FrontierChunk
     std::int64_t begin = 0;
     std::int64_t end = 0;
     const FrontierQueue& frontier = chunks.locate(chunk, begin, end);
-    edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, expand, fetcher);
+    edges_examined += expand_queue<kSharedTeam>(forward, frontier, begin, end, expand, fetcher, tail_entries);
   }
-  if (fetcher != nullptr) fetcher->finish(TailExpander<kSharedTeam>{forward, expand});
+  if (fetcher != nullptr) fetcher->finish(TailExpander<kSharedTeam>{forward, expand, tail_entries});
   return edges_examined;
 }
 
@@ -135,13 +142,15 @@ StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTai
   std::int64_t edges_examined = 0;
   std::int64_t discovered_edges = 0;
   std::int64_t discovered_out_edges = 0;
-#pragma omp parallel reduction(+ : edges_examined, discovered_edges, discovered_out_edges) \
+  std::int64_t tail_entries = 0;
+#pragma omp parallel reduction(+ : edges_examined, discovered_edges, discovered_out_edges, tail_entries) \
     if (state.current_queue.size() > kParallelFrontier)
   {
     errors.capture([&] {
       for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
-        edges_examined += seat.shared() ? expand_into_partition<true>(graph, chunks, seat, state, fetchers)
-                                        : expand_into_partition<false>(graph, chunks, seat, state, fetchers);
+        edges_examined += seat.shared()
+                              ? expand_into_partition<true>(graph, chunks, seat, state, fetchers, tail_entries)
+                              : expand_into_partition<false>(graph, chunks, seat, state, fetchers, tail_entries);
       });
     });
 #pragma omp barrier
@@ -152,7 +161,7 @@ StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTai
     });
   }
   errors.rethrow_first();
-  return {edges_examined, state.next_queue.size(), discovered_edges, discovered_out_edges, 0};
+  return {edges_examined, state.next_queue.size(), discovered_edges, discovered_out_edges, 0, tail_entries};
 }
 
 }  // namespace semibfs

@@ -457,7 +457,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
     comm_.sum(global);
     DistributedLevel level;
     level.stats = LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges, global[0],
-                             global[1], global[3], stopwatch.seconds(), {}};
+                             global[1], global[3], stopwatch.seconds(), {}, 0};  // tail entries: not counted across ranks
     if (fetchers_) {
       const IoStats level_io = fetchers_->take_stats();
       level.stats.io = level_io.summary();

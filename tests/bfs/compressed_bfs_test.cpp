@@ -181,8 +181,13 @@ void expect_searches_validate(const EdgeList& edges, const TieredGraph& compress
   std::vector<VertexId> expected(parent.size());
   std::uint64_t reads = 0;
   for (const VertexId root : roots) {
-    engine->run(root, parent);
-    reads += engine->take_io_stats().requests();
+    const std::vector<LevelStats> levels = engine->run(root, parent);
+    const IoStats io = engine->take_io_stats();
+    reads += io.requests();
+    std::int64_t tail_entries = 0;
+    for (const LevelStats& level : levels) tail_entries += level.tail_entries;
+    // Every list read whole gives entries (bottom-up decodes up to its parent): none without reads.
+    EXPECT_EQ(tail_entries > 0, io.requests() > 0) << "root " << root;
     const ValidationReport report = validator.validate(root, parent);
     ASSERT_TRUE(report.ok()) << "root " << root << ": " << report.failures.front().message;
     reference.run(root, expected);
