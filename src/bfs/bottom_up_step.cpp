@@ -19,10 +19,15 @@ constexpr std::int64_t kChunkWords = 16;
 // Graphs of at most 1024 vertices are scanned by one thread.
 constexpr std::int64_t kParallelVertices = 1024;
 
-// Frontier membership read from the bitmap alone.
+// Frontier membership read from the bitmap alone. As a predicate it also finds the first frontier
+// vertex of a run of ids (a compressed list's interval, tiered_csr.hpp) a word at a time.
 struct PlainFrontier {
   const Bitmap& bits;
   bool contains(NeighborId vertex) const { return bits.test(vertex); }
+  bool operator()(NeighborId vertex) const { return contains(vertex); }
+  std::int64_t first_in(std::uint64_t first, std::uint64_t last) const {
+    return bits.first_set_in(static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
+  }
 };
 
 // Frontier membership read from the summary first: a clear summary bit spares the bitmap load.
@@ -30,6 +35,10 @@ struct SummarizedFrontier {
   const Bitmap& bits;
   const FrontierSummary& summary;
   bool contains(NeighborId vertex) const { return summary.may_contain(vertex) && bits.test(vertex); }
+  bool operator()(NeighborId vertex) const { return contains(vertex); }
+  std::int64_t first_in(std::uint64_t first, std::uint64_t last) const {
+    return bits.first_set_in(static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
+  }
 };
 
 // A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
@@ -49,8 +58,7 @@ struct TailScanner {
     if (state.next_bitmap.bits.test(vertex)) return;  // an earlier piece of the tail had a parent
     NeighborId parent = 0;
     std::int64_t entries = 0;
-    const std::int64_t index = backward.find_in_tail(
-        row, tail, [this](NeighborId id) { return frontier.contains(id); }, parent, entries);
+    const std::int64_t index = backward.find_in_tail(row, tail, frontier, parent, entries);
     if (index == entries) {
       counts.edges_examined += entries;
       counts.tail_entries += entries;
@@ -102,9 +110,7 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
         const std::int64_t resident = backward.resident_count(row);
         const bool head_hit = frontier.contains(head);
         const std::int64_t index =
-            head_hit ? 0
-                     : backward.find_resident(row, backward.compressed() ? 0 : 1,
-                                              [&frontier](NeighborId id) { return frontier.contains(id); }, parent);
+            head_hit ? 0 : backward.find_resident(row, backward.compressed() ? 0 : 1, frontier, parent);
         if (!head_hit && index >= resident) {
           counts.edges_examined += resident;
           if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);

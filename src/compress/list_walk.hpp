@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -16,8 +17,14 @@
 
 namespace semibfs {
 
+// A visitor that takes a run of consecutive ids at once: visit.run(first, last) returns true to
+// stop (a bottom-up step probes the frontier bitmap a word at a time over an interval).
+template <typename Visit>
+concept RunVisitor = requires(Visit& visit, std::uint64_t id) { { visit.run(id, id) } -> std::convertible_to<bool>; };
+
 // Units [begin, end) of a stream hold vertex v's list, ids below n, intervals of at least
-// `minimum`; visit(id) returns true to stop. Returns true when the visitor stopped it.
+// `minimum`; visit(id) returns true to stop (or, for a RunVisitor, visit.run over each stretch of
+// an interval). Returns true when the visitor stopped it.
 template <typename Reader, typename Visit, typename MakeReader>
 bool walk_list_parts(VertexId v, std::uint64_t begin, std::uint64_t end, std::uint64_t n, std::uint64_t minimum,
                      Visit& visit, MakeReader make_reader) {
@@ -37,8 +44,12 @@ bool walk_list_parts(VertexId v, std::uint64_t begin, std::uint64_t end, std::ui
   while (has_interval || has_residual) {
     if (has_interval && (!has_residual || intervals.current < residuals.current)) {
       const std::uint64_t stop = has_residual ? std::min(intervals.last, residuals.current - 1) : intervals.last;
-      for (std::uint64_t id = intervals.current; id <= stop; ++id) {
-        if (visit(id)) return true;
+      if constexpr (RunVisitor<Visit>) {
+        if (visit.run(intervals.current, stop)) return true;
+      } else {
+        for (std::uint64_t id = intervals.current; id <= stop; ++id) {
+          if (visit(id)) return true;
+        }
       }
       if (stop == intervals.last) {
         has_interval = intervals.advance();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -38,6 +39,18 @@ class Bitmap {
   }
 
   bool test(std::int64_t bit) const { return (word(word_index(bit)) & bit_mask(bit)) != 0; }
+  // The first set bit in [first, last] (both within the bitmap), or -1: a word at a time.
+  std::int64_t first_set_in(std::int64_t first, std::int64_t last) const {
+    std::int64_t index = word_index(first);
+    Word bits = word(index) & (~Word{0} << (first % kBitsPerWord));
+    const std::int64_t last_index = word_index(last);
+    while (true) {
+      if (index == last_index) bits &= ~Word{0} >> (kBitsPerWord - 1 - last % kBitsPerWord);
+      if (bits != 0) return index * kBitsPerWord + std::countr_zero(bits);
+      if (index == last_index) return -1;
+      bits = word(++index);
+    }
+  }
   void set(std::int64_t bit) { words_[word_index(bit)] |= bit_mask(bit); }
 
   // For bitmaps that other threads write at the same time.

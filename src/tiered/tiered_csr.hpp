@@ -11,7 +11,10 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
+#include <concepts>
 #include <cstdint>
+#include <type_traits>
 #include <span>
 #include <string>
 #include <vector>
@@ -36,6 +39,13 @@ struct ResidencyRule {
   std::int64_t resident_entries(std::int64_t list_length, std::int64_t vertex_degree) const;
   // Every entry of every list.
   static ResidencyRule everything();
+};
+
+// A predicate on ids that also finds the first id it accepts in a run [first, last] (-1: none), as
+// a frontier bitmap does a word at a time: a compressed list's intervals are then probed whole.
+template <typename Accept>
+concept RangeAccept = requires(const Accept& accept, std::uint64_t id) {
+  { accept.first_in(id, id) } -> std::convertible_to<std::int64_t>;
 };
 
 // The arrays of compressed lists split between DRAM and disk; rows are vertices first_vertex,
@@ -168,19 +178,48 @@ class TieredCsr {
     }
     return static_cast<std::int64_t>(ids.size());
   }
+  // Walks a list counting entries up to the first one from `from` on that `accept` takes.
   template <typename Accept>
-  std::int64_t find_in_list(std::int64_t row, std::span<const std::uint8_t> bytes, std::int64_t from, Accept& accept,
-                            NeighborId& found) const {
+  struct Finder {
+    Accept& accept;
+    std::int64_t from;
     std::int64_t index = 0;
-    const bool hit = walk(row, bytes, [&](std::uint64_t id) {
+    NeighborId found = 0;
+    bool operator()(std::uint64_t id) {
       if (index >= from && accept(static_cast<NeighborId>(id))) {
         found = static_cast<NeighborId>(id);
         return true;
       }
       ++index;
       return false;
-    });
-    return hit ? index : (bytes.empty() ? 0 : degree(row));
+    }
+  };
+  // The same, taking an interval's run at once.
+  template <typename Accept>
+  struct RunFinder : Finder<Accept> {
+    bool run(std::uint64_t first, std::uint64_t last) {
+      const auto skipped = static_cast<std::uint64_t>(std::max<std::int64_t>(0, this->from - this->index));
+      const std::uint64_t start = first + std::min(skipped, last - first + 1);
+      this->index += static_cast<std::int64_t>(start - first);
+      if (start > last) return false;
+      const std::int64_t hit = this->accept.first_in(start, last);
+      if (hit < 0) {
+        this->index += static_cast<std::int64_t>(last - start + 1);
+        return false;
+      }
+      this->index += hit - static_cast<std::int64_t>(start);
+      this->found = static_cast<NeighborId>(hit);
+      return true;
+    }
+  };
+  template <typename Accept>
+  std::int64_t find_in_list(std::int64_t row, std::span<const std::uint8_t> bytes, std::int64_t from, Accept& accept,
+                            NeighborId& found) const {
+    using Plain = std::remove_cvref_t<Accept>;
+    std::conditional_t<RangeAccept<Plain>, RunFinder<Accept>, Finder<Accept>> finder{{accept, from}};
+    if (!walk(row, bytes, finder)) return bytes.empty() ? 0 : degree(row);
+    found = finder.found;
+    return finder.index;
   }
   template <typename Visit>
   bool walk(std::int64_t row, std::span<const std::uint8_t> bytes, Visit&& visit) const {

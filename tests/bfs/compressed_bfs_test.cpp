@@ -274,6 +274,42 @@ TEST_F(CompressedBfsTest, AListLongerThanTheArenaIsReadAlone) {
   }
 }
 
+// A graph whose lists are mostly intervals (each vertex joined to the next four, and a few long
+// edges): bottom-up steps probe the intervals a bitmap word at a time, with and without the
+// frontier summary, and must find the parents the plain lists give.
+TEST_F(CompressedBfsTest, IntervalsAreProbedWholeWithTheSameSearches) {
+  constexpr std::int64_t kVertices = 20000;
+  std::vector<std::pair<VertexId, VertexId>> pairs;
+  for (VertexId v = 0; v < kVertices; ++v) {
+    for (VertexId step = 1; step <= 4 && v + step < kVertices; ++step) pairs.emplace_back(v, v + step);
+    if (v % 97 == 0) pairs.emplace_back(v, (v * 7919) % kVertices);
+  }
+  const EdgeList edges = testing::make_edge_list(kVertices, pairs);
+  const TieredGraph compressed = open(store_of(edges, "band", 1, true), 1, true, everything_plan());
+  const TieredGraph plain = open(store_of(edges, "band", 1, false), 1, false, everything_plan());
+  const Validator validator(edges);
+  for (const int summary_bits : {0, 64}) {
+    for (const PolicyKind policy : {PolicyKind::kBottomUp, PolicyKind::kAlphaBeta}) {
+      BfsOptions options;
+      options.policy = policy;
+      options.summary_bits = summary_bits;
+      BfsEngine engine(compressed, options, TailFetchOptions{});
+      BfsEngine reference(plain, options, TailFetchOptions{});
+      std::vector<VertexId> parent(kVertices), expected(kVertices);
+      for (const VertexId root : {VertexId{0}, VertexId{777}, VertexId{kVertices - 1}}) {
+        engine.run(root, parent);
+        reference.run(root, expected);
+        const ValidationReport report = validator.validate(root, parent);
+        ASSERT_TRUE(report.ok()) << "root " << root << ": " << report.failures.front().message;
+        EXPECT_EQ(report.nedge, validator.validate(root, expected).nedge);
+        for (VertexId v = 0; v < kVertices; ++v) {
+          ASSERT_EQ(parent[v] == kUnreached, expected[v] == kUnreached) << "vertex " << v;
+        }
+      }
+    }
+  }
+}
+
 // Overwrites `bytes` at `offset` of a store file, then reseals the manifest as a hostile user
 // would, so that only the decoder's checks stand in the way.
 void craft(const std::string& store, const std::string& name, std::uint64_t offset, const std::vector<std::uint8_t>& bytes) {
