@@ -59,6 +59,7 @@ struct DistributedBfs::Counts {
   std::int64_t early_exits = 0;
   std::int64_t pairs_generated = 0;  // top-down pairs for other ranks' children
   std::int64_t cache_hits = 0;       // of those, dropped by the remote vertex cache
+  std::int64_t tail_entries = 0;     // entries of tails read from this rank's store
 
   void add(const Counts& other) {
     edges_examined += other.edges_examined;
@@ -67,6 +68,7 @@ struct DistributedBfs::Counts {
     early_exits += other.early_exits;
     pairs_generated += other.pairs_generated;
     cache_hits += other.cache_hits;
+    tail_entries += other.tail_entries;
   }
 };
 
@@ -213,9 +215,9 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   std::vector<std::vector<std::uint32_t>> discovered(pairs_.size());
   std::atomic<std::int64_t> next_chunk{cursor};
   std::atomic<std::int64_t> round_pairs{0};
-  std::int64_t examined = 0, found = 0, found_edges = 0, generated = 0, hits = 0;
+  std::int64_t examined = 0, found = 0, found_edges = 0, generated = 0, hits = 0, tail = 0;
   ParallelErrors errors;  // a failed read ends the search on this rank, not the process
-#pragma omp parallel reduction(+ : examined, found, found_edges, generated, hits)
+#pragma omp parallel reduction(+ : examined, found, found_edges, generated, hits, tail)
   errors.capture([&] {
     std::vector<std::vector<CompactEdge>>& outgoing = pairs_[omp_get_thread_num()];
     outgoing.resize(static_cast<std::size_t>(comm_.size()));
@@ -225,8 +227,10 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
                               counted};
     TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
     const VertexId first = graph_.own.begin;
-    const auto expand_tail = [&](std::int64_t row, std::span<const std::byte> tail) {
-      expand(first + row, TieredCsr::plain_entries(tail));  // a rank's lists are not compressed
+    const auto expand_tail = [&](std::int64_t row, std::span<const std::byte> piece) {
+      const std::span<const NeighborId> entries = TieredCsr::plain_entries(piece);  // a rank's lists are not compressed
+      tail += static_cast<std::int64_t>(entries.size());
+      expand(first + row, entries);
     };
     for (std::int64_t begin = next_chunk.fetch_add(kTopDownChunk); begin < frontier_size;
          begin = next_chunk.fetch_add(kTopDownChunk)) {
@@ -243,7 +247,7 @@ DistributedBfs::Counts DistributedBfs::expand_round(std::span<VertexId> parent, 
   errors.rethrow_first();
   cursor = std::min(next_chunk.load(), frontier_size);
   append_all(next_queue_, discovered);
-  return {examined, found, found_edges, 0, generated, hits};
+  return {examined, found, found_edges, 0, generated, hits, tail};
 }
 
 // Rounds of expansion and pair delivery until every rank has expanded its whole frontier: one
@@ -335,7 +339,9 @@ struct DistributedBfs::TailScanner {
     const std::int64_t word = row / Bitmap::kBitsPerWord;
     if ((next.own_word(word) & Bitmap::bit_mask(row)) != 0) return;  // an earlier piece had a parent
     const std::size_t hit = find_parent(frontier, tail);
-    counts.edges_examined += static_cast<std::int64_t>(hit < tail.size() ? hit + 1 : tail.size());
+    const auto examined = static_cast<std::int64_t>(hit < tail.size() ? hit + 1 : tail.size());
+    counts.edges_examined += examined;
+    counts.tail_entries += examined;
     if (hit == tail.size()) return;
     parent[row] = tail[hit];
     next.set_own_word(word, next.own_word(word) | Bitmap::bit_mask(row));
@@ -457,7 +463,7 @@ std::vector<DistributedLevel> DistributedBfs::run(VertexId root, std::span<Verte
     comm_.sum(global);
     DistributedLevel level;
     level.stats = LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges, global[0],
-                             global[1], global[3], stopwatch.seconds(), {}, 0};  // tail entries: not counted across ranks
+                             global[1], global[3], stopwatch.seconds(), {}, counts.tail_entries};  // this rank's, as its io
     if (fetchers_) {
       const IoStats level_io = fetchers_->take_stats();
       level.stats.io = level_io.summary();

@@ -213,7 +213,8 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels,
     json.field("frontier_vertices", level.frontier_vertices);
     json.field("frontier_edges", level.frontier_edges);
     json.field("edges_examined", level.edges_examined);
-    // One process's searches: the entries the tails read from disk gave (decoded, when compressed).
+    // The entries the tails read from disk gave (decoded, when compressed; under mpirun the
+    // reporting rank's, as its io).
     if (level.tail_entries > 0) json.field("tail_entries", level.tail_entries);
     json.field("discovered_vertices", level.discovered_vertices);
     json.field("bottom_up_early_exits", level.bottom_up_early_exits);
