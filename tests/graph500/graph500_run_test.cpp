@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -14,6 +15,7 @@
 #include "graph500/teps_edge_count.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "support/scratch_directory.hpp"
 #include "support/test_vectors.hpp"
 
 namespace semibfs {
@@ -63,6 +65,46 @@ TEST(Graph500Run, EveryLayoutValidatesWithTheReferenceNedge) {
       EXPECT_EQ(report.memory.graph.forward == 0, partitions == 1) << "P = 1 shares the backward graph";
       ASSERT_EQ(report.roots.size(), 8u);
       for (std::size_t i = 0; i < 8; ++i) EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+    }
+  }
+}
+
+// The same with compressed stores, in the input's ids and relabelled by degree, all in DRAM and
+// under a budget that leaves every list on disk but its head: nedge still the reference's.
+TEST(Graph500Run, EveryCompressedLayoutValidatesWithTheReferenceNedge) {
+  const auto expected = testing::reference_roots(12);
+  const testing::ScratchDirectory scratch;
+  int store = 0;
+  for (const int partitions : {1, 2, 4}) {
+    for (const NeighborOrder order : {NeighborOrder::kById, NeighborOrder::kHubFirst, NeighborOrder::kByDegree}) {
+      for (const bool relabel : {false, true}) {
+        for (const bool budget : {false, true}) {
+          SCOPED_TRACE(std::to_string(partitions) + " partitions, order " + to_string(order) +
+                       (relabel ? ", relabelled" : "") + (budget ? ", 64 MiB, K = 1" : ""));
+          Graph500Options options;
+          options.kronecker.scale = 12;
+          options.num_roots = 8;
+          options.store.partitions = partitions;
+          options.store.neighbor_order = order;
+          options.store.compress = true;
+          options.store.relabel = relabel;
+          options.store.directory = scratch.file("store" + std::to_string(store++));
+          std::filesystem::create_directories(options.store.directory);
+          if (budget) {
+            options.search.budget.dram_budget_bytes = std::int64_t{64} << 20;
+            options.search.head_entries = 1;
+          }
+          std::ostringstream log;
+          const Graph500Report report = run_graph500(options, log);
+          ASSERT_TRUE(report.validation_passed) << report.validation_failure;
+          EXPECT_EQ(report.lists_on_disk, budget);
+          ASSERT_EQ(report.roots.size(), 8u);
+          for (std::size_t i = 0; i < 8; ++i) {
+            EXPECT_EQ(report.roots[i].root, expected[i].root);
+            EXPECT_EQ(report.roots[i].nedge, expected[i].component_nonself_edges);
+          }
+        }
+      }
     }
   }
 }
