@@ -104,17 +104,17 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
         const NeighborId head = graph.head(vertex);
         if (head == kNoHead) continue;  // isolated; the engine marks these visited up front
         const std::int64_t row = vertex - first_vertex;
-        // The head is probed from the dense array before the list is touched. It is the list's entry
-        // 0, except in a compressed list (in id order, its head kept apart), scanned from its start.
-        NeighborId parent = head;  // a head hit never reads the list
-        const std::int64_t resident = backward.resident_count(row);
-        const bool head_hit = frontier.contains(head);
-        const std::int64_t index =
-            head_hit ? 0 : backward.find_resident(row, backward.compressed() ? 0 : 1, frontier, parent);
-        if (!head_hit && index >= resident) {
-          counts.edges_examined += resident;
-          if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);
-          continue;
+        // The head is probed from the dense array before the list is touched; a hit never reads it.
+        NeighborId parent = head;
+        std::int64_t index = 0;
+        if (!frontier.contains(head)) {
+          index = backward.find_resident(row, backward.scan_start_after_head(), frontier, parent);
+          const std::int64_t resident = backward.resident_count(row);
+          if (index >= resident) {
+            counts.edges_examined += resident;
+            if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);
+            continue;
+          }
         }
         state.parent[vertex] = parent;
         found |= Bitmap::Word{1} << bit;

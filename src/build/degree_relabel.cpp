@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "build/build_budget.hpp"
+#include "build/endpoint_counts.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/progress_log.hpp"
@@ -19,28 +20,6 @@ namespace {
 
 // Edges per chunk of the two passes: 1 MiB of packed edges, in and out.
 constexpr std::int64_t kChunkEdges = std::int64_t{1} << 16;
-
-// Endpoints at each vertex of the edges that are not self-loops, as the construction counts them
-// (its ids then by how many list entries a vertex will have, near enough: duplicates included).
-std::vector<std::uint32_t> count_degrees(const PackedEdgeFile& edges, std::int64_t num_vertices,
-                                         std::span<PackedEdge> chunk, ProgressLog& log) {
-  std::vector<std::uint32_t> degrees(static_cast<std::size_t>(num_vertices), 0);
-  edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> part) {
-    for (std::size_t index = 0; index < part.size(); ++index) {
-      const VertexId u = part[index].v0();
-      const VertexId v = part[index].v1();
-      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
-        throw Error("edge file '" + edges.path() + "': edge " + std::to_string(first + static_cast<std::int64_t>(index)) +
-                    " has a vertex id outside [0, " + std::to_string(num_vertices) + ")");
-      }
-      if (u == v) continue;
-      degrees[u] = degrees[u] == UINT32_MAX ? UINT32_MAX : degrees[u] + 1;  // saturates: only the order counts
-      degrees[v] = degrees[v] == UINT32_MAX ? UINT32_MAX : degrees[v] + 1;
-    }
-    log.tick("relabelling, counting degrees: edge", first + static_cast<std::int64_t>(part.size()), edges.num_edges());
-  });
-  return degrees;
-}
 
 // The edge file with every endpoint renamed, at `path` (written whole, then renamed into place);
 // returns the original file's SHA-256, taken on the way.
@@ -119,7 +98,13 @@ ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int
   ProgressLog log(options.progress, "external build");
   const PackedEdgeFile edges(edge_file);
   std::vector<PackedEdge> chunk(static_cast<std::size_t>(std::clamp<std::int64_t>(edges.num_edges(), 1, kChunkEdges)));
-  VertexRelabel relabel = relabel_by_degree(count_degrees(edges, num_vertices, chunk, log));
+  VertexRelabel relabel;
+  {
+    // The counts the construction sizes its ranges by: endpoints of non-loop edges, duplicates in.
+    std::vector<std::uint32_t> degrees(static_cast<std::size_t>(num_vertices));
+    count_endpoints(edges, chunk, degrees, ListEnds::kBoth, log);
+    relabel = relabel_by_degree(degrees);
+  }
   const std::string relabelled = temporary_path(store_path(store_directory, "edges.relabelled"));
   RemovedUnlessKept removed(relabelled);
   const std::string sha = write_relabelled_edges(edges, relabel.new_of, relabelled, chunk, log);

@@ -14,6 +14,7 @@
 #include "core/sha256.hpp"
 #include "graph/partition_layout.hpp"
 #include "build/build_budget.hpp"
+#include "build/endpoint_counts.hpp"
 #include "edges/packed_edge_file.hpp"
 #include "build/range_lists.hpp"
 #include "build/scratch_file.hpp"
@@ -77,52 +78,6 @@ void check_rows(const BuildContext& context) {
   }
 }
 
-[[noreturn]] void throw_bad_edge(const PackedEdgeFile& edges, std::int64_t index, const PackedEdge& edge,
-                                 std::int64_t num_vertices) {
-  throw Error("edge file '" + edges.path() + "': edge " + std::to_string(index) + " (" + std::to_string(edge.v0()) +
-              ", " + std::to_string(edge.v1()) + ") has a vertex id outside [0, " + std::to_string(num_vertices) + ")");
-}
-
-// Counts one endpoint; true when the count wrapped around.
-bool count_endpoint(std::uint32_t& count) {
-  std::uint32_t before = 0;
-#pragma omp atomic capture
-  before = count++;
-  return before == UINT32_MAX;
-}
-
-// Pass 1: degrees[v] = the endpoints at v of edges that are not self-loops (duplicates counted),
-// of the `ends` whose lists are being built.
-void count_endpoints(BuildContext& context, std::span<PackedEdge> chunk, ListEnds ends) {
-  const bool sources = ends != ListEnds::kTarget;
-  const bool targets = ends != ListEnds::kSource;
-  const std::span<std::uint32_t> degrees = context.degrees;
-  const auto num_vertices = static_cast<std::int64_t>(degrees.size());
-  std::fill(degrees.begin(), degrees.end(), 0);
-  bool wrapped = false;
-  context.edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> edges) {
-    const auto count = static_cast<std::int64_t>(edges.size());
-    std::int64_t first_bad = count;
-    bool chunk_wrapped = false;
-#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(|| : chunk_wrapped)
-    for (std::int64_t index = 0; index < count; ++index) {
-      const VertexId u = edges[index].v0();
-      const VertexId v = edges[index].v1();
-      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
-        first_bad = std::min(first_bad, index);
-      } else if (u != v) {
-        if (sources) chunk_wrapped = count_endpoint(degrees[u]) || chunk_wrapped;
-        if (targets) chunk_wrapped = count_endpoint(degrees[v]) || chunk_wrapped;
-      }
-    }
-    if (first_bad < count) throw_bad_edge(context.edges, first + first_bad, edges[first_bad], num_vertices);
-    if (context.edge_file_sha != nullptr) context.edge_file_sha->update(edges.data(), edges.size_bytes());
-    wrapped = wrapped || chunk_wrapped;
-    context.log.tick("counting endpoints: edge", first + count, context.edges.num_edges());
-  });
-  if (wrapped) throw Error("edge file '" + context.edges.path() + "': a vertex has 2^32 or more edge endpoints");
-}
-
 const char* lists_name(ListEnds ends) {
   return ends == ListEnds::kBoth ? "lists" : ends == ListEnds::kTarget ? "in-lists" : "out-lists";
 }
@@ -132,7 +87,7 @@ template <typename Sink>
 void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
   CollectBuffers buffers(context.ledger, chunk_edges);
-  count_endpoints(context, buffers.chunk.span(), ends);
+  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_sha);
   ++context.stats.edge_file_passes;
   context.edge_file_sha = nullptr;
   if (context.rank_part != nullptr) check_rows(context);

@@ -53,7 +53,7 @@ void StoreListWriter::append_list(GraphFiles& files, VertexId vertex, std::span<
   }
   if (files.heads != nullptr) files.heads->append_value(list.empty() ? kNoHead : list.front());
   sorted_.assign(list.begin(), list.end());
-  std::sort(sorted_.begin(), sorted_.end());
+  if (!std::is_sorted(sorted_.begin(), sorted_.end())) std::sort(sorted_.begin(), sorted_.end());
   if (std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end()) {
     throw Error("compressed store: the list of vertex " + std::to_string(vertex) + " holds a neighbour twice");
   }

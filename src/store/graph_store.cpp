@@ -59,14 +59,31 @@ void read_whole_file(const std::string& path, std::span<std::byte> into) {
   reader->drain(done);
 }
 
+// The file `path`, whose manifest entry is `entry` (its size checked), read whole into `into`, its
+// SHA-256 checked.
+void read_checked_file(const std::string& path, const StoreArray& entry, std::span<std::byte> into) {
+  read_whole_file(path, into);
+  if (sha256_of(into) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
+}
+
 template <typename T>
 std::vector<T> read_array(const std::string& directory, const StoreManifest& manifest, const std::string& name) {
   const std::string path = store_path(directory, name);
   const StoreArray& entry = checked_store_array(directory, manifest, name);
   if (entry.bytes % static_cast<std::int64_t>(sizeof(T)) != 0) damaged(path, "size is not a whole number of entries");
   std::vector<T> values(static_cast<std::size_t>(entry.bytes) / sizeof(T));
-  read_whole_file(path, std::as_writable_bytes(std::span<T>(values)));
-  if (sha256_of(std::as_bytes(std::span<const T>(values))) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
+  read_checked_file(path, entry, std::as_writable_bytes(std::span<T>(values)));
+  return values;
+}
+
+// An array of one entry per row and one more (offsets, positions), its length checked.
+template <typename T>
+std::vector<T> read_row_array(const std::string& directory, const StoreManifest& manifest, const std::string& name,
+                              std::int64_t rows) {
+  std::vector<T> values = read_array<T>(directory, manifest, name);
+  if (static_cast<std::int64_t>(values.size()) != rows + 1) {
+    damaged(store_path(directory, name), std::to_string(values.size()) + " entries for " + std::to_string(rows) + " rows");
+  }
   return values;
 }
 
@@ -199,10 +216,7 @@ const StoreArray& checked_store_array(const std::string& directory, const StoreM
 std::vector<std::int64_t> read_store_offsets(const std::string& directory, const StoreManifest& manifest,
                                              int partition, const char* graph, std::int64_t rows) {
   const std::string name = store_array_name(partition, graph, "offsets");
-  std::vector<std::int64_t> offsets = read_array<std::int64_t>(directory, manifest, name);
-  if (static_cast<std::int64_t>(offsets.size()) != rows + 1) {
-    damaged(store_path(directory, name), std::to_string(offsets.size()) + " offsets for " + std::to_string(rows) + " rows");
-  }
+  std::vector<std::int64_t> offsets = read_row_array<std::int64_t>(directory, manifest, name, rows);
   if (manifest.list_codec) {
     // The entries are counted when the lists are decoded; their sum is checked against the manifest.
     check_store_offsets(store_path(directory, name), offsets, offsets.back());
@@ -224,17 +238,13 @@ void read_store_array_into(const std::string& directory, const StoreManifest& ma
   if (entry.bytes != static_cast<std::int64_t>(into.size())) {
     damaged(path, std::to_string(entry.bytes) + " bytes where " + std::to_string(into.size()) + " are expected");
   }
-  read_whole_file(path, into);
-  if (sha256_of(into) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
+  read_checked_file(path, entry, into);
 }
 
 std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,
                                                 int partition, const char* graph, std::int64_t rows) {
   const std::string name = store_array_name(partition, graph, "positions");
-  std::vector<std::uint64_t> positions = read_array<std::uint64_t>(directory, manifest, name);
-  if (static_cast<std::int64_t>(positions.size()) != rows + 1) {
-    damaged(store_path(directory, name), std::to_string(positions.size()) + " positions for " + std::to_string(rows) + " rows");
-  }
+  std::vector<std::uint64_t> positions = read_row_array<std::uint64_t>(directory, manifest, name, rows);
   const StoreArray& list_file = checked_store_array(directory, manifest, store_array_name(partition, graph, "lists"));
   // Read as signed offsets: a position past 2^63 would decrease, so one check of order serves.
   const std::span<const std::int64_t> as_offsets(reinterpret_cast<const std::int64_t*>(positions.data()), positions.size());

@@ -10,6 +10,46 @@ namespace {
 // Per-thread dense counts up to this degree, a sorted list above it (hubs are few).
 constexpr std::int64_t kDenseDegrees = 1 << 16;
 
+// Degree classes (with their lists' bytes when asked), one vertex at a time: counted densely up
+// to kDenseDegrees, the few larger degrees listed and sorted at the end. A counter per thread,
+// merged.
+class ClassCounter {
+ public:
+  explicit ClassCounter(bool with_bytes)
+      : vertices_(kDenseDegrees, 0), bytes_(with_bytes ? kDenseDegrees : 0, 0) {}
+  void add(std::int64_t degree, std::int64_t bytes) {
+    if (degree >= kDenseDegrees) {
+      large_.push_back({degree, 1, bytes});
+    } else if (degree > 0) {
+      ++vertices_[degree];
+      if (!bytes_.empty()) bytes_[degree] += bytes;
+    }
+  }
+  void merge(const ClassCounter& other) {
+    for (std::size_t degree = 0; degree < vertices_.size(); ++degree) vertices_[degree] += other.vertices_[degree];
+    for (std::size_t degree = 0; degree < bytes_.size(); ++degree) bytes_[degree] += other.bytes_[degree];
+    large_.insert(large_.end(), other.large_.begin(), other.large_.end());
+  }
+  std::vector<DegreeCount> classes() {
+    std::vector<DegreeCount> classes;
+    for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
+      if (vertices_[degree] > 0) classes.push_back({degree, vertices_[degree], bytes_.empty() ? 0 : bytes_[degree]});
+    }
+    std::sort(large_.begin(), large_.end(), [](const DegreeCount& a, const DegreeCount& b) { return a.degree < b.degree; });
+    for (const DegreeCount& count : large_) {
+      if (classes.empty() || classes.back().degree != count.degree) classes.push_back({count.degree, 0, 0});
+      ++classes.back().vertices;
+      classes.back().bytes += count.bytes;
+    }
+    return classes;
+  }
+
+ private:
+  std::vector<std::int64_t> vertices_;
+  std::vector<std::int64_t> bytes_;  // empty: bytes not counted
+  std::vector<DegreeCount> large_;
+};
+
 }  // namespace
 
 std::int64_t GraphProfile::num_entries() const {
@@ -42,40 +82,19 @@ std::int64_t GraphProfile::graph_bytes() const {
 }
 
 std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets) {
-  std::vector<std::int64_t> dense(kDenseDegrees, 0);
-  std::vector<std::int64_t> large;
+  ClassCounter counter(false);
 #pragma omp parallel
   {
-    std::vector<std::int64_t> local_dense(kDenseDegrees, 0);
-    std::vector<std::int64_t> local_large;
+    ClassCounter local(false);
     for (const std::span<const std::int64_t> offsets : backward_offsets) {
       const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
 #pragma omp for schedule(static) nowait
-      for (std::int64_t row = 0; row < rows; ++row) {
-        const std::int64_t degree = offsets[row + 1] - offsets[row];
-        if (degree < kDenseDegrees) {
-          ++local_dense[degree];
-        } else {
-          local_large.push_back(degree);
-        }
-      }
+      for (std::int64_t row = 0; row < rows; ++row) local.add(offsets[row + 1] - offsets[row], 0);
     }
 #pragma omp critical
-    {
-      for (std::int64_t degree = 0; degree < kDenseDegrees; ++degree) dense[degree] += local_dense[degree];
-      large.insert(large.end(), local_large.begin(), local_large.end());
-    }
+    counter.merge(local);
   }
-  std::vector<DegreeCount> degrees;
-  for (std::int64_t degree = 1; degree < kDenseDegrees; ++degree) {
-    if (dense[degree] > 0) degrees.push_back({degree, dense[degree]});
-  }
-  std::sort(large.begin(), large.end());
-  for (std::int64_t degree : large) {
-    if (degrees.empty() || degrees.back().degree != degree) degrees.push_back({degree, 0});
-    ++degrees.back().vertices;
-  }
-  return degrees;
+  return counter.classes();
 }
 
 std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets) {
@@ -88,47 +107,10 @@ std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const 
   return degree_histogram({std::span<const std::int64_t>(summed)});
 }
 
-namespace {
-
-// Degree classes with their bytes, one vertex at a time: counted densely up to kDenseDegrees, the
-// few larger degrees listed and sorted at the end.
-class ClassCounter {
- public:
-  ClassCounter() : dense_(kDenseDegrees) {}
-  void add(std::int64_t degree, std::int64_t bytes) {
-    if (degree >= kDenseDegrees) {
-      large_.push_back({degree, 1, bytes});
-    } else if (degree > 0) {
-      dense_[degree].degree = degree;
-      ++dense_[degree].vertices;
-      dense_[degree].bytes += bytes;
-    }
-  }
-  std::vector<DegreeCount> classes() {
-    std::vector<DegreeCount> classes;
-    for (const DegreeCount& count : dense_) {
-      if (count.vertices > 0) classes.push_back(count);
-    }
-    std::sort(large_.begin(), large_.end(), [](const DegreeCount& a, const DegreeCount& b) { return a.degree < b.degree; });
-    for (const DegreeCount& count : large_) {
-      if (classes.empty() || classes.back().degree != count.degree) classes.push_back({count.degree, 0, 0});
-      ++classes.back().vertices;
-      classes.back().bytes += count.bytes;
-    }
-    return classes;
-  }
-
- private:
-  std::vector<DegreeCount> dense_;
-  std::vector<DegreeCount> large_;
-};
-
-}  // namespace
-
 std::vector<DegreeCount> compressed_degree_histogram(const std::vector<std::span<const std::int64_t>>& offsets,
                                                      const std::vector<std::span<const std::uint64_t>>& positions,
                                                      bool rows_are_vertices) {
-  ClassCounter counter;
+  ClassCounter counter(true);
   const auto length = [](auto array, std::int64_t row) { return static_cast<std::int64_t>(array[row + 1] - array[row]); };
   if (rows_are_vertices) {
     for (std::size_t graph = 0; graph < offsets.size(); ++graph) {

@@ -102,6 +102,9 @@ class TieredCsr {
   }
   // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
   bool tails_split() const { return !compressed_; }
+  // Where a search that probed the dense head first goes on in a list: after entry 0, the head
+  // itself, except in compressed lists (in id order, their heads kept apart), from their start.
+  std::int64_t scan_start_after_head() const { return compressed_ ? 0 : 1; }
 
   // f(NeighborId) for each resident entry of `row`, in the list's order.
   template <typename F>

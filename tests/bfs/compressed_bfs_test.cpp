@@ -235,11 +235,7 @@ TEST_F(CompressedBfsTest, EverySearchValidatesWithTheUncompressedNedge) {
         open(store_of(kronecker(), "kron", c.partitions, false), c.partitions, false, everything_plan());
     TailFetchOptions fetch;
     fetch.io = c.io;
-    if (c.tiny_fetcher) {
-      fetch.arena_bytes = 8 * 4096;
-      fetch.max_request_bytes = 2 * 4096;
-      fetch.queue_depth = 4;
-    }
+    if (c.tiny_fetcher) fetch = testing::tiny_fetch_options(c.io);
     const std::vector<VertexId> roots = pick_bfs_roots(2, 3, compressed.num_vertices(), 4,
                                                        [&compressed](VertexId v) { return compressed.degree(v) > 0; });
     expect_searches_validate(kronecker(), compressed, plain, fetch, roots, c.k != 0);
@@ -265,10 +261,7 @@ TEST_F(CompressedBfsTest, AListLongerThanTheArenaIsReadAlone) {
     ASSERT_GT(hub_lists.tail_byte_end(kHub) - hub_lists.tail_byte_begin(kHub), 8u * 4096);
     ASSERT_NE(hub_lists.tail_byte_begin(kHub) % 4096, 0u);
     const TieredGraph plain = open(store_of(edges, "star", partitions, false), partitions, false, everything_plan());
-    TailFetchOptions fetch;
-    fetch.io = IoKind::kPread;
-    fetch.arena_bytes = 8 * 4096;
-    fetch.max_request_bytes = 2 * 4096;
+    const TailFetchOptions fetch = testing::tiny_fetch_options(IoKind::kPread, false);
     const std::vector<VertexId> roots = {kHub, 3, 4, 6};
     expect_searches_validate(edges, compressed, plain, fetch, roots, true);
   }

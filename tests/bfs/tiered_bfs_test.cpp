@@ -134,11 +134,7 @@ TEST_F(TieredBfsTest, EverySearchValidatesWithTheInMemoryNedge) {
         open_tiered_graph(read_store_index(store_for(graph), request_for(c.partitions)), split_plan(c.k, 1, 200));
     TailFetchOptions fetch;
     fetch.io = c.io;
-    if (c.tiny_fetcher) {
-      fetch.arena_bytes = 8 * 4096;
-      fetch.max_request_bytes = 2 * 4096;
-      fetch.queue_depth = 4;
-    }
+    if (c.tiny_fetcher) fetch = testing::tiny_fetch_options(c.io);
     std::unique_ptr<BfsEngine> engine;
     try {
       engine = std::make_unique<BfsEngine>(tiered, BfsOptions{}, fetch);

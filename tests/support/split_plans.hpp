@@ -1,9 +1,12 @@
-// Placement plans made by hand for the tests of lists split between DRAM and disk.
+// Placement plans made by hand for the tests of lists split between DRAM and disk, and the tail
+// fetcher those tests shrink.
 #pragma once
 
 #include <cstdint>
 
+#include "io/io_kind.hpp"
 #include "tiered/placement_plan.hpp"
+#include "tiered/tail_fetcher.hpp"
 
 namespace semibfs::testing {
 
@@ -23,6 +26,17 @@ inline PlacementPlan everything_plan() {
   PlacementPlan plan;
   plan.fits_in_memory = true;
   return plan;
+}
+
+// A fetcher through `io` with an arena of 8 blocks and requests of 2 (queue depth 4 when `shallow`):
+// halves switched often, long tails split, long compressed lists read alone.
+inline TailFetchOptions tiny_fetch_options(IoKind io, bool shallow = true) {
+  TailFetchOptions fetch;
+  fetch.io = io;
+  fetch.arena_bytes = 8 * 4096;
+  fetch.max_request_bytes = 2 * 4096;
+  if (shallow) fetch.queue_depth = 4;
+  return fetch;
 }
 
 }  // namespace semibfs::testing
