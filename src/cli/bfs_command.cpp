@@ -139,7 +139,7 @@ void log_file_ids(const std::vector<VertexId>& roots, const IdMap& ids, std::ost
 // Little-endian int64 triples, or text lines; reached vertices only, in compact id order.
 void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, const std::vector<VertexId>& parent) {
   FailureLog failures;
-  const std::vector<std::int64_t> level = tree_levels(root, parent, failures);
+  const std::vector<TreeLevel> level = tree_levels<VertexId>(root, parent, failures);
   if (!failures.empty()) throw Error("the search's parents do not form a tree, so no levels can be written");
   OutputFile writer(request.output);
   std::string text;

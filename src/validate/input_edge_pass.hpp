@@ -7,10 +7,12 @@
 #include <span>
 #include <vector>
 
+#include "core/bitmap.hpp"
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "validate/failure_log.hpp"
+#include "validate/tree_levels.hpp"
 
 namespace semibfs {
 
@@ -20,20 +22,28 @@ struct InputEdgeEvidence {
   // Non-self-loop tuples that lead out of the reached set, any one a rule-4 failure: with exactly one
   // endpoint reached (undirected), or from a reached source to an unreached target (directed).
   std::int64_t leaving_reached_set = 0;
-  // Per vertex, 1 when an input tuple joins it and its parent; directed, a tuple parent -> vertex (rule 5).
-  std::vector<std::uint8_t> parent_edge_seen;
+  // Per vertex, set when an input tuple joins it and its parent; directed, a tuple parent -> vertex (rule 5).
+  Bitmap parent_edge_seen;
 };
 
 // Records a rule-3 failure for every tuple with both endpoints reached whose levels differ by more
 // than one, naming the deeper endpoint; directed, for every such tuple whose target is more than one
 // level below its source, naming the target. Needs a tree without rule-1 failures (levels from
-// tree_levels) and endpoints in [0, parent.size()), at most 2^32 vertices. One parallel loop per
+// tree_levels over the same parents) and endpoints in [0, parent.size()). One parallel loop per
 // chunk of the source.
-InputEdgeEvidence scan_input_edges(const EdgeSource& edges, std::span<const VertexId> parent,
-                                   const std::vector<std::int64_t>& levels, GraphDirection direction,
+template <class ParentId>
+InputEdgeEvidence scan_input_edges(const EdgeSource& edges, std::span<const ParentId> parent,
+                                   const std::vector<TreeLevel>& levels, GraphDirection direction,
                                    FailureLog& failures);
 
-// Bytes per vertex that scan_input_edges holds, on top of the levels it is given.
-inline constexpr std::int64_t kInputEdgePassBytesPerVertex = 8 + 1;
+extern template InputEdgeEvidence scan_input_edges(const EdgeSource&, std::span<const std::int64_t>,
+                                                   const std::vector<TreeLevel>&, GraphDirection, FailureLog&);
+extern template InputEdgeEvidence scan_input_edges(const EdgeSource&, std::span<const std::int32_t>,
+                                                   const std::vector<TreeLevel>&, GraphDirection, FailureLog&);
+
+// Bytes that scan_input_edges holds for `num_vertices` vertices (the bitmap), on top of the levels.
+constexpr std::int64_t input_edge_pass_bytes(std::int64_t num_vertices) {
+  return Bitmap::words_for(num_vertices) * static_cast<std::int64_t>(sizeof(Bitmap::Word));
+}
 
 }  // namespace semibfs

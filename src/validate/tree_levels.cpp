@@ -4,32 +4,37 @@
 
 #include <algorithm>
 #include <atomic>
+#include <string>
 #include <utility>
+
+#include "core/error.hpp"
 
 namespace semibfs {
 
 namespace {
 
-constexpr std::int64_t kUnreachedLevel = -1;
-constexpr std::int64_t kUnknownLevel = -2;
-constexpr std::int64_t kCyclicLevel = -3;  // on a cycle of parents, or leading into one
+constexpr TreeLevel kUnknownLevel = 0xFFFFFFFE;
+constexpr TreeLevel kCyclicLevel = 0xFFFFFFFD;  // on a cycle of parents, or leading into one
+static_assert(kDeepestLevel < kCyclicLevel && kCyclicLevel < kUnknownLevel && kUnknownLevel < kUnreachedLevel);
 
 constexpr const char* kRule = "rule 1 (tree rooted at the root): ";
 
 // Levels are shared by all walking threads; every writer of a vertex writes the same value.
-std::int64_t load_level(std::vector<std::int64_t>& levels, VertexId v) {
-  return std::atomic_ref<std::int64_t>(levels[static_cast<std::size_t>(v)]).load(std::memory_order_relaxed);
+TreeLevel load_level(std::vector<TreeLevel>& levels, VertexId v) {
+  return std::atomic_ref<TreeLevel>(levels[static_cast<std::size_t>(v)]).load(std::memory_order_relaxed);
 }
 
-void store_level(std::vector<std::int64_t>& levels, VertexId v, std::int64_t level) {
-  std::atomic_ref<std::int64_t>(levels[static_cast<std::size_t>(v)]).store(level, std::memory_order_relaxed);
+void store_level(std::vector<TreeLevel>& levels, VertexId v, TreeLevel level) {
+  std::atomic_ref<TreeLevel>(levels[static_cast<std::size_t>(v)]).store(level, std::memory_order_relaxed);
 }
 
-VertexId parent_of(std::span<const VertexId> parent, VertexId v) {
-  return parent[static_cast<std::size_t>(v)];
+template <class ParentId>
+VertexId parent_of(std::span<const ParentId> parent, VertexId v) {
+  return static_cast<VertexId>(parent[static_cast<std::size_t>(v)]);
 }
 
-void check_parent_pointer(VertexId v, VertexId root, std::span<const VertexId> parent, FailureLog& failures) {
+template <class ParentId>
+void check_parent_pointer(VertexId v, VertexId root, std::span<const ParentId> parent, FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
   const VertexId p = parent_of(parent, v);
   if (v == root) {
@@ -55,7 +60,8 @@ void check_parent_pointer(VertexId v, VertexId root, std::span<const VertexId> p
 }
 
 // Once this passes, every walk up from a reached vertex stays among reached vertices.
-void check_parent_pointers(VertexId root, std::span<const VertexId> parent, FailureLog& failures) {
+template <class ParentId>
+void check_parent_pointers(VertexId root, std::span<const ParentId> parent, FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
 #pragma omp parallel
   {
@@ -77,7 +83,8 @@ struct Walk {
 
 // Follows parents up to a vertex of known level; the checkpoint that moves at powers of two (Brent)
 // finds a cycle within a small multiple of the path and cycle lengths.
-Walk walk_up(VertexId start, std::span<const VertexId> parent, std::vector<std::int64_t>& levels) {
+template <class ParentId>
+Walk walk_up(VertexId start, std::span<const ParentId> parent, std::vector<TreeLevel>& levels) {
   VertexId current = start;
   VertexId checkpoint = start;
   std::int64_t steps = 0;
@@ -95,18 +102,23 @@ Walk walk_up(VertexId start, std::span<const VertexId> parent, std::vector<std::
   return Walk{current, steps, cyclic ? WalkEnd::kJoinedCycle : WalkEnd::kKnownLevel};
 }
 
-void assign_levels_along(VertexId start, const Walk& walk, std::span<const VertexId> parent,
-                         std::vector<std::int64_t>& levels) {
+// False when the start lies deeper than kDeepestLevel: the levels past it are clamped there, which
+// keeps the walks memoised until tree_levels throws.
+template <class ParentId>
+bool assign_levels_along(VertexId start, const Walk& walk, std::span<const ParentId> parent,
+                         std::vector<TreeLevel>& levels) {
   const std::int64_t end_level = load_level(levels, walk.end);
   VertexId current = start;
   for (std::int64_t steps_left = walk.steps; steps_left > 0; --steps_left) {
-    store_level(levels, current, end_level + steps_left);
+    store_level(levels, current, static_cast<TreeLevel>(std::min<std::int64_t>(end_level + steps_left, kDeepestLevel)));
     current = parent_of(parent, current);
   }
+  return end_level + walk.steps <= kDeepestLevel;
 }
 
 // Marks the path into the cycle and the cycle itself, so later walks stop as soon as they meet them.
-void mark_cyclic_along(VertexId start, std::span<const VertexId> parent, std::vector<std::int64_t>& levels) {
+template <class ParentId>
+void mark_cyclic_along(VertexId start, std::span<const ParentId> parent, std::vector<TreeLevel>& levels) {
   for (VertexId current = start; load_level(levels, current) != kCyclicLevel;
        current = parent_of(parent, current)) {
     store_level(levels, current, kCyclicLevel);
@@ -118,7 +130,8 @@ struct Cycle {
   std::int64_t length = 0;
 };
 
-Cycle describe_cycle(VertexId on_cycle, std::span<const VertexId> parent) {
+template <class ParentId>
+Cycle describe_cycle(VertexId on_cycle, std::span<const ParentId> parent) {
   Cycle cycle{on_cycle, 1};
   for (VertexId v = parent_of(parent, on_cycle); v != on_cycle; v = parent_of(parent, v)) {
     cycle.smallest = std::min(cycle.smallest, v);
@@ -127,9 +140,10 @@ Cycle describe_cycle(VertexId on_cycle, std::span<const VertexId> parent) {
   return cycle;
 }
 
-std::vector<std::int64_t> initial_levels(VertexId root, std::span<const VertexId> parent) {
+template <class ParentId>
+std::vector<TreeLevel> initial_levels(VertexId root, std::span<const ParentId> parent) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
-  std::vector<std::int64_t> levels(parent.size());
+  std::vector<TreeLevel> levels(parent.size());
 #pragma omp parallel for schedule(static)
   for (VertexId v = 0; v < num_vertices; ++v) {
     levels[static_cast<std::size_t>(v)] =
@@ -139,11 +153,18 @@ std::vector<std::int64_t> initial_levels(VertexId root, std::span<const VertexId
   return levels;
 }
 
-// Walks up from every vertex of unknown level in parallel; returns the cycles found (maybe twice).
-std::vector<Cycle> walk_all(std::span<const VertexId> parent, std::vector<std::int64_t>& levels) {
+struct WalkResults {
+  std::vector<Cycle> cycles;  // maybe some twice
+  bool too_deep = false;      // a level past kDeepestLevel
+};
+
+// Walks up from every vertex of unknown level in parallel.
+template <class ParentId>
+WalkResults walk_all(std::span<const ParentId> parent, std::vector<TreeLevel>& levels) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
-  std::vector<Cycle> cycles;
-#pragma omp parallel
+  WalkResults results;
+  bool too_deep = false;
+#pragma omp parallel reduction(|| : too_deep)
   {
     std::vector<Cycle> local;
 #pragma omp for schedule(dynamic, 1024) nowait
@@ -151,16 +172,17 @@ std::vector<Cycle> walk_all(std::span<const VertexId> parent, std::vector<std::i
       if (load_level(levels, v) != kUnknownLevel) continue;
       const Walk walk = walk_up(v, parent, levels);
       if (walk.kind == WalkEnd::kKnownLevel) {
-        assign_levels_along(v, walk, parent, levels);
+        too_deep = !assign_levels_along(v, walk, parent, levels) || too_deep;
         continue;
       }
       if (walk.kind == WalkEnd::kFoundCycle) local.push_back(describe_cycle(walk.end, parent));
       mark_cyclic_along(v, parent, levels);
     }
 #pragma omp critical(semibfs_validate_merge)
-    cycles.insert(cycles.end(), local.begin(), local.end());
+    results.cycles.insert(results.cycles.end(), local.begin(), local.end());
   }
-  return cycles;
+  results.too_deep = too_deep;
+  return results;
 }
 
 void report_cycles(VertexId root, std::vector<Cycle> cycles, FailureLog& failures) {
@@ -178,12 +200,21 @@ void report_cycles(VertexId root, std::vector<Cycle> cycles, FailureLog& failure
 
 }  // namespace
 
-std::vector<std::int64_t> tree_levels(VertexId root, std::span<const VertexId> parent, FailureLog& failures) {
+template <class ParentId>
+std::vector<TreeLevel> tree_levels(VertexId root, std::span<const ParentId> parent, FailureLog& failures) {
   check_parent_pointers(root, parent, failures);
   if (!failures.empty()) return {};
-  std::vector<std::int64_t> levels = initial_levels(root, parent);
-  report_cycles(root, walk_all(parent, levels), failures);
+  std::vector<TreeLevel> levels = initial_levels(root, parent);
+  WalkResults walks = walk_all(parent, levels);
+  if (walks.too_deep) {
+    throw Error("validation: the tree is deeper than " + std::to_string(kDeepestLevel) +
+                " levels, the most that 32-bit levels hold");
+  }
+  report_cycles(root, std::move(walks.cycles), failures);
   return levels;
 }
+
+template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&);
+template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&);
 
 }  // namespace semibfs

@@ -10,10 +10,21 @@
 
 namespace semibfs {
 
-// The level of each vertex in the tree that the parent array describes (root 0, unreached -1).
-// Records rule-1 failures in `failures`: a parent that is neither -1 nor a vertex id, a root that is
-// not its own parent, a reached vertex whose parent is unreached, a cycle of parents (named by its
-// smallest vertex). The levels are meaningless when it records any. parent.size() vertices, root in range.
-std::vector<std::int64_t> tree_levels(VertexId root, std::span<const VertexId> parent, FailureLog& failures);
+// 32 bits a level: 4 bytes per vertex. The top three values are sentinels; real levels lie below.
+using TreeLevel = std::uint32_t;
+inline constexpr TreeLevel kUnreachedLevel = 0xFFFFFFFF;
+inline constexpr TreeLevel kDeepestLevel = 0xFFFFFFFC;  // a tree deeper than this throws
+
+// The level of each vertex in the tree that the parent array describes (root 0, unreached
+// kUnreachedLevel). Records rule-1 failures in `failures`: a parent that is neither -1 nor a vertex
+// id, a root that is not its own parent, a reached vertex whose parent is unreached, a cycle of
+// parents (named by its smallest vertex). The levels are meaningless when it records any.
+// parent.size() vertices, root in range; parents 64-bit (VertexId) or 32-bit, -1 unreached in both.
+// Throws semibfs::Error when the tree is deeper than kDeepestLevel (a path of nearly 2^32 vertices).
+template <class ParentId>
+std::vector<TreeLevel> tree_levels(VertexId root, std::span<const ParentId> parent, FailureLog& failures);
+
+extern template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&);
+extern template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&);
 
 }  // namespace semibfs

@@ -19,8 +19,10 @@
 #include "validate/validator.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <utility>
 
+#include "core/bitmap.hpp"
 #include "core/error.hpp"
 #include "validate/edge_sweep_depths.hpp"
 #include "validate/failure_log.hpp"
@@ -31,10 +33,15 @@ namespace semibfs {
 
 namespace {
 
-void check_arguments(VertexId root, std::span<const VertexId> parent, std::int64_t num_vertices) {
+template <class ParentId>
+void check_arguments(VertexId root, std::span<const ParentId> parent, std::int64_t num_vertices) {
   if (root < 0 || root >= num_vertices) {
     throw Error("validation: root " + std::to_string(root) + " is not a vertex id in [0, " +
                 std::to_string(num_vertices) + ")");
+  }
+  if (num_vertices - 1 > std::numeric_limits<ParentId>::max()) {
+    throw Error("validation: " + std::to_string(8 * sizeof(ParentId)) + "-bit parents cannot name the " +
+                std::to_string(num_vertices) + " vertices of the graph");
   }
   if (static_cast<std::int64_t>(parent.size()) != num_vertices) {
     throw Error("validation: the parent array has " + std::to_string(parent.size()) +
@@ -47,7 +54,10 @@ T at(const std::vector<T>& values, VertexId v) {
   return values[static_cast<std::size_t>(v)];
 }
 
-VertexId at(std::span<const VertexId> parent, VertexId v) { return parent[static_cast<std::size_t>(v)]; }
+template <class ParentId>
+VertexId at(std::span<const ParentId> parent, VertexId v) {
+  return static_cast<VertexId>(parent[static_cast<std::size_t>(v)]);
+}
 
 // Once per validator: the passes index per-vertex arrays by endpoint without checking it. The
 // chunks come in edge-index order, so the first chunk with a bad edge holds the first bad edge.
@@ -88,9 +98,8 @@ void check_spans_component(VertexId v, VertexId p, std::int64_t depth, GraphDire
   }
 }
 
-void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& depths,
-                     const std::vector<std::uint8_t>& parent_edge_seen, GraphDirection direction,
-                     FailureLog& failures) {
+void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& depths, const Bitmap& parent_edge_seen,
+                     GraphDirection direction, FailureLog& failures) {
   const std::int64_t depth = at(depths, v);
   const std::int64_t parent_depth = at(depths, p);
   if (depth >= 0 && parent_depth >= 0 && depth != parent_depth + 1) {
@@ -100,7 +109,7 @@ void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& de
                          ", but a parent must be exactly one level up");
     });
   }
-  if (at(parent_edge_seen, v) == 0) {
+  if (!parent_edge_seen.test(v)) {
     failures.add(5, v, v, [&] {
       if (direction == GraphDirection::kDirected) {
         return concatenate("rule 5 (parent has an edge to the vertex): vertex ", v, " has parent ", p,
@@ -114,9 +123,9 @@ void check_tree_edge(VertexId v, VertexId p, const std::vector<std::int64_t>& de
 }
 
 // Rules 2, 4 and 5 per vertex, against the true depths (along directed edges when directed).
-void check_vertices(VertexId root, std::span<const VertexId> parent, const std::vector<std::int64_t>& depths,
-                    const std::vector<std::uint8_t>& parent_edge_seen, GraphDirection direction,
-                    FailureLog& failures) {
+template <class ParentId>
+void check_vertices(VertexId root, std::span<const ParentId> parent, const std::vector<std::int64_t>& depths,
+                    const Bitmap& parent_edge_seen, GraphDirection direction, FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
 #pragma omp parallel
   {
@@ -134,14 +143,37 @@ void check_vertices(VertexId root, std::span<const VertexId> parent, const std::
 
 // Reached vertices, root aside, whose parent no input tuple joins them to (directed: no tuple
 // parent -> vertex), rule 5.
-std::int64_t count_unseen_parent_edges(VertexId root, std::span<const VertexId> parent,
-                                       const std::vector<std::uint8_t>& parent_edge_seen) {
+template <class ParentId>
+std::int64_t count_unseen_parent_edges(VertexId root, std::span<const ParentId> parent,
+                                       const Bitmap& parent_edge_seen) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
   std::int64_t unseen = 0;
 #pragma omp parallel for schedule(static) reduction(+ : unseen)
   for (VertexId v = 0; v < num_vertices; ++v)
-    unseen += at(parent, v) != kUnreached && v != root && at(parent_edge_seen, v) == 0;
+    unseen += at(parent, v) != kUnreached && v != root && !parent_edge_seen.test(v);
   return unseen;
+}
+
+// Parents of either width: both validate() overloads.
+template <class ParentId>
+ValidationReport validate_parents(const EdgeSource& edges, GraphDirection direction, VertexId root,
+                                  std::span<const ParentId> parent) {
+  check_arguments(root, parent, edges.num_vertices());
+  ValidationReport report;
+  FailureLog failures;
+  const std::vector<TreeLevel> levels = tree_levels(root, parent, failures);
+  if (failures.empty()) {
+    const InputEdgeEvidence evidence = scan_input_edges(edges, parent, levels, direction, failures);
+    report.nedge = evidence.nedge;
+    const bool proven = failures.empty() && evidence.leaving_reached_set == 0 &&
+                        count_unseen_parent_edges(root, parent, evidence.parent_edge_seen) == 0;
+    if (!proven) {
+      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edges, root, direction);
+      check_vertices(root, parent, depths, evidence.parent_edge_seen, direction, failures);
+    }
+  }
+  failures.move_into(report);
+  return report;
 }
 
 }  // namespace
@@ -156,22 +188,11 @@ Validator::Validator(const EdgeList& edge_list, GraphDirection direction)
 }
 
 ValidationReport Validator::validate(VertexId root, std::span<const VertexId> parent) const {
-  check_arguments(root, parent, edges_.num_vertices());
-  ValidationReport report;
-  FailureLog failures;
-  const std::vector<std::int64_t> levels = tree_levels(root, parent, failures);
-  if (failures.empty()) {
-    const InputEdgeEvidence evidence = scan_input_edges(edges_, parent, levels, direction_, failures);
-    report.nedge = evidence.nedge;
-    const bool proven = failures.empty() && evidence.leaving_reached_set == 0 &&
-                        count_unseen_parent_edges(root, parent, evidence.parent_edge_seen) == 0;
-    if (!proven) {
-      const std::vector<std::int64_t> depths = depths_by_edge_sweeps(edges_, root, direction_);
-      check_vertices(root, parent, depths, evidence.parent_edge_seen, direction_, failures);
-    }
-  }
-  failures.move_into(report);
-  return report;
+  return validate_parents(edges_, direction_, root, parent);
+}
+
+ValidationReport Validator::validate(VertexId root, std::span<const std::int32_t> parent) const {
+  return validate_parents(edges_, direction_, root, parent);
 }
 
 std::int64_t Validator::working_bytes() const {
@@ -179,8 +200,8 @@ std::int64_t Validator::working_bytes() const {
 }
 
 std::int64_t Validator::working_bytes_for(std::int64_t num_vertices) {
-  // The int64 levels of rule 1 live through the edge pass.
-  return num_vertices * (8 + kInputEdgePassBytesPerVertex);
+  // The levels of rule 1 live through the edge pass, which adds its bitmap.
+  return num_vertices * static_cast<std::int64_t>(sizeof(TreeLevel)) + input_edge_pass_bytes(num_vertices);
 }
 
 }  // namespace semibfs

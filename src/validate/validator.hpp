@@ -54,8 +54,12 @@ class Validator {
   // reported again. Throws semibfs::Error when the root is not a vertex or the parent array does not
   // have one entry per vertex (a caller's mistake, not a search's).
   ValidationReport validate(VertexId root, std::span<const VertexId> parent) const;
-  // Peak bytes of the per-vertex arrays of a passing validate() and of the source's chunk buffers;
-  // a failing one adds 8 per vertex.
+  // The same over 32-bit parents (-1 unreached), which must be able to name every vertex: a graph of
+  // more than 2^31 vertices throws semibfs::Error.
+  ValidationReport validate(VertexId root, std::span<const std::int32_t> parent) const;
+  // Peak bytes of the per-vertex arrays of a passing validate() (32-bit levels and a bit per vertex;
+  // the parents are the caller's) and of the source's chunk buffers. A failing one adds the edge
+  // sweeps' 8 bytes per vertex.
   std::int64_t working_bytes() const;
   // The same for a graph of `num_vertices` vertices, before there is a validator.
   static std::int64_t working_bytes_for(std::int64_t num_vertices);

@@ -240,18 +240,37 @@ class PackedFileCopy {
   semibfs::PackedFileEdgeSource edges_;
 };
 
-// The report over the list in memory, checked to equal the one over the same edges in a packed file.
+// The parents as 32-bit ids (-1 stays -1), for the validator's other entry point.
+inline std::vector<std::int32_t> narrowed_parents(const std::vector<VertexId>& parent) {
+  std::vector<std::int32_t> narrowed(parent.size());
+  for (std::size_t v = 0; v < parent.size(); ++v) {
+    narrowed[v] = static_cast<std::int32_t>(parent[v]);
+    EXPECT_EQ(narrowed[v], parent[v]) << "the parent of vertex " << v << " needs more than 32 bits";
+  }
+  return narrowed;
+}
+
+// The report over 64-bit parents, checked to equal the one over the same parents in 32 bits.
+inline semibfs::ValidationReport validate_both_widths(const semibfs::Validator& validator, VertexId root,
+                                                      const std::vector<VertexId>& parent) {
+  semibfs::ValidationReport report = validator.validate(root, parent);
+  EXPECT_TRUE(same_report(report, validator.validate(root, narrowed_parents(parent)))) << "from 32-bit parents";
+  return report;
+}
+
+// The report over the list in memory, checked to equal the one over the same edges in a packed file
+// and the one over the same parents in 32 bits.
 inline semibfs::ValidationReport validate_both_ways(const EdgeList& edge_list, const PackedFileCopy& packed_copy,
                                                     semibfs::GraphDirection direction, VertexId root,
                                                     const std::vector<VertexId>& parent) {
-  semibfs::ValidationReport report = semibfs::Validator(edge_list, direction).validate(root, parent);
-  EXPECT_TRUE(same_report(report, semibfs::Validator(packed_copy.edges(), direction).validate(root, parent)))
-      << "from the packed file";
+  semibfs::ValidationReport report = validate_both_widths(semibfs::Validator(edge_list, direction), root, parent);
+  const semibfs::Validator from_file(packed_copy.edges(), direction);
+  EXPECT_TRUE(same_report(report, validate_both_widths(from_file, root, parent))) << "from the packed file";
   return report;
 }
 
 // A valid BFS tree of a random graph (RandomGraph or DirectedRandomGraph), to be corrupted by each
-// test and validated over the edges in memory and in a packed file.
+// test and validated over the edges in memory and in a packed file, from 64-bit and 32-bit parents.
 template <typename Graph>
 class TreeCorruptionTest : public ThreadCountTest {
  protected:

@@ -1,7 +1,8 @@
 // The validator on directed graphs, a tuple (u, v) being the edge u -> v only: valid out-edge BFS
 // trees pass with the independent nedge, the same parents fail when the tuples are read as
 // undirected, and each corruption of a valid tree is caught under the expected rule, naming the
-// expected vertex, whether the edges come from memory or from a packed file read in many chunks.
+// expected vertex, whether the edges come from memory or from a packed file read in many chunks, and
+// whether the parents are 64-bit or 32-bit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -36,7 +37,7 @@ void expect_valid_only_as_directed(const EdgeList& graph, VertexId root, const s
   const ValidationReport report = validate_directed_both_ways(graph, root, parent);
   EXPECT_TRUE(report.ok()) << describe(report);
   EXPECT_EQ(report.nedge, nedge);
-  EXPECT_FALSE(Validator(graph).validate(root, parent).ok());
+  EXPECT_FALSE(validate_both_widths(Validator(graph), root, parent).ok());
 }
 
 bool any_message_contains(const ValidationReport& report, int rule, const std::string& text) {
@@ -65,7 +66,7 @@ TEST(ValidatorDirectedHandMadeTest, AcceptsEitherValidTreeOfASmallGraph) {
 TEST(ValidatorDirectedHandMadeTest, TheSameTreeFailsAsUndirected) {
   const EdgeList graph = small_directed_graph();
   const std::vector<VertexId> parent{0, 0, 0, 1, kUnreached, kUnreached};
-  const ValidationReport report = Validator(graph).validate(0, parent);
+  const ValidationReport report = validate_both_widths(Validator(graph), 0, parent);
   EXPECT_TRUE(has_failure(report, 4, 4));  // joined to 1 by the tuple (4, 1)
   EXPECT_TRUE(has_failure(report, 3, 3));  // joined to the root by the tuple (3, 0), two levels up
 }
@@ -89,7 +90,7 @@ TEST(ValidatorDirectedHandMadeTest, AParentJoinedOnlyByTheReverseTupleFailsRule5
   EXPECT_TRUE(has_failure(report, 5, 3));
   EXPECT_EQ(report.failure_count, 1) << describe(report);
   EXPECT_TRUE(any_message_contains(report, 5, "no input edge goes from 2 to 3")) << describe(report);
-  EXPECT_TRUE(Validator(graph).validate(0, parent).ok()) << "undirected, the tuple (3, 2) joins them";
+  EXPECT_TRUE(validate_both_widths(Validator(graph), 0, parent).ok()) << "undirected, the tuple (3, 2) joins them";
 }
 
 TEST(ValidatorDirectedHandMadeTest, MessagesNameTheRuleTheVertexAndTheDirection) {
@@ -152,7 +153,7 @@ TEST_P(ValidatorDirectedRandomTest, TheSameTreesFailAsUndirected) {
     SCOPED_TRACE("seed " + std::to_string(seed));
     const DirectedRandomGraph graph = directed_random_graph(11, seed);
     const std::vector<VertexId> parent = first_found_parents(out_adjacency_of(graph.edge_list), graph.root);
-    const ValidationReport report = Validator(graph.edge_list).validate(graph.root, parent);
+    const ValidationReport report = validate_both_widths(Validator(graph.edge_list), graph.root, parent);
     EXPECT_FALSE(report.ok());
     // Undirected, the edges into the tree put the upstream vertices in the root's component.
     bool names_upstream = false;

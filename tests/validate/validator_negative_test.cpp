@@ -1,5 +1,6 @@
 // Each corruption of a valid BFS tree is caught under the expected rule, naming the expected vertex;
-// the same edges read from a packed file in many chunks give the same report.
+// the same edges read from a packed file in many chunks, and the same parents in 32 bits, give the
+// same report.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -176,7 +177,7 @@ TEST(ValidatorRejectsHandMadeTest, MessagesNameTheRuleAndTheVertex) {
   const EdgeList graph = edge_list_from(6, {{0, 1}, {1, 2}, {0, 3}, {3, 4}});
   // 2 hangs from 3: the right level, but not a neighbour. 5 has no edge, yet it is reached.
   const std::vector<VertexId> parent{0, 0, 3, 0, 3, 0};
-  const auto report = Validator(graph).validate(0, parent);
+  const auto report = validate_both_widths(Validator(graph), 0, parent);
   ASSERT_TRUE(has_failure(report, 5, 2));
   ASSERT_TRUE(has_failure(report, 4, 5));
   for (const auto& failure : report.failures) {

@@ -67,7 +67,7 @@ class ValidatorOverPackedFile : public ThreadCountTest {
   // report in memory after checking that every other one is the same.
   ValidationReport expect_same_over_the_file(VertexId root, const std::vector<VertexId>& parent) const {
     const Validator in_memory(edge_list_);
-    const ValidationReport expected = in_memory.validate(root, parent);
+    const ValidationReport expected = validate_both_widths(in_memory, root, parent);
     const std::int64_t traversed = count_traversed_edges(edge_list_, parent);
     for (const PackedFileOptions& options : chunkings()) {
       SCOPED_TRACE("root " + std::to_string(root) + ", " + std::to_string(options.chunk_edges) + " edges a chunk");

@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <numeric>
 #include <random>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "support/error_message.hpp"
 #include "validation_fixtures.hpp"
 
 namespace validate_test {
@@ -101,20 +105,46 @@ TEST_P(ValidatorAcceptsTest, AnotherComponentsRootLeavesTheMainComponentUnreache
   EXPECT_EQ(report.nedge, expected_nedge(graph.edge_list, parent));
 }
 
+// A path through every vertex, in a shuffled order of ids (order.front() an end); tuples shuffled too.
+struct ShuffledPath {
+  std::vector<VertexId> order;
+  EdgeList graph;
+};
+
+ShuffledPath shuffled_path(VertexId length, std::uint64_t seed) {
+  ShuffledPath path{std::vector<VertexId>(static_cast<std::size_t>(length)), {}};
+  std::iota(path.order.begin(), path.order.end(), 0);
+  std::mt19937_64 random(seed);
+  std::shuffle(path.order.begin(), path.order.end(), random);
+  std::vector<Tuple> tuples;
+  for (VertexId i = 1; i < length; ++i) tuples.emplace_back(path.order[i], path.order[i - 1]);
+  std::shuffle(tuples.begin(), tuples.end(), random);
+  path.graph = edge_list_from(length, tuples);
+  return path;
+}
+
 TEST_P(ValidatorAcceptsTest, ADeepPathInShuffledOrder) {
   constexpr VertexId kLength = 3000;
-  std::vector<VertexId> order(kLength);
-  std::iota(order.begin(), order.end(), 0);
-  std::mt19937_64 random(5);
-  std::shuffle(order.begin(), order.end(), random);
-  std::vector<Tuple> tuples;
-  for (VertexId i = 1; i < kLength; ++i) tuples.emplace_back(order[i], order[i - 1]);
-  std::shuffle(tuples.begin(), tuples.end(), random);
-  const EdgeList graph = edge_list_from(kLength, tuples);
-  const std::vector<VertexId> parent = first_found_parents(adjacency_of(graph), order.front());
-  const auto report = Validator(graph).validate(order.front(), parent);
+  const ShuffledPath path = shuffled_path(kLength, 5);
+  const std::vector<VertexId> parent = first_found_parents(adjacency_of(path.graph), path.order.front());
+  const auto report = Validator(path.graph).validate(path.order.front(), parent);
   EXPECT_TRUE(report.ok()) << describe(report);
   EXPECT_EQ(report.nedge, kLength - 1);
+}
+
+// Deeper than any walk's first Brent checkpoints, and long enough that levels cross 2^16; rooted at
+// an end, then in the middle (two branches half as deep).
+TEST_P(ValidatorAcceptsTest, APathOfAHundredThousandVerticesFromEitherWidth) {
+  constexpr VertexId kLength = 100000;
+  const ShuffledPath path = shuffled_path(kLength, 9);
+  const Validator validator(path.graph);
+  const Adjacency adjacency = adjacency_of(path.graph);
+  for (const VertexId root : {path.order.front(), path.order[kLength / 2]}) {
+    const std::vector<VertexId> parent = first_found_parents(adjacency, root);
+    const auto report = validate_both_widths(validator, root, parent);
+    EXPECT_TRUE(report.ok()) << "root " << root << ": " << describe(report);
+    EXPECT_EQ(report.nedge, kLength - 1) << "root " << root;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ValidatorAcceptsTest, ::testing::Values(1, 2));
@@ -132,6 +162,18 @@ TEST(ValidatorArgumentsTest, AParentArrayOfTheWrongSizeThrows) {
   const Validator validator(graph);
   EXPECT_THROW(validator.validate(0, std::vector<VertexId>{0, 0, 0}), semibfs::Error);
   EXPECT_THROW(validator.validate(0, std::vector<VertexId>(9, 0)), semibfs::Error);
+}
+
+TEST(ValidatorArgumentsTest, ThirtyTwoBitParentsOfTooManyVerticesThrow) {
+  // No edges: the validator's own check passes at once, however many vertices.
+  const EdgeList too_many = edge_list_from((VertexId{1} << 31) + 1, {});
+  const std::string error =
+      semibfs::testing::error_of([&] { Validator(too_many).validate(0, std::span<const std::int32_t>()); });
+  EXPECT_NE(error.find("32-bit parents cannot name the 2147483649 vertices"), std::string::npos) << error;
+  const EdgeList most = edge_list_from(VertexId{1} << 31, {});
+  const std::string size_error =
+      semibfs::testing::error_of([&] { Validator(most).validate(0, std::span<const std::int32_t>()); });
+  EXPECT_NE(size_error.find("the parent array has 0 entries"), std::string::npos) << size_error;
 }
 
 TEST(ValidatorArgumentsTest, AnEdgeEndpointOutsideTheGraphThrows) {
