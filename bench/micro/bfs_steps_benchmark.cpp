@@ -106,7 +106,7 @@ struct LevelState {
   LevelState(const Workload& workload, int level)
       : parent(static_cast<std::size_t>(workload.graph->num_vertices()), kUnreached),
         search(workload.graph->layout(), kDefaultSummaryBits) {
-    search.start(workload.graph->isolated(), workload.root, parent);
+    search.start(workload.graph->isolated(), workload.root, ParentSlots(std::span<VertexId>(parent)));
     for (int expanded = 1; expanded < level; ++expanded) {
       search.next_queue.clear();
       top_down_step(*workload.view, search);

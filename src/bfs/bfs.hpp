@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "bfs/parent_claim.hpp"
 #include "bfs/step_counts.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "io/io_stats.hpp"
@@ -88,6 +89,8 @@ class BfsEngine {
   // Kernel 2: fills parent (size num_vertices): parent[root] = root, unreached = kUnreached.
   // Returns the per-level trace. OpenMP-parallel.
   std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent);
+  // The same into 32-bit parents (ParentArray's, while the ids fit).
+  std::vector<LevelStats> run(VertexId root, std::span<std::int32_t> parent);
 
   // Bytes of the frontier queues and bitmaps (the parent array is the caller's).
   std::int64_t status_bytes() const;
@@ -100,6 +103,8 @@ class BfsEngine {
 
  private:
   StepCounts step(bool bottom_up);
+
+  std::vector<LevelStats> search(VertexId root, ParentSlots parent);
 
   std::unique_ptr<TieredGraph> owned_view_;  // when made from a PartitionedGraph
   const TieredGraph& graph_;

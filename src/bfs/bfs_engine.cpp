@@ -18,6 +18,7 @@
 #include "bfs/top_down_step.hpp"
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
+#include "core/parent_array.hpp"
 #include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 
@@ -41,7 +42,7 @@ void check_options(const BfsOptions& options) {
   }
 }
 
-void check_run_arguments(const TieredGraph& graph, VertexId root, std::span<VertexId> parent) {
+void check_run_arguments(const TieredGraph& graph, VertexId root, const ParentSlots& parent) {
   if (root < 0 || root >= graph.num_vertices()) {
     throw Error("BFS root " + std::to_string(root) + " is outside the graph's vertices [0, " +
                 std::to_string(graph.num_vertices()) + ")");
@@ -124,6 +125,17 @@ StepCounts BfsEngine::step(bool bottom_up) {
 }
 
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
+  return search(root, ParentSlots(parent));
+}
+
+std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<std::int32_t> parent) {
+  if (!ParentArray::narrow_for(graph_.num_vertices())) {
+    throw Error("BFS: 32-bit parents for " + std::to_string(graph_.num_vertices()) + " vertices; ids past 2^31 need 64-bit ones");
+  }
+  return search(root, ParentSlots(parent));
+}
+
+std::vector<LevelStats> BfsEngine::search(VertexId root, ParentSlots parent) {
   check_run_arguments(graph_, root, parent);
   state_->start(graph_.isolated(), root, parent);
   std::vector<LevelStats> levels;

@@ -64,7 +64,7 @@ struct TailScanner {
       counts.tail_entries += entries;
       return;
     }
-    state.parent[vertex] = parent;
+    state.parent.set(vertex, parent);
     state.next_bitmap.bits.set(vertex);
     state.visited.set(vertex);
     counts.edges_examined += index + 1;
@@ -116,7 +116,7 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
             continue;
           }
         }
-        state.parent[vertex] = parent;
+        state.parent.set(vertex, parent);
         found |= Bitmap::Word{1} << bit;
         counts.edges_examined += index + 1;
         count_discovered_edges(counts, graph, vertex, backward.degree(row));

@@ -36,7 +36,7 @@ SearchState::SearchState(const PartitionLayout& layout, int summary_bits)
       visited(layout.num_vertices()),
       counters(layout.count()) {}
 
-void SearchState::start(const Bitmap& isolated, VertexId root, std::span<VertexId> search_parent) {
+void SearchState::start(const Bitmap& isolated, VertexId root, ParentSlots search_parent) {
   constexpr std::int64_t kParallelSize = 1 << 16;  // 512 KiB of parents: below, one thread is as fast
   parent = search_parent;
 #pragma omp parallel if (layout.num_vertices() > kParallelSize)
@@ -44,7 +44,7 @@ void SearchState::start(const Bitmap& isolated, VertexId root, std::span<VertexI
     const VertexRange range = layout.range(seat.partition);
     for (VertexId vertex = range.begin + seat.share_begin(range.size());
          vertex < range.begin + seat.share_end(range.size()); ++vertex) {
-      parent[vertex] = kUnreached;
+      parent.set(vertex, kUnreached);
     }
     const std::int64_t first = layout.first_word(seat.partition);
     const std::int64_t words = layout.end_word(seat.partition) - first;
@@ -52,7 +52,7 @@ void SearchState::start(const Bitmap& isolated, VertexId root, std::span<VertexI
       visited.set_word(word, isolated.word(word));
     }
   });
-  parent[root] = root;
+  parent.set(root, root);
   visited.set(root);
   current_queue.clear();
   current_queue.part(layout.partition_of(root)).push_back(static_cast<NeighborId>(root));

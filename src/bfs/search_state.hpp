@@ -11,6 +11,7 @@
 
 #include "bfs/frontier_queue.hpp"
 #include "bfs/frontier_summary.hpp"
+#include "bfs/parent_claim.hpp"
 #include "bfs/partition_teams.hpp"
 #include "core/bitmap.hpp"
 #include "core/types.hpp"
@@ -42,14 +43,14 @@ struct SearchState {
   // array and its own visited words (isolated vertices start visited, so no bottom-up step looks
   // at them); the frontier is the root, as a queue. Opens its own parallel region.
   // `isolated` marks the vertices without edges.
-  void start(const Bitmap& isolated, VertexId root, std::span<VertexId> parent);
+  void start(const Bitmap& isolated, VertexId root, ParentSlots parent);
 
   std::int64_t bytes() const;  // without the caller's parent array
   // What bytes() will be for a search of `num_vertices` vertices, without allocating it.
   static std::int64_t bytes_for(std::int64_t num_vertices, int summary_bits);
 
   const PartitionLayout& layout;
-  std::span<VertexId> parent;  // the caller's, set by the engine for each search
+  ParentSlots parent;  // the caller's, set by the engine for each search
   PartitionedQueue current_queue;
   PartitionedQueue next_queue;
   SummarizedBitmap current_bitmap;

@@ -27,12 +27,12 @@ struct ListExpander {
   void operator()(NeighborId vertex, NeighborId neighbor) const {
     // The visited bitmap (n/8 bytes, cache-resident) filters before the parent array is touched.
     if constexpr (kSharedTeam) {
-      if (state.visited.test_atomic(neighbor) || !claim_parent(state.parent[neighbor], vertex)) return;
+      if (state.visited.test_atomic(neighbor) || !state.parent.claim(neighbor, vertex)) return;
       state.visited.set_atomic(neighbor);
     } else {
       if (state.visited.test(neighbor)) return;
       state.visited.set(neighbor);
-      state.parent[neighbor] = vertex;
+      state.parent.set(neighbor, vertex);
     }
     buffer.push(neighbor);
   }

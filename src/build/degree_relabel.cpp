@@ -2,10 +2,16 @@
 
 #include <algorithm>
 #include <filesystem>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <type_traits>
 #include <utility>
 
 #include "build/build_budget.hpp"
 #include "build/endpoint_counts.hpp"
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/progress_log.hpp"
@@ -61,32 +67,73 @@ VertexRelabel relabel_by_degree(std::span<const std::uint32_t> degrees) {
   return relabel;
 }
 
-VertexRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest) {
+StoredRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest) {
   const auto n = static_cast<std::size_t>(manifest.vertices);
-  VertexRelabel relabel{std::vector<std::uint32_t>(n), std::vector<std::uint32_t>(n)};
-  read_store_array_into(directory, manifest, kRelabelNewOfName, std::as_writable_bytes(std::span(relabel.new_of)));
-  read_store_array_into(directory, manifest, kRelabelOldOfName, std::as_writable_bytes(std::span(relabel.old_of)));
+  std::vector<std::uint32_t> old_of(n);
+  read_store_array_into(directory, manifest, kRelabelOldOfName, std::as_writable_bytes(std::span(old_of)));
   std::int64_t first_bad = manifest.vertices;
+  stream_store_array(directory, manifest, kRelabelNewOfName, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+    const std::span<const std::uint32_t> ids(reinterpret_cast<const std::uint32_t*>(bytes.data()), bytes.size() / 4);
+    const auto first = static_cast<std::int64_t>(offset / 4);
+    const auto count = static_cast<std::int64_t>(ids.size());
 #pragma omp parallel for schedule(static) reduction(min : first_bad)
-  for (std::int64_t vertex = 0; vertex < manifest.vertices; ++vertex) {
-    const std::uint32_t id = relabel.new_of[vertex];
-    if (id >= n || relabel.old_of[id] != vertex) first_bad = std::min(first_bad, vertex);
-  }
+    for (std::int64_t i = 0; i < count; ++i) {
+      const std::uint32_t id = ids[i];
+      if (id >= n || old_of[id] != static_cast<std::uint32_t>(first + i)) first_bad = std::min(first_bad, first + i);
+    }
+  });
   if (first_bad < manifest.vertices) {
     store_file_damaged(store_path(directory, kRelabelNewOfName),
                        "vertex " + std::to_string(first_bad) + " has no id of its own in " + kRelabelOldOfName);
   }
-  return relabel;
+  return StoredRelabel(std::move(old_of), store_path(directory, kRelabelNewOfName));
 }
 
-void parents_in_input_ids(const VertexRelabel& relabel, std::span<const VertexId> store_parents,
-                          std::span<VertexId> parents) {
+VertexId StoredRelabel::store_id(VertexId vertex) const {
+  if (vertex < 0 || vertex >= static_cast<VertexId>(old_of_.size())) {
+    throw Error("relabelling: vertex " + std::to_string(vertex) + " is not one of the " +
+                std::to_string(old_of_.size()) + " vertices");
+  }
+  const int descriptor = ::open(new_of_path_.c_str(), O_RDONLY | O_CLOEXEC);
+  std::uint32_t id = 0;
+  const std::int64_t got =
+      descriptor < 0 ? -1 : read_all_at(descriptor, vertex * 4, std::as_writable_bytes(std::span(&id, 1)));
+  if (descriptor >= 0) ::close(descriptor);
+  if (got != 4 || id >= old_of_.size()) throw Error("relabelling: cannot read the id of vertex " + std::to_string(vertex) + " from '" + new_of_path_ + "'");
+  return id;
+}
+
+namespace {
+
+template <typename Parent>
+void map_parents(std::span<const std::uint32_t> old_of, std::span<const Parent> store_parents, std::span<Parent> parents) {
   const auto n = static_cast<std::int64_t>(store_parents.size());
+  if (static_cast<std::int64_t>(parents.size()) != n) throw Error("relabelling: parent arrays of different lengths");
 #pragma omp parallel for schedule(static)
   for (std::int64_t vertex = 0; vertex < n; ++vertex) {
-    const VertexId parent = store_parents[vertex];
-    parents[relabel.old_of[vertex]] = parent == kUnreached ? kUnreached : static_cast<VertexId>(relabel.old_of[parent]);
+    const Parent parent = store_parents[vertex];
+    parents[old_of[vertex]] = parent == Parent{-1} ? Parent{-1} : static_cast<Parent>(old_of[parent]);
   }
+}
+
+}  // namespace
+
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const VertexId> store_parents,
+                          std::span<VertexId> parents) {
+  map_parents(old_of, store_parents, parents);
+}
+
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, const ParentArray& store_parents,
+                          ParentArray& parents) {
+  if (store_parents.narrow() != parents.narrow()) throw Error("relabelling: parent arrays of different widths");
+  parents.visit([&](auto entries) {
+    using Parent = typename decltype(entries)::element_type;
+    store_parents.visit([&](auto stored) {
+      if constexpr (std::is_same_v<typename decltype(stored)::element_type, const Parent>) {
+        map_parents<Parent>(old_of, stored, entries);
+      }
+    });
+  });
 }
 
 ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int64_t num_vertices,

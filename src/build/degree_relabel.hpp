@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "build/external_build.hpp"
+#include "core/parent_array.hpp"
 #include "core/types.hpp"
 #include "store/store_manifest.hpp"
 
@@ -42,13 +43,33 @@ ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int
 // The bytes the permutation holds during the build: 8 per vertex, both ways.
 inline std::int64_t relabel_bytes(std::int64_t num_vertices) { return 8 * num_vertices; }
 
-// A relabelled store's permutation, read and checked (SHA-256, and each array the other's inverse:
-// a crafted permutation is one error naming the file).
-VertexRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest);
+// A relabelled store's permutation as the searches hold it: old_of in DRAM (4 bytes per vertex;
+// the parents are mapped back with it), new_of read from its file for the few ids asked (roots).
+class StoredRelabel {
+ public:
+  StoredRelabel(std::vector<std::uint32_t> old_of, std::string new_of_path)
+      : old_of_(std::move(old_of)), new_of_path_(std::move(new_of_path)) {}
+  std::span<const std::uint32_t> old_of() const { return old_of_; }
+  // The store's id of the input's vertex `vertex`: one read of new_of.
+  VertexId store_id(VertexId vertex) const;
+  std::int64_t bytes() const { return static_cast<std::int64_t>(old_of_.size() * sizeof(std::uint32_t)); }
+
+ private:
+  std::vector<std::uint32_t> old_of_;
+  std::string new_of_path_;
+};
+
+// A relabelled store's permutation, read and checked (SHA-256 of both arrays, each the other's
+// inverse: a crafted permutation is one error naming the file); new_of streams past, only old_of
+// stays.
+StoredRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest);
 
 // The parents of a search on the relabelled store (indexed and valued in its ids) in the input's
-// ids: parents[old_of[v]] = old_of[store_parents[v]], unreached kept. OpenMP-parallel.
-void parents_in_input_ids(const VertexRelabel& relabel, std::span<const VertexId> store_parents,
+// ids: parents[old_of[v]] = old_of[store_parents[v]], unreached kept; both arrays of one width.
+// OpenMP-parallel.
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const VertexId> store_parents,
                           std::span<VertexId> parents);
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, const ParentArray& store_parents,
+                          ParentArray& parents);
 
 }  // namespace semibfs

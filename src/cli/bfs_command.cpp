@@ -137,9 +137,9 @@ void log_file_ids(const std::vector<VertexId>& roots, const IdMap& ids, std::ost
 }
 
 // Little-endian int64 triples, or text lines; reached vertices only, in compact id order.
-void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, const std::vector<VertexId>& parent) {
+void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, const ParentArray& parent) {
   FailureLog failures;
-  const std::vector<TreeLevel> level = tree_levels<VertexId>(root, parent, failures);
+  const std::vector<TreeLevel> level = parent.visit([&](auto entries) { return tree_levels(root, entries, failures); });
   if (!failures.empty()) throw Error("the search's parents do not form a tree, so no levels can be written");
   OutputFile writer(request.output);
   std::string text;
@@ -154,14 +154,14 @@ void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, cons
     text.clear();
     records.clear();
   };
-  for (std::size_t v = 0; v < parent.size(); ++v) {
+  for (std::int64_t v = 0; v < parent.size(); ++v) {
     if (parent[v] == kUnreached) continue;
-    const auto vertex = static_cast<std::int64_t>(ids.to_file(static_cast<VertexId>(v)));
+    const auto vertex = static_cast<std::int64_t>(ids.to_file(v));
     const auto up = static_cast<std::int64_t>(ids.to_file(parent[v]));
     if (request.output_format == OutputFormat::kText) {
       text += std::to_string(vertex) + ' ' + std::to_string(up) + ' ' + std::to_string(level[v]) + '\n';
     } else {
-      records.insert(records.end(), {vertex, up, level[v]});
+      records.insert(records.end(), {vertex, up, static_cast<std::int64_t>(level[v])});
     }
     if (text.size() + records.size() * sizeof(std::int64_t) >= (std::size_t{1} << 22)) flush();
   }
@@ -170,12 +170,11 @@ void write_tree(const BfsRequest& request, const IdMap& ids, VertexId root, cons
 }
 
 // On stdout, or on stderr when the tree itself went to stdout.
-void print_single_search(const BfsRequest& request, const Graph500Report& report,
-                         const std::vector<VertexId>& parent) {
+void print_single_search(const BfsRequest& request, const Graph500Report& report, const ParentArray& parent) {
   std::FILE* out = is_stdout(request.output) ? stderr : stdout;
   const RootResult& result = report.roots.front();
   std::int64_t reached = 0;
-  for (const VertexId p : parent) reached += p != kUnreached;
+  for (std::int64_t v = 0; v < parent.size(); ++v) reached += parent[v] != kUnreached;
   std::fprintf(out, "root: %llu\nreached: %lld of %lld vertices\nlevels: %zu\nnedge: %lld\nbfs_time: %.6f s\nTEPS: %.4g\n"
               "validation: %s\n",
               static_cast<unsigned long long>(result.root), static_cast<long long>(reached),
@@ -215,9 +214,10 @@ int run_bfs(const BfsRequest& request) {
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request, input);
   // The one minimum, before the id map or any array is read (the plan states the same one).
-  check_search_budget(search,
-                      {input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
-                       store.compressed},
+  SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
+                    store.compressed};
+  shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
+  check_search_budget(search, shape,
                       search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input),
                                         store.relabelled));
   const IdMap ids = read_id_map(request.store, input);
@@ -232,7 +232,7 @@ int run_bfs(const BfsRequest& request) {
 
   const std::vector<VertexId> roots = choose_roots(request, root, ids, graph);
   log_file_ids(roots, ids, std::cerr);
-  std::vector<VertexId> parent;
+  ParentArray parent;
   session.search(graph, roots, request.roots_given, parent);
   const Graph500Report report = session.finish(official_scale(input), official_edgefactor(input));
   if (request.roots_given) return print_search_report(report, request.json_path, "bfs");

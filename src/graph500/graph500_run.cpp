@@ -117,7 +117,8 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
 std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t program = options.search.budget.program_bytes;
-  const SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
+  SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
+  shape.entries = 2 * options.kronecker.num_edges();
   const std::int64_t searches = minimum_search_budget(
       shape, search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel));
   const std::int64_t construction =
@@ -152,7 +153,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
                                                      options.num_roots,
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
-  std::vector<VertexId> parent;
+  ParentArray parent;
   session.search(graph, roots, true, parent);
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }

@@ -4,6 +4,8 @@
 #include "core/bitmap.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
+#include "core/parent_array.hpp"
+#include "tiered/compressed_row_index.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
@@ -32,15 +34,16 @@ std::string SearchDramNeeds::reserved_description() const {
 std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits) {
   if (vertices <= 0) return 0;
   const std::int64_t status = SearchState::bytes_for(vertices, summary_bits);
-  return static_cast<std::int64_t>(sizeof(VertexId)) + (status + vertices - 1) / vertices;
+  return ParentArray::bytes_per_vertex(vertices) + (status + vertices - 1) / vertices;
 }
 
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled) {
   SearchDramNeeds needs;
   needs.program_bytes = options.budget.is_set() ? options.budget.program_bytes : 0;
-  needs.bfs_status_bytes_per_vertex =
-      bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits) + (relabelled ? 16 : 0);
+  // A relabelled store: the parents in its ids, and its old ids (StoredRelabel).
+  const std::int64_t relabel = relabelled ? ParentArray::bytes_per_vertex(num_vertices) + 4 : 0;
+  needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits) + relabel;
   needs.edge_chunk_bytes = edge_chunk_bytes;
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
   needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * threads;
@@ -50,23 +53,35 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
 
 namespace {
 
+// Compressed lists: the row indexes of every graph (compressed_row_index.hpp), exact from a
+// profile or bounded by the entries.
+std::int64_t compressed_index_bytes(const SearchShape& shape) {
+  if (shape.index_bytes >= 0) return shape.index_bytes;
+  const std::int64_t n = shape.vertices;
+  const std::int64_t slack = shape.partitions * CompressedRowIndex::kRowsPerBlock;
+  const std::int64_t backward = CompressedRowIndex::bytes_bound(n + slack, shape.entries);
+  return backward + (shape.separate_forward ? CompressedRowIndex::bytes_bound(shape.partitions * n + slack, shape.entries) : 0);
+}
+
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
 // partition; a separate forward graph: all vertices + 1 per partition), the dense heads with the
 // isolated bitmap (profile_of_store counts them so), and the split lists' index: 8 bytes per
 // offsets row and the first entry of every list, here of every vertex. Compressed lists hold a
-// positions array beside each offsets array, and their index is 8 bytes per row (they are whole).
+// row index instead of offsets and index, their resident positions in it (they are whole).
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
+  const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
+  if (shape.compressed) return n * needs.bfs_status_bytes_per_vertex + compressed_index_bytes(shape) + heads;
   const std::int64_t offsets =
       (n + shape.partitions) * 8 + (shape.separate_forward ? shape.partitions * (n + 1) * 8 : 0);
-  const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
-  if (shape.compressed) return n * needs.bfs_status_bytes_per_vertex + 3 * offsets + heads;
   const std::int64_t index = offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
   return n * needs.bfs_status_bytes_per_vertex + offsets + heads + index;
 }
 
 SearchShape shape_of(const GraphProfile& profile) {
-  return {profile.num_vertices, profile.partitions, !profile.forward_is_backward, profile.compressed};
+  SearchShape shape{profile.num_vertices, profile.partitions, !profile.forward_is_backward, profile.compressed};
+  if (profile.compressed) shape.index_bytes = profile.offset_bytes;
+  return shape;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace semibfs {
 
 struct SearchDramNeeds {
   std::int64_t program_bytes = 0;                // the program itself (DramBudget::program_bytes)
-  std::int64_t bfs_status_bytes_per_vertex = 0;  // the parent array and SearchState's arrays
+  std::int64_t bfs_status_bytes_per_vertex = 0;  // the parent array(s) and SearchState's arrays
   std::int64_t edge_chunk_bytes = 0;             // the edge source's buffers
   std::int64_t validator_bytes = 0;              // 0 when validation is skipped
   std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
@@ -36,8 +36,8 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
 
 // What searches on `num_vertices` vertices with `threads` threads hold besides the graph, given
 // the buffers of the edge source they validate against and the caller's bytes; the program's
-// bytes come from options.budget. On a store relabelled by degree the BFS status holds 16 bytes
-// per vertex more: the permutation both ways and the parents in the store's ids.
+// bytes come from options.budget. On a store relabelled by degree the BFS status holds more per
+// vertex: the old ids (4 bytes) and the parents in the store's ids.
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled = false);
 
@@ -48,7 +48,11 @@ struct SearchShape {
   std::int64_t vertices = 0;
   int partitions = 1;
   bool separate_forward = false;
-  bool compressed = false;  // compressed lists: a positions array beside each offsets array
+  bool compressed = false;  // compressed lists: a row index (compressed_row_index.hpp) instead of offsets
+  // Compressed lists: at most this many entries in each graph (backward, and forward when separate),
+  // which bounds their row indexes; or their bytes exactly, from a store's profile (-1: unknown).
+  std::int64_t entries = 0;
+  std::int64_t index_bytes = -1;
 };
 
 // The searches' one minimum budget: the program, the run's buffers (the edge chunks as that budget

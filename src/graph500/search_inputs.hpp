@@ -21,7 +21,7 @@ struct SearchInputs {
   std::optional<TieredGraph> tiered;          // or the store opened with its lists split
   // A store relabelled by degree: the graph is in its ids, everything else (edges, roots, parents)
   // in the input's.
-  std::optional<VertexRelabel> relabel;
+  std::optional<StoredRelabel> relabel;
 
   // Of the vertex `vertex` in the input's ids.
   std::int64_t degree(VertexId vertex) const {
@@ -33,7 +33,7 @@ struct SearchInputs {
     const VertexId id = store_id(vertex);
     return tiered ? tiered->out_degree(id) : in_memory->out_degree(id);
   }
-  VertexId store_id(VertexId vertex) const { return relabel ? relabel->new_of[static_cast<std::size_t>(vertex)] : vertex; }
+  VertexId store_id(VertexId vertex) const { return relabel ? relabel->store_id(vertex) : vertex; }
   GraphDirection direction() const { return tiered ? tiered->direction() : in_memory->direction(); }
 };
 

@@ -39,6 +39,20 @@ std::optional<ValidationFailure> check_search(const Validator& validator, Vertex
   return std::nullopt;
 }
 
+std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root, const ParentArray& parent,
+                                              std::int64_t nedge) {
+  return parent.visit([&](auto entries) {
+    const ValidationReport validation = validator.validate(root, entries);
+    if (!validation.ok()) return std::optional(validation.failures.front());
+    if (validation.nedge != nedge) {
+      return std::optional(ValidationFailure{0, kUnreached, "TEPS edge count " + std::to_string(nedge) +
+                                                                " differs from the validator's " +
+                                                                std::to_string(validation.nedge)});
+    }
+    return std::optional<ValidationFailure>();
+  });
+}
+
 std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
                                                        const SearchOptions& options) {
   PackedFileOptions source;
@@ -111,19 +125,19 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
 }
 
 void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
-                                  std::size_t parent_entries) {
+                                  const ParentArray& parent) {
   MemoryFootprint& memory = report_.memory;
   memory.graph = graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0};
-  memory.bfs_status_bytes = static_cast<std::int64_t>(parent_entries * sizeof(VertexId)) + engine.status_bytes();
-  // A relabelled store: the permutation both ways and the parents in its ids.
-  if (graph.relabel) memory.bfs_status_bytes += static_cast<std::int64_t>(parent_entries) * 16;
+  memory.bfs_status_bytes = parent.bytes() + engine.status_bytes();
+  // A relabelled store: its old ids and the parents in its ids.
+  if (graph.relabel) memory.bfs_status_bytes += store_parent_.bytes() + graph.relabel->bytes();
   memory.validator_bytes = validator != nullptr ? validator->working_bytes() : 0;
   memory.io_buffer_bytes = engine.io_buffer_bytes();
   log_ << format_memory(memory) << std::endl;
 }
 
 void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
-                           std::vector<VertexId>& parent) {
+                           ParentArray& parent) {
   const SearchOptions& options = report_.search;
   const EdgeSource& edges = *graph.edges;
   std::optional<Validator> validator;
@@ -131,10 +145,10 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
-  parent.assign(static_cast<std::size_t>(edges.num_vertices()), kUnreached);
+  parent.assign(edges.num_vertices());
   relabel_ = graph.relabel ? &*graph.relabel : nullptr;
-  if (relabel_ != nullptr) store_parent_.assign(parent.size(), kUnreached);
-  record_memory(graph, engine, validator ? &*validator : nullptr, parent.size());
+  if (relabel_ != nullptr) store_parent_.assign(parent.size());
+  record_memory(graph, engine, validator ? &*validator : nullptr, parent);
   if (warm_up && !roots.empty()) {
     run_search(engine, roots.front(), parent);  // warm-up search, untimed, as the reference does
     engine.take_io_stats();
@@ -149,16 +163,17 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
   report_.io_backend = engine.io_backend();
 }
 
-std::vector<LevelStats> SearchSession::run_search(BfsEngine& engine, VertexId root, std::vector<VertexId>& parent) {
-  if (relabel_ == nullptr) return engine.run(root, parent);
-  std::vector<LevelStats> levels = engine.run(relabel_->new_of[static_cast<std::size_t>(root)], store_parent_);
-  parents_in_input_ids(*relabel_, store_parent_, parent);
+std::vector<LevelStats> SearchSession::run_search(BfsEngine& engine, VertexId root, ParentArray& parent) {
+  if (relabel_ == nullptr) return parent.visit([&](auto entries) { return engine.run(root, entries); });
+  const VertexId store_root = relabel_->store_id(root);
+  std::vector<LevelStats> levels = store_parent_.visit([&](auto entries) { return engine.run(store_root, entries); });
+  parents_in_input_ids(relabel_->old_of(), store_parent_, parent);
   return levels;
 }
 
 // Searches one root and validates the result; returns false when validation failed.
 bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator,
-                                VertexId root, std::vector<VertexId>& parent) {
+                                VertexId root, ParentArray& parent) {
   RootResult result;
   result.root = file_id_(root);
   Stopwatch search_time;
@@ -167,7 +182,9 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
   const IoStats io = engine.take_io_stats();
   result.io = io.summary();
   report_.io.merge(io);
-  result.nedge = count_traversed_edges(edges, parent);
+  result.nedge = parent.visit([&](auto entries) {
+    return count_traversed_edges(edges, std::span<const typename decltype(entries)::element_type>(entries));
+  });
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report_.roots.size();
   throw_if_interrupted();  // between the search and its validation

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parent_array.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/graph500_report.hpp"
 #include "graph500/run_options.hpp"
@@ -29,6 +30,8 @@ using FileIdOf = std::function<std::uint64_t(VertexId)>;
 // TEPS count), or nothing.
 std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root,
                                               std::span<const VertexId> parent, std::int64_t nedge);
+std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root, const ParentArray& parent,
+                                              std::int64_t nedge);
 
 // The packed edge file beside a store, read in chunks sized by the budget, as validation streams it.
 std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& directory, std::int64_t num_vertices,
@@ -63,25 +66,24 @@ class SearchSession {
   // With `warm_up`, an untimed search from the first root; then each root searched, counted and
   // validated unless validation is skipped; stops at the first failed validation. `parent` ends
   // with the last search's tree.
-  void search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
-              std::vector<VertexId>& parent);
+  void search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
 
   // The official block's SCALE and edgefactor and its per-search figures; returns the report.
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
   bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
-                   std::vector<VertexId>& parent);
+                   ParentArray& parent);
   // One search from `root` with its parents, both in the input's ids: on a relabelled store the
   // engine searches in the store's ids and the parents are mapped back, as part of the search.
-  std::vector<LevelStats> run_search(BfsEngine& engine, VertexId root, std::vector<VertexId>& parent);
+  std::vector<LevelStats> run_search(BfsEngine& engine, VertexId root, ParentArray& parent);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
-                     std::size_t parent_entries);
+                     const ParentArray& parent);
 
   Graph500Report report_;
   std::ostream& log_;
-  const VertexRelabel* relabel_ = nullptr;  // the searched store's, while search() runs
-  std::vector<VertexId> store_parent_;      // a relabelled store's parents, in its ids
+  const StoredRelabel* relabel_ = nullptr;  // the searched store's, while search() runs
+  ParentArray store_parent_;                // a relabelled store's parents, in its ids
   std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };

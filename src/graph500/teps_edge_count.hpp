@@ -13,6 +13,7 @@ namespace semibfs {
 
 // Endpoints must be in [0, parent.size()). One parallel loop per chunk of the source.
 std::int64_t count_traversed_edges(const EdgeSource& edges, std::span<const VertexId> parent);
+std::int64_t count_traversed_edges(const EdgeSource& edges, std::span<const std::int32_t> parent);
 std::int64_t count_traversed_edges(const EdgeList& edge_list, std::span<const VertexId> parent);
 
 }  // namespace semibfs

@@ -6,16 +6,23 @@
 #include <filesystem>
 #include <memory>
 #include <fstream>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/sha256.hpp"
 #include "io/async_reader.hpp"
 #include "io/io_kind.hpp"
 #include "io/read_request.hpp"
+#include "io/sequential_read.hpp"
 #include "edges/packed_edge.hpp"
 #include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
@@ -241,15 +248,99 @@ void read_store_array_into(const std::string& directory, const StoreManifest& ma
   read_checked_file(path, entry, into);
 }
 
-std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,
-                                                int partition, const char* graph, std::int64_t rows) {
-  const std::string name = store_array_name(partition, graph, "positions");
-  std::vector<std::uint64_t> positions = read_row_array<std::uint64_t>(directory, manifest, name, rows);
+namespace {
+
+// One row array of a compressed store read front to back in pieces, its SHA-256 and its order
+// checked on the way (as check_store_offsets checks a whole array).
+class RowArrayStream {
+ public:
+  RowArrayStream(const std::string& directory, const StoreManifest& manifest, const std::string& name, std::int64_t rows)
+      : path_(store_path(directory, name)), entry_(checked_store_array(directory, manifest, name)) {
+    if (entry_.bytes != (rows + 1) * 8) {
+      damaged(path_, std::to_string(entry_.bytes / 8) + " entries for " + std::to_string(rows) + " rows");
+    }
+    descriptor_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor_ < 0) damaged(path_, std::string("cannot be opened: ") + std::strerror(errno));
+  }
+  ~RowArrayStream() { ::close(descriptor_); }
+  RowArrayStream(const RowArrayStream&) = delete;
+  RowArrayStream& operator=(const RowArrayStream&) = delete;
+
+  // Entries [first, first + into.size()), checked to continue the order of those read before.
+  void read(std::int64_t first, std::span<std::int64_t> into) {
+    const std::span<std::byte> bytes = std::as_writable_bytes(into);
+    if (read_all_at(descriptor_, first * 8, bytes) != static_cast<std::int64_t>(bytes.size())) {
+      damaged(path_, "cannot be read whole");
+    }
+    sha_.update(bytes.data(), bytes.size());
+    if (first == 0 && into.front() != 0) damaged(path_, "the first offset is " + std::to_string(into.front()) + ", not 0");
+    for (std::size_t i = 0; i < into.size(); ++i) {
+      // Read as signed: a position past 2^63 would decrease, so one check of order serves.
+      if (into[i] < last_) {
+        damaged(path_, "offset " + std::to_string(first + static_cast<std::int64_t>(i)) + " (" + std::to_string(into[i]) +
+                           ") is below the one before it (" + std::to_string(last_) + ")");
+      }
+      last_ = into[i];
+    }
+  }
+  std::int64_t last() const { return last_; }
+  void finish() {
+    if (sha_.finish_hex() != entry_.sha256) damaged(path_, "SHA-256 does not match the manifest");
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  const StoreArray& entry_;
+  int descriptor_ = -1;
+  Sha256 sha_;
+  std::int64_t last_ = 0;
+};
+
+}  // namespace
+
+void stream_compressed_row_arrays(const std::string& directory, const StoreManifest& manifest, int partition,
+                                  const char* graph, std::int64_t rows, const RowArrayPieces& consume) {
+  constexpr std::int64_t kPieceRows = std::int64_t{1} << 16;  // 512 KiB of each array at a time
+  RowArrayStream offsets(directory, manifest, store_array_name(partition, graph, "offsets"), rows);
+  RowArrayStream positions(directory, manifest, store_array_name(partition, graph, "positions"), rows);
   const StoreArray& list_file = checked_store_array(directory, manifest, store_array_name(partition, graph, "lists"));
-  // Read as signed offsets: a position past 2^63 would decrease, so one check of order serves.
-  const std::span<const std::int64_t> as_offsets(reinterpret_cast<const std::int64_t*>(positions.data()), positions.size());
-  check_store_offsets(store_path(directory, name), as_offsets, list_file.bytes);
-  return positions;
+  std::vector<std::int64_t> offset_piece(static_cast<std::size_t>(std::min(rows + 1, kPieceRows) + 1));
+  std::vector<std::int64_t> position_piece(offset_piece.size());
+  std::size_t count = 0;
+  for (std::int64_t first = 0; first <= rows; first += kPieceRows) {
+    const auto fresh = static_cast<std::size_t>(std::min(kPieceRows, rows + 1 - first));
+    // The last entry of the piece before begins this one.
+    const std::size_t carry = first == 0 ? 0 : 1;
+    if (carry == 1) {
+      offset_piece[0] = offset_piece[count - 1];
+      position_piece[0] = position_piece[count - 1];
+    }
+    offsets.read(first, std::span(offset_piece).subspan(carry, fresh));
+    positions.read(first, std::span(position_piece).subspan(carry, fresh));
+    count = carry + fresh;
+    consume({offset_piece.data(), count}, {reinterpret_cast<const std::uint64_t*>(position_piece.data()), count});
+  }
+  offsets.finish();
+  positions.finish();
+  if (positions.last() != list_file.bytes) {
+    damaged(positions.path(), "the last position is " + std::to_string(positions.last()) + ", but its list file holds " +
+                                  std::to_string(list_file.bytes) + " bytes");
+  }
+}
+
+void stream_store_array(const std::string& directory, const StoreManifest& manifest, const std::string& name,
+                        const ArrayPieces& consume) {
+  const std::string path = store_path(directory, name);
+  const StoreArray& entry = checked_store_array(directory, manifest, name);
+  SequentialReadOptions reading;
+  reading.piece_bytes = std::uint64_t{1} << 20;
+  Sha256 sha;
+  read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
+    sha.update(bytes.data(), bytes.size());
+    consume(bytes, offset);
+  });
+  if (sha.finish_hex() != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
 }
 
 void store_file_damaged(const std::string& path, const std::string& what) { damaged(path, what); }

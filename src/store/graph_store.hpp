@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -61,10 +62,22 @@ std::vector<std::int64_t> read_store_offsets(const std::string& directory, const
 // Reads the array file `name` into `into`, which must be its size, checking its SHA-256.
 void read_store_array_into(const std::string& directory, const StoreManifest& manifest, const std::string& name,
                            std::span<std::byte> into);
-// A compressed store's positions array (pK.G.positions: where each row's list starts in pK.G.lists,
-// rows + 1 entries), checked to start at 0, never decrease and end at the list file's length.
-std::vector<std::uint64_t> read_store_positions(const std::string& directory, const StoreManifest& manifest,
-                                                int partition, const char* graph, std::int64_t rows);
+// A compressed store's offsets and positions arrays of one graph of one partition (pK.G.offsets:
+// entries before each row; pK.G.positions: where each row's list starts in pK.G.lists; rows + 1
+// entries each), streamed in pieces so that neither is ever whole in DRAM: consume(offsets,
+// positions) gets the entries of consecutive pieces, each piece beginning with the last entry of
+// the one before, so that every row's two lengths are in one piece. Checks both files' sizes and
+// SHA-256, that both start at 0 and never decrease, and that the positions end at the list
+// file's length.
+using RowArrayPieces = std::function<void(std::span<const std::int64_t> offsets, std::span<const std::uint64_t> positions)>;
+void stream_compressed_row_arrays(const std::string& directory, const StoreManifest& manifest, int partition,
+                                  const char* graph, std::int64_t rows, const RowArrayPieces& consume);
+// Streams the array file `name` front to back in pieces of at most 1 MiB, at byte `offset` each,
+// checking its size and, once it has streamed past, its SHA-256 against the manifest: the caller
+// trusts nothing until this returns.
+using ArrayPieces = std::function<void(std::span<const std::byte> bytes, std::uint64_t offset)>;
+void stream_store_array(const std::string& directory, const StoreManifest& manifest, const std::string& name,
+                        const ArrayPieces& consume);
 [[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);
 
 }  // namespace semibfs

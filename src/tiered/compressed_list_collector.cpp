@@ -35,7 +35,7 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
   } catch (const Error& error) {
     store_file_damaged(path_, error.what());
   }
-  const std::int64_t expected = rows_.offsets[row + 1] - rows_.offsets[row];
+  const std::int64_t expected = rows_.index.degree(row);
   if (entries != expected) {
     store_file_damaged(path_, "the list of vertex " + std::to_string(vertex) + " holds " + std::to_string(entries) +
                                   " entries where the offsets say " + std::to_string(expected));
@@ -44,8 +44,7 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
     store_file_damaged(path_, "the head of vertex " + std::to_string(vertex) + " (" + std::to_string(head) +
                                   ") is not in its list");
   }
-  const std::uint64_t resident = rows_.resident_positions[row];
-  if (rows_.resident_positions[row + 1] > resident) std::memcpy(rows_.resident.data() + resident, list.data(), list.size());
+  if (rows_.index.resident(row)) std::memcpy(rows_.resident.data() + rows_.index.resident_begin(row), list.data(), list.size());
 }
 
 void CompressedListCollector::collect_rows(std::int64_t first, std::int64_t end, const std::uint8_t* piece,
@@ -56,9 +55,9 @@ void CompressedListCollector::collect_rows(std::int64_t first, std::int64_t end,
 #pragma omp parallel for schedule(dynamic, 256) reduction(+ : direct, reversed)
   for (std::int64_t row = first; row < end; ++row) {
     errors.capture([&] {
-      const std::uint64_t begin = rows_.positions[row];
+      const std::uint64_t begin = rows_.index.list_begin(row);
       PairDigest local;
-      collect(row, {piece + (begin - offset), rows_.positions[row + 1] - begin}, local);
+      collect(row, {piece + (begin - offset), rows_.index.list_end(row) - begin}, local);
       direct += local.direct();
       reversed += local.reversed();
     });
@@ -71,22 +70,30 @@ void CompressedListCollector::consume(std::span<const std::byte> bytes, std::uin
   sha_.update(bytes.data(), bytes.size());
   const auto* piece = reinterpret_cast<const std::uint8_t*>(bytes.data());
   const std::uint64_t end = offset + bytes.size();
-  const std::vector<std::uint64_t>& positions = rows_.positions;
+  const CompressedRowIndex& lists = rows_.index;
   // A list begun in an earlier piece: gathered until it is whole.
-  if (next_row_ < num_rows() && positions[next_row_] < offset) {
-    const std::uint64_t list_end = positions[next_row_ + 1];
+  if (next_row_ < num_rows() && lists.list_begin(next_row_) < offset) {
+    const std::uint64_t list_end = lists.list_end(next_row_);
     spanning_.insert(spanning_.end(), piece, piece + (std::min(list_end, end) - offset));
     if (list_end > end) return;
     collect(next_row_++, spanning_, digest_);
     spanning_.clear();
   }
-  // The rows whose lists end inside this piece.
-  const auto last = std::upper_bound(positions.begin() + next_row_ + 1, positions.end(), end);
-  const std::int64_t end_row = (last - positions.begin()) - 1;
-  collect_rows(next_row_, end_row, piece, offset);
-  next_row_ = end_row;
-  if (next_row_ < num_rows() && positions[next_row_] < end) {
-    spanning_.assign(piece + (positions[next_row_] - offset), piece + bytes.size());
+  // The rows whose lists end inside this piece: up to the first whose list ends past it.
+  std::int64_t low = next_row_;
+  std::int64_t high = num_rows();
+  while (low < high) {
+    const std::int64_t middle = low + (high - low) / 2;
+    if (lists.list_end(middle) > end) {
+      high = middle;
+    } else {
+      low = middle + 1;
+    }
+  }
+  collect_rows(next_row_, low, piece, offset);
+  next_row_ = low;
+  if (next_row_ < num_rows() && lists.list_begin(next_row_) < end) {
+    spanning_.assign(piece + (lists.list_begin(next_row_) - offset), piece + bytes.size());
   }
 }
 

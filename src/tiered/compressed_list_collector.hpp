@@ -22,7 +22,7 @@ namespace semibfs {
 
 class CompressedListCollector {
  public:
-  // `rows` holds the offsets, positions and resident positions (its resident bytes sized to them);
+  // `rows` holds the row index with the residency set (its resident bytes sized to it);
   // `heads` is empty or has one entry per row, to be checked; ids must lie in `allowed`.
   CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> heads, VertexRange allowed, std::string path,
                           PairDigest& digest);
@@ -33,7 +33,7 @@ class CompressedListCollector {
   std::string finish_hex();
 
  private:
-  std::int64_t num_rows() const { return static_cast<std::int64_t>(rows_.offsets.size()) - 1; }
+  std::int64_t num_rows() const { return rows_.index.num_rows(); }
   // Decodes and checks row `row`'s list, whose bytes are `list`; its pairs go into `digest`.
   void collect(std::int64_t row, std::span<const std::uint8_t> list, PairDigest& digest) const;
   // Rows [first, end), all inside the piece that starts at byte `offset`, in parallel.

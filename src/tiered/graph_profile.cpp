@@ -107,27 +107,26 @@ std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const 
   return degree_histogram({std::span<const std::int64_t>(summed)});
 }
 
-std::vector<DegreeCount> compressed_degree_histogram(const std::vector<std::span<const std::int64_t>>& offsets,
-                                                     const std::vector<std::span<const std::uint64_t>>& positions,
-                                                     bool rows_are_vertices) {
+std::vector<DegreeCount> compressed_degree_histogram(std::span<const CompressedRowIndex> graphs, bool rows_are_vertices) {
   ClassCounter counter(true);
-  const auto length = [](auto array, std::int64_t row) { return static_cast<std::int64_t>(array[row + 1] - array[row]); };
+  const auto bytes = [](const CompressedRowIndex& rows, std::int64_t row) {
+    return static_cast<std::int64_t>(rows.list_end(row) - rows.list_begin(row));
+  };
   if (rows_are_vertices) {
-    for (std::size_t graph = 0; graph < offsets.size(); ++graph) {
-      const auto rows = static_cast<std::int64_t>(offsets[graph].size()) - 1;
-      for (std::int64_t row = 0; row < rows; ++row) counter.add(length(offsets[graph], row), length(positions[graph], row));
+    for (const CompressedRowIndex& rows : graphs) {
+      for (std::int64_t row = 0; row < rows.num_rows(); ++row) counter.add(rows.degree(row), bytes(rows, row));
     }
     return counter.classes();
   }
-  const auto rows = offsets.empty() ? 0 : static_cast<std::int64_t>(offsets.front().size()) - 1;
-  for (std::int64_t vertex = 0; vertex < rows; ++vertex) {
+  const std::int64_t vertices = graphs.empty() ? 0 : graphs.front().num_rows();
+  for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
     std::int64_t degree = 0;
-    std::int64_t bytes = 0;
-    for (std::size_t graph = 0; graph < offsets.size(); ++graph) {
-      degree += length(offsets[graph], vertex);
-      bytes += length(positions[graph], vertex);
+    std::int64_t list_bytes = 0;
+    for (const CompressedRowIndex& rows : graphs) {
+      degree += rows.degree(vertex);
+      list_bytes += bytes(rows, vertex);
     }
-    counter.add(degree, bytes);
+    counter.add(degree, list_bytes);
   }
   return counter.classes();
 }

@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "tiered/compressed_row_index.hpp"
+
 namespace semibfs {
 
 class PartitionedGraph;
@@ -65,12 +67,9 @@ std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std:
 std::vector<DegreeCount> out_degree_histogram(const std::vector<std::span<const std::int64_t>>& forward_offsets);
 
 // Compressed lists: the histogram of the vertices' degrees with the bytes of their lists, from
-// each graph's offsets and positions (rows + 1 entries each). Backward (`rows_are_vertices`): the
-// partitions' rows are distinct vertices; forward: every partition has a row per vertex, and a
-// vertex's lists are summed over them.
-std::vector<DegreeCount> compressed_degree_histogram(const std::vector<std::span<const std::int64_t>>& offsets,
-                                                     const std::vector<std::span<const std::uint64_t>>& positions,
-                                                     bool rows_are_vertices);
+// each graph's row index. Backward (`rows_are_vertices`): the partitions' rows are distinct
+// vertices; forward: every partition has a row per vertex, and a vertex's lists are summed over them.
+std::vector<DegreeCount> compressed_degree_histogram(std::span<const CompressedRowIndex> graphs, bool rows_are_vertices);
 
 // The profile of a constructed graph; `bfs_status_bytes_per_vertex` comes from the search that
 // will run on it (parents, frontier queues, bitmaps), which this layer does not know.

@@ -143,10 +143,9 @@ class Planner {
     // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8
     // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
     const bool everything_fits = request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
-    // Compressed lists need one resident position per row, half of what offset_bytes counts there
-    // (offsets and positions).
+    // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
     const std::int64_t index_bytes =
-        profile_.compressed ? profile_.offset_bytes / 2 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
+        profile_.compressed ? 0 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
     resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe

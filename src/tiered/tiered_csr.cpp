@@ -44,28 +44,21 @@ TieredCsr::TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t
 }
 
 TieredCsr::TieredCsr(CompressedRows rows)
-    : owned_offsets_(std::move(rows.offsets)),
-      tail_path_(std::move(rows.lists_path)),
+    : tail_path_(std::move(rows.lists_path)),
       compressed_(true),
-      positions_(std::move(rows.positions)),
-      resident_positions_(std::move(rows.resident_positions)),
+      rows_(std::move(rows.index)),
       compressed_resident_(std::move(rows.resident)),
       first_vertex_(rows.first_vertex),
       id_bound_(static_cast<std::uint64_t>(rows.num_vertices)),
       minimum_(static_cast<std::uint64_t>(rows.min_interval_length)) {
-  offsets_ = owned_offsets_;
-  if (positions_.size() != owned_offsets_.size() || resident_positions_.size() != owned_offsets_.size() ||
-      resident_positions_.back() != compressed_resident_.size()) {
-    throw Error("compressed tiered lists: offsets, positions and resident lists of different lengths");
+  if (rows_.resident_bytes() != compressed_resident_.size()) {
+    throw Error("compressed tiered lists: the index and the resident lists of different lengths");
   }
   for (std::int64_t row = 0; row < num_rows(); ++row) {
     resident_entries_ += resident_count(row);
     rows_with_tails_ += tail_entries(row) > 0 ? 1 : 0;
   }
-  if (rows_with_tails_ == 0) {
-    tail_path_.clear();
-    positions_ = {};  // no tail to locate
-  }
+  if (rows_with_tails_ == 0) tail_path_.clear();
 }
 
 void TieredCsr::first_entries(std::span<NeighborId> heads) const {
@@ -83,15 +76,14 @@ void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end
   const auto bind = [node](const void* data, std::size_t bytes) {
     place_on_numa_node(const_cast<void*>(data), bytes, node);
   };
-  const auto rows = static_cast<std::size_t>(end_row - first_row + 1);
-  bind(offsets_.data() + first_row, rows * sizeof(std::int64_t));
   if (compressed_) {
-    if (!positions_.empty()) bind(positions_.data() + first_row, rows * sizeof(std::uint64_t));
-    bind(resident_positions_.data() + first_row, rows * sizeof(std::uint64_t));
-    const std::uint64_t first_byte = resident_positions_[first_row];
-    bind(compressed_resident_.data() + first_byte, resident_positions_[end_row] - first_byte);
+    // The index's blocks are small beside the lists; only the resident lists are bound.
+    const std::uint64_t first_byte = rows_.resident_begin(first_row);
+    bind(compressed_resident_.data() + first_byte, rows_.resident_end(end_row - 1) - first_byte);
     return;
   }
+  const auto rows = static_cast<std::size_t>(end_row - first_row + 1);
+  bind(offsets_.data() + first_row, rows * sizeof(std::int64_t));
   bind(resident_offsets_.data() + first_row, rows * sizeof(std::int64_t));
   const std::int64_t first = resident_offsets_[first_row];
   bind(resident_.data() + first, static_cast<std::size_t>(resident_offsets_[end_row] - first) * sizeof(NeighborId));
@@ -99,9 +91,7 @@ void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end
 
 std::int64_t TieredCsr::owned_bytes() const {
   if (compressed_) {
-    return static_cast<std::int64_t>(owned_offsets_.size() * sizeof(std::int64_t) +
-                                     (positions_.size() + resident_positions_.size()) * sizeof(std::uint64_t) +
-                                     compressed_resident_.size());
+    return rows_.bytes() + static_cast<std::int64_t>(compressed_resident_.size());
   }
   return static_cast<std::int64_t>((owned_offsets_.size() + owned_resident_offsets_.size()) * sizeof(std::int64_t) +
                                    owned_resident_.size() * sizeof(NeighborId));

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "compress/list_walk.hpp"
+#include "tiered/compressed_row_index.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
 
@@ -51,10 +52,8 @@ concept RangeAccept = requires(const Accept& accept, std::uint64_t id) {
 // The arrays of compressed lists split between DRAM and disk; rows are vertices first_vertex,
 // first_vertex + 1, ... of a graph of num_vertices vertices.
 struct CompressedRows {
-  std::vector<std::int64_t> offsets;             // entries before each row (degrees), rows + 1
-  std::vector<std::uint64_t> positions;          // where each row's list starts in the lists file, rows + 1
-  std::vector<std::uint64_t> resident_positions; // where each resident list starts in `resident`, rows + 1
-  std::vector<std::uint8_t> resident;            // the resident lists, as they are in the file
+  CompressedRowIndex index;            // degrees, and where each list lies in the file and in `resident`
+  std::vector<std::uint8_t> resident;  // the resident lists, as they are in the file
   std::int64_t first_vertex = 0;
   std::int64_t num_vertices = 0;
   int min_interval_length = 1;
@@ -80,25 +79,27 @@ class TieredCsr {
 
   bool compressed() const { return compressed_; }
 
-  std::int64_t num_rows() const { return static_cast<std::int64_t>(offsets_.size()) - 1; }
-  std::int64_t degree(std::int64_t row) const { return offsets_[row + 1] - offsets_[row]; }
+  std::int64_t num_rows() const { return compressed_ ? rows_.num_rows() : static_cast<std::int64_t>(offsets_.size()) - 1; }
+  std::int64_t degree(std::int64_t row) const {
+    return compressed_ ? rows_.degree(row) : offsets_[row + 1] - offsets_[row];
+  }
   std::span<const NeighborId> resident(std::int64_t row) const {
     return resident_.subspan(static_cast<std::size_t>(resident_offsets_[row]),
                              static_cast<std::size_t>(resident_offsets_[row + 1] - resident_offsets_[row]));
   }
   // Entries of `row` in DRAM, and on disk.
   std::int64_t resident_count(std::int64_t row) const {
-    if (compressed_) return resident_positions_[row + 1] > resident_positions_[row] ? degree(row) : 0;
+    if (compressed_) return rows_.resident(row) ? degree(row) : 0;
     return resident_offsets_[row + 1] - resident_offsets_[row];
   }
   std::int64_t tail_entries(std::int64_t row) const { return degree(row) - resident_count(row); }
   // Bytes [begin, end) of the tail file that hold the tail of `row`.
   std::uint64_t tail_byte_begin(std::int64_t row) const {
-    if (compressed_) return positions_[row];
+    if (compressed_) return rows_.list_begin(row);
     return static_cast<std::uint64_t>(offsets_[row] + resident_count(row)) * sizeof(NeighborId);
   }
   std::uint64_t tail_byte_end(std::int64_t row) const {
-    return compressed_ ? positions_[row + 1] : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
+    return compressed_ ? rows_.list_end(row) : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
   }
   // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
   bool tails_split() const { return !compressed_; }
@@ -156,7 +157,7 @@ class TieredCsr {
   // Whether any list has a tail; false when everything is in DRAM.
   bool has_tails() const { return !tail_path_.empty(); }
   const std::string& tail_path() const { return tail_path_; }
-  std::int64_t num_entries() const { return offsets_.back(); }
+  std::int64_t num_entries() const { return compressed_ ? rows_.num_entries() : offsets_.back(); }
   std::int64_t resident_entry_count() const { return resident_entries_; }
   // Rows whose list has a tail on disk.
   std::int64_t rows_with_tails() const { return rows_with_tails_; }
@@ -229,8 +230,8 @@ class TieredCsr {
     return walk_byte_list(first_vertex_ + row, bytes, id_bound_, minimum_, visit);
   }
   std::span<const std::uint8_t> resident_bytes(std::int64_t row) const {
-    return {compressed_resident_.data() + resident_positions_[row],
-            static_cast<std::size_t>(resident_positions_[row + 1] - resident_positions_[row])};
+    const std::uint64_t begin = rows_.resident_begin(row);
+    return {compressed_resident_.data() + begin, static_cast<std::size_t>(rows_.resident_end(row) - begin)};
   }
   static std::span<const std::uint8_t> as_list_bytes(std::span<const std::byte> piece) {
     return {reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()};
@@ -247,8 +248,7 @@ class TieredCsr {
   std::int64_t resident_entries_ = 0;
   // Compressed lists only.
   bool compressed_ = false;
-  std::vector<std::uint64_t> positions_;
-  std::vector<std::uint64_t> resident_positions_;
+  CompressedRowIndex rows_;
   std::vector<std::uint8_t> compressed_resident_;
   std::int64_t first_vertex_ = 0;
   std::uint64_t id_bound_ = 0;

@@ -159,8 +159,8 @@ class ResidentCollector {
 
 // The index arrays of one graph of one partition, read with the store's index.
 struct ListIndex {
-  std::vector<std::int64_t> offsets;
-  std::vector<std::uint64_t> positions;  // compressed stores only
+  std::vector<std::int64_t> offsets;  // uncompressed stores
+  CompressedRowIndex rows;            // compressed stores
 };
 
 using VertexDegree = std::function<std::int64_t(std::int64_t row)>;
@@ -172,18 +172,13 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
                                 const SequentialReadOptions& reading, const VertexDegree& vertex_degree,
                                 PairDigest& digest, std::span<const NeighborId> heads) {
   CompressedRows rows;
-  const auto count = static_cast<std::int64_t>(index.offsets.size()) - 1;
-  rows.resident_positions.assign(static_cast<std::size_t>(count) + 1, 0);
-  for (std::int64_t row = 0; row < count; ++row) {
-    const std::int64_t length = index.offsets[row + 1] - index.offsets[row];
-    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
-    const bool whole = rule.resident_entries(length, degree) >= length;
-    rows.resident_positions[row + 1] =
-        rows.resident_positions[row] + (whole ? index.positions[row + 1] - index.positions[row] : 0);
-  }
-  rows.offsets = std::move(index.offsets);
-  rows.positions = std::move(index.positions);
-  rows.resident.resize(static_cast<std::size_t>(rows.resident_positions.back()));
+  rows.index = std::move(index.rows);
+  const CompressedRowIndex& lists = rows.index;
+  const std::uint64_t resident = rows.index.set_resident([&](std::int64_t row) {
+    const std::int64_t length = lists.degree(row);
+    return length > 0 && rule.resident_entries(length, vertex_degree ? vertex_degree(row) : length) >= length;
+  });
+  rows.resident.resize(static_cast<std::size_t>(resident));
   rows.first_vertex = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   rows.num_vertices = manifest.vertices;
   rows.min_interval_length = manifest.list_codec->min_interval_length;
@@ -236,10 +231,8 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
 // Graph `graph`'s index arrays of partition k, moved out of the store's index.
 ListIndex take_index(StoreIndex& index, const char* graph, int k) {
   const bool backward = std::strcmp(graph, "backward") == 0;
-  ListIndex taken{std::move((backward ? index.backward_offsets : index.forward_offsets)[k]), {}};
-  std::vector<std::vector<std::uint64_t>>& positions = backward ? index.backward_positions : index.forward_positions;
-  if (!positions.empty()) taken.positions = std::move(positions[k]);
-  return taken;
+  if (index.manifest.list_codec) return {{}, std::move((backward ? index.backward_rows : index.forward_rows)[k])};
+  return {std::move((backward ? index.backward_offsets : index.forward_offsets)[k]), {}};
 }
 
 // The forward lists, kept by `rule` according to each vertex's whole degree: its backward list's
@@ -254,9 +247,10 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
   std::vector<std::int64_t> out_degrees;
   if (directed && layout.count() > 1) {
     out_degrees.assign(static_cast<std::size_t>(index.manifest.vertices), 0);
-    for (const std::vector<std::int64_t>& offsets : index.forward_offsets) {
+    for (int k = 0; k < layout.count(); ++k) {
       for (std::int64_t vertex = 0; vertex < index.manifest.vertices; ++vertex) {
-        out_degrees[vertex] += offsets[vertex + 1] - offsets[vertex];
+        out_degrees[vertex] += index.manifest.list_codec ? index.forward_rows[k].degree(vertex)
+                                                         : index.forward_offsets[k][vertex + 1] - index.forward_offsets[k][vertex];
       }
     }
   }
@@ -291,21 +285,36 @@ SequentialReadOptions reading_within(const PlacementPlan& plan) {
 
 }  // namespace
 
+namespace {
+
+// A compressed graph's row index, built as its offsets and positions stream past.
+CompressedRowIndex read_compressed_rows(const std::string& directory, const StoreManifest& manifest, int partition,
+                                        const char* graph, std::int64_t rows) {
+  CompressedRowIndex::Builder builder(rows);
+  stream_compressed_row_arrays(directory, manifest, partition, graph, rows,
+                               [&](std::span<const std::int64_t> offsets, std::span<const std::uint64_t> positions) {
+                                 for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+                                   builder.add(offsets[i + 1] - offsets[i], positions[i + 1] - positions[i]);
+                                 }
+                               });
+  return builder.finish();
+}
+
+}  // namespace
+
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
   StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}, {}, {}};
-  const int partitions = index.manifest.partitions;
-  const bool separate = forward_graph_is_separate(partitions, index.manifest.direction);
-  for (int k = 0; k < partitions; ++k) {
-    const std::int64_t rows = index.manifest.partition_rows(k).size();
-    index.backward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "backward", rows));
-    if (separate) {
-      index.forward_offsets.push_back(read_store_offsets(directory, index.manifest, k, "forward", index.manifest.vertices));
+  const StoreManifest& manifest = index.manifest;
+  const bool separate = forward_graph_is_separate(manifest.partitions, manifest.direction);
+  for (int k = 0; k < manifest.partitions; ++k) {
+    const std::int64_t rows = manifest.partition_rows(k).size();
+    if (manifest.list_codec) {
+      index.backward_rows.push_back(read_compressed_rows(directory, manifest, k, "backward", rows));
+      if (separate) index.forward_rows.push_back(read_compressed_rows(directory, manifest, k, "forward", manifest.vertices));
+      continue;
     }
-    if (!index.manifest.list_codec) continue;
-    index.backward_positions.push_back(read_store_positions(directory, index.manifest, k, "backward", rows));
-    if (separate) {
-      index.forward_positions.push_back(read_store_positions(directory, index.manifest, k, "forward", index.manifest.vertices));
-    }
+    index.backward_offsets.push_back(read_store_offsets(directory, manifest, k, "backward", rows));
+    if (separate) index.forward_offsets.push_back(read_store_offsets(directory, manifest, k, "forward", manifest.vertices));
   }
   return index;
 }
@@ -355,7 +364,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                                                             " adjacencies, the arrays hold " + std::to_string(adjacencies));
   }
   std::vector<TieredCsr> forward;
-  if (!index.forward_offsets.empty()) {
+  if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
     forward = open_forward_lists(index, forward_residency(plan), reading, backward, forward_pairs);
     std::int64_t entries = 0;
     for (const TieredCsr& lists : forward) entries += lists.num_entries();
@@ -386,19 +395,13 @@ TieredCsr open_rank_part_lists(StoreIndex index, const PlacementPlan& plan, Pair
 namespace {
 
 // A compressed store's degree classes, each with its lists' bytes, backward and (when separate)
-// forward; the positions arrays are held beside the offsets.
-void add_compressed_classes(const StoreIndex& index, const std::vector<std::span<const std::int64_t>>& backward,
-                            GraphProfile& profile) {
+// forward; its row indexes stand for the offsets.
+void add_compressed_classes(const StoreIndex& index, GraphProfile& profile) {
   profile.compressed = true;
-  profile.offset_bytes *= 2;
-  const std::vector<std::span<const std::uint64_t>> backward_positions(index.backward_positions.begin(),
-                                                                        index.backward_positions.end());
-  profile.degrees = compressed_degree_histogram(backward, backward_positions, true);
-  if (profile.forward_is_backward) return;
-  const std::vector<std::span<const std::int64_t>> forward(index.forward_offsets.begin(), index.forward_offsets.end());
-  const std::vector<std::span<const std::uint64_t>> forward_positions(index.forward_positions.begin(),
-                                                                       index.forward_positions.end());
-  profile.forward_degrees = compressed_degree_histogram(forward, forward_positions, false);
+  for (const CompressedRowIndex& rows : index.backward_rows) profile.offset_bytes += rows.bytes();
+  for (const CompressedRowIndex& rows : index.forward_rows) profile.offset_bytes += rows.bytes();
+  profile.degrees = compressed_degree_histogram(index.backward_rows, true);
+  if (!profile.forward_is_backward) profile.forward_degrees = compressed_degree_histogram(index.forward_rows, false);
 }
 
 }  // namespace
@@ -416,15 +419,15 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
   profile.vertex_head_bytes = rows * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(rows) * 8;
+  if (manifest.list_codec) {
+    add_compressed_classes(index, profile);
+    return profile;
+  }
   std::vector<std::span<const std::int64_t>> views;
   for (const std::vector<std::int64_t>& offsets : index.backward_offsets) {
     views.emplace_back(offsets);
     profile.offset_bytes += static_cast<std::int64_t>(offsets.size() * sizeof(std::int64_t));
     if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
-  }
-  if (manifest.list_codec) {
-    add_compressed_classes(index, views, profile);
-    return profile;
   }
   profile.degrees = degree_histogram(views);
   if (manifest.direction == GraphDirection::kDirected) {

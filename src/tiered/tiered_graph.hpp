@@ -91,9 +91,10 @@ struct StoreIndex {
   StoreManifest manifest;
   std::vector<std::vector<std::int64_t>> backward_offsets;  // one array per partition, rows + 1 each
   std::vector<std::vector<std::int64_t>> forward_offsets;   // the same, when the forward graph is separate
-  // A compressed store's: where each row's list starts in its lists file, as the offsets.
-  std::vector<std::vector<std::uint64_t>> backward_positions;
-  std::vector<std::vector<std::uint64_t>> forward_positions;
+  // A compressed store's instead of the offsets: each row's degree and where its list lies, in a
+  // few bytes a row (compressed_row_index.hpp).
+  std::vector<CompressedRowIndex> backward_rows;
+  std::vector<CompressedRowIndex> forward_rows;
 };
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
 

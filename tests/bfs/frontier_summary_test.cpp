@@ -138,7 +138,7 @@ TEST_P(SummarizedBottomUpStep, FindsWhatThePlainStepFinds) {
   // One state per summary size, each set up with the same visited vertices and frontier.
   auto run_step = [&](int group_bits, std::vector<VertexId>& parent, StepCounts& counts) {
     auto state = std::make_unique<SearchState>(layout, group_bits);
-    state->parent = parent;
+    state->parent = ParentSlots(std::span<VertexId>(parent));
     for (const NeighborId vertex : other_visited) state->visited.set(vertex);
     // The upper half visited: its groups of the next frontier stay empty.
     for (std::int64_t vertex = num_vertices / 2; vertex < num_vertices; ++vertex) state->visited.set(vertex);
@@ -183,7 +183,7 @@ TEST(SummarizedBottomUpStepTest, RejectsSummariesOfDifferentSizes) {
   SearchState state(graph.layout(), 64);
   state.next_bitmap = SummarizedBitmap(256, 128);
   std::vector<VertexId> parent(256, kUnreached);
-  state.parent = parent;
+  state.parent = ParentSlots(std::span<VertexId>(parent));
   EXPECT_THROW(bottom_up_step(TieredGraph::all_in_dram(graph), state), Error);
 }
 

@@ -40,7 +40,7 @@ TEST(DegreeRelabel, ParentsMapBackToInputIds) {
   // In the store's ids: the root 0 (input 2) is its own parent, 1 (input 1) hangs from 0, 2 (input 0) unreached.
   const std::vector<VertexId> store_parents = {0, 0, kUnreached};
   std::vector<VertexId> parents(3, 99);
-  parents_in_input_ids(relabel, store_parents, parents);
+  parents_in_input_ids(relabel.old_of, store_parents, parents);
   EXPECT_EQ(parents, (std::vector<VertexId>{kUnreached, 2, 2}));
 }
 
@@ -96,7 +96,14 @@ TEST_F(RelabelledStoreTest, HoldsTheInputGraphRenamed) {
       ASSERT_TRUE(manifest.edge_file.has_value());  // the input's edges, for validation
       EXPECT_EQ(manifest.edge_file->sha256, testing::sha256_of_file(fs::path(store) / kEdgeFileName));
       EXPECT_FALSE(fs::exists(fs::path(store) / "edges.relabelled"));
-      const VertexRelabel relabel = read_store_relabel(store, manifest);
+      const StoredRelabel relabel = read_store_relabel(store, manifest);
+      const std::span<const std::uint32_t> old_of = relabel.old_of();
+      // new_of, as the file holds it and as store_id reads it one vertex at a time.
+      std::vector<std::uint32_t> new_of(old_of.size());
+      for (std::uint32_t id = 0; id < old_of.size(); ++id) new_of[old_of[id]] = id;
+      for (VertexId vertex = 0; vertex < input.num_vertices(); vertex += 97) {
+        ASSERT_EQ(relabel.store_id(vertex), new_of[vertex]) << "vertex " << vertex;
+      }
       const TieredGraph renamed = open(store);
       // Ids by descending count of endpoints (self-loops left out, duplicates in), ties by input id.
       std::vector<std::int64_t> endpoints(static_cast<std::size_t>(edges.num_vertices), 0);
@@ -106,33 +113,41 @@ TEST_F(RelabelledStoreTest, HoldsTheInputGraphRenamed) {
         ++endpoints[edge.v1()];
       }
       for (VertexId id = 1; id < input.num_vertices(); ++id) {
-        const std::uint32_t before = relabel.old_of[id - 1], vertex = relabel.old_of[id];
+        const std::uint32_t before = old_of[id - 1], vertex = old_of[id];
         ASSERT_TRUE(endpoints[vertex] < endpoints[before] || (endpoints[vertex] == endpoints[before] && vertex > before))
             << "id " << id;
       }
       for (VertexId vertex = 0; vertex < input.num_vertices(); ++vertex) {
         std::set<NeighborId> expected;
-        for (const NeighborId id : list_of(input, vertex)) expected.insert(relabel.new_of[id]);
-        ASSERT_EQ(list_of(renamed, relabel.new_of[vertex]), expected) << "vertex " << vertex;
+        for (const NeighborId id : list_of(input, vertex)) expected.insert(new_of[id]);
+        ASSERT_EQ(list_of(renamed, new_of[vertex]), expected) << "vertex " << vertex;
       }
     }
   }
 }
 
 TEST_F(RelabelledStoreTest, ACraftedPermutationIsOneErrorNamingIt) {
-  const std::string store = build(kronecker(), "crafted", true, true, 1);
-  {
-    std::fstream file(fs::path(store) / kRelabelOldOfName, std::ios::in | std::ios::out | std::ios::binary);
-    const std::uint32_t nowhere = UINT32_MAX;  // id 5 names no vertex
-    file.seekp(5 * sizeof(std::uint32_t));
-    file.write(reinterpret_cast<const char*>(&nowhere), sizeof nowhere);
-  }
-  testing::reseal_store(store);
-  try {
-    read_store_relabel(store, read_store_manifest(store));
-    ADD_FAILURE() << "the crafted permutation was read";
-  } catch (const Error& error) {
-    EXPECT_NE(std::string(error.what()).find(kRelabelNewOfName), std::string::npos) << error.what();
+  const std::string pristine = build(kronecker(), "crafted", true, true, 1);
+  // An id that names no vertex, in each direction: both arrays are checked, old_of whole and new_of
+  // as it streams past.
+  for (const char* name : {kRelabelOldOfName, kRelabelNewOfName}) {
+    SCOPED_TRACE(name);
+    const std::string store = pristine + "-" + name;
+    fs::remove_all(store);
+    fs::copy(pristine, store);
+    {
+      std::fstream file(fs::path(store) / name, std::ios::in | std::ios::out | std::ios::binary);
+      const std::uint32_t nowhere = UINT32_MAX;
+      file.seekp(5 * sizeof(std::uint32_t));
+      file.write(reinterpret_cast<const char*>(&nowhere), sizeof nowhere);
+    }
+    testing::reseal_store(store);
+    try {
+      read_store_relabel(store, read_store_manifest(store));
+      ADD_FAILURE() << "the crafted permutation was read";
+    } catch (const Error& error) {
+      EXPECT_NE(std::string(error.what()).find(kRelabelNewOfName), std::string::npos) << error.what();
+    }
   }
 }
 

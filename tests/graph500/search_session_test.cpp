@@ -32,7 +32,7 @@ TEST(SearchSession, ReportsRootsInTheFileIdsAndFillsTheOfficialFigures) {
   std::ostringstream log;
   SearchSession session(options, "test graph", 1, log);
   session.use_file_ids([](VertexId vertex) { return vertex * 1000 + 7; });  // as a renumbered file would
-  std::vector<VertexId> parent;
+  ParentArray parent;
   session.search(graph, roots, true, parent);
   const Graph500Report report = session.finish(8, 16);
   ASSERT_TRUE(report.validation_passed) << report.validation_failure;
@@ -49,6 +49,10 @@ TEST(SearchSession, ReportsRootsInTheFileIdsAndFillsTheOfficialFigures) {
   EXPECT_EQ(report.search.bfs.policy, PolicyKind::kBeamer);
   EXPECT_EQ(report.graph, "test graph");
   EXPECT_GT(report.memory.bfs_status_bytes, 0);
+  // The last search's tree, in 32-bit parents (the ids fit).
+  ASSERT_TRUE(parent.narrow());
+  ASSERT_EQ(parent.size(), graph.edges->num_vertices());
+  EXPECT_EQ(parent[roots.back()], roots.back());
 }
 
 }  // namespace
