@@ -101,18 +101,26 @@ int first_bottom_up_level(const Workload& workload) {
 }
 
 // The search state just before the step of `level`: every vertex of depth < level visited, with
-// its parent, and the frontier (depth level - 1) as a queue. Rebuilt with top_down_step itself.
+// its parent, and the frontier (depth level - 1) in the queues or, when it outgrew them, as a
+// bitmap. Rebuilt with top_down_step itself.
 struct LevelState {
   LevelState(const Workload& workload, int level)
       : parent(static_cast<std::size_t>(workload.graph->num_vertices()), kUnreached),
         search(workload.graph->layout(), kDefaultSummaryBits) {
     search.start(workload.graph->isolated(), workload.root, ParentSlots(std::span<VertexId>(parent)));
     for (int expanded = 1; expanded < level; ++expanded) {
-      search.next_queue.clear();
+      search.ready_top_down(workload.top_down_levels[expanded - 1].frontier_edges);
       top_down_step(*workload.view, search);
-      search.current_queue.swap(search.next_queue);
+      search.take_top_down_frontier();
     }
-    search.next_queue.clear();
+  }
+
+  std::int64_t frontier_vertices() const {
+    if (!search.frontier_in_bitmap) return search.current_queue.size();
+    std::int64_t vertices = 0;
+    const Bitmap& bits = search.current_bitmap.bits;
+    for (std::int64_t word = 0; word < bits.num_words(); ++word) vertices += std::popcount(bits.word(word));
+    return vertices;
   }
 
   std::vector<VertexId> parent;
@@ -147,9 +155,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // Both checks compare with the top-down trace, so a wrong state or a wrong undo fails the benchmark.
 bool check_level(benchmark::State& state, const Workload& workload, int level, const LevelState& search) {
   const LevelStats& expected = workload.top_down_levels[level - 1];
-  if (search.search.current_queue.size() == expected.frontier_vertices) return true;
+  if (search.frontier_vertices() == expected.frontier_vertices) return true;
   state.SkipWithError(("rebuilt frontier of level " + std::to_string(level) + " has " +
-                       std::to_string(search.search.current_queue.size()) + " vertices, the search had " +
+                       std::to_string(search.frontier_vertices()) + " vertices, the search had " +
                        std::to_string(expected.frontier_vertices))
                           .c_str());
   return false;
@@ -176,13 +184,17 @@ void benchmark_top_down_step(benchmark::State& state, const Workload& workload, 
   std::int64_t edges_examined = 0;
   std::int64_t discovered = 0;
   for (auto _ : state) {
-    search.search.next_queue.clear();
+    search.search.ready_top_down(workload.top_down_levels[level - 1].frontier_edges);
     const auto start = std::chrono::steady_clock::now();
     const StepCounts counts = top_down_step(*workload.view, search.search);
     state.SetIterationTime(seconds_since(start));
     edges_examined += counts.edges_examined;
     discovered = counts.discovered_vertices;
-    forget(search.search.next_queue, search.search.visited, search.parent);
+    if (search.search.next_queue.overflowed()) {
+      forget(search.search.next_bitmap.bits, search.search.visited, search.parent);
+    } else {
+      forget(search.search.next_queue, search.search.visited, search.parent);
+    }
   }
   report(state, workload, level, edges_examined, discovered, parent_before, search.parent);
 }
@@ -191,7 +203,9 @@ void benchmark_bottom_up_step(benchmark::State& state, const Workload& workload,
   LevelState search(workload, level);
   if (!check_level(state, workload, level, search)) return;
   const std::vector<VertexId> parent_before = search.parent;
-  queue_to_bitmap(workload.graph->layout(), search.search.current_queue, search.search.current_bitmap);
+  if (!search.search.frontier_in_bitmap) {
+    queue_to_bitmap(workload.graph->layout(), search.search.current_queue, search.search.current_bitmap);
+  }
   std::int64_t edges_examined = 0;
   std::int64_t discovered = 0;
   for (auto _ : state) {

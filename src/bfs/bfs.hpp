@@ -43,6 +43,9 @@ struct BfsOptions {
   std::optional<double> beta;
   // Frontier bits per summary bit in bottom-up steps, 0 for none.
   int summary_bits = kDefaultSummaryBits;
+  // Entries of each frontier queue, all partitions together; unset means default_queue_entries
+  // (search_state.hpp). Not a command-line option: tests set a few to force the bitmap frontiers.
+  std::optional<std::int64_t> queue_entries;
 
   double alpha_or_default() const;
   double beta_or_default() const;
@@ -71,6 +74,7 @@ struct LevelStats {
 };
 
 class DirectionPolicy;
+struct FrontierFacts;
 class ThreadTailFetchers;
 class TieredGraph;
 
@@ -102,7 +106,7 @@ class BfsEngine {
   std::string io_backend() const;
 
  private:
-  StepCounts step(bool bottom_up);
+  StepCounts step(bool bottom_up, const FrontierFacts& facts);
 
   std::vector<LevelStats> search(VertexId root, ParentSlots parent);
 

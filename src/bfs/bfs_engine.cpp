@@ -1,6 +1,7 @@
-// Direction-optimizing BFS driver: one step per level, top-down over a queue or bottom-up over
-// bitmaps as the DirectionPolicy decides, the frontier converted whenever the direction changes
-// (Iwabuchi et al. Sec. III-C; Beamer et al. SC'12).
+// Direction-optimizing BFS driver: one step per level, top-down or bottom-up as the
+// DirectionPolicy decides (Iwabuchi et al. Sec. III-C; Beamer et al. SC'12). The frontier is held
+// in bounded queues or, when it outgrows them or a bottom-up step made it, as a bitmap; it is
+// converted when the direction needs the other form and, for the queues, fits in them.
 #include <omp.h>
 
 #include <string>
@@ -40,6 +41,9 @@ void check_options(const BfsOptions& options) {
     throw Error("BFS options: summary_bits must be one of " + summary_bits_choices() + " (got " +
                 std::to_string(options.summary_bits) + ")");
   }
+  if (options.queue_entries && *options.queue_entries < 0) {
+    throw Error("BFS options: queue_entries must not be negative (got " + std::to_string(*options.queue_entries) + ")");
+  }
 }
 
 void check_run_arguments(const TieredGraph& graph, VertexId root, const ParentSlots& parent) {
@@ -51,6 +55,11 @@ void check_run_arguments(const TieredGraph& graph, VertexId root, const ParentSl
     throw Error("BFS parent array has " + std::to_string(parent.size()) + " entries; the graph has " +
                 std::to_string(graph.num_vertices()) + " vertices");
   }
+}
+
+std::unique_ptr<SearchState> make_search_state(const PartitionLayout& layout, const BfsOptions& options) {
+  const std::int64_t entries = options.queue_entries.value_or(default_queue_entries(layout.num_vertices()));
+  return std::make_unique<SearchState>(layout, options.summary_bits, entries);
 }
 
 // Before the first step: the frontier is the root, every other vertex unexplored.
@@ -83,7 +92,7 @@ BfsEngine::BfsEngine(const PartitionedGraph& graph, BfsOptions options)
   check_options(options_);
   policy_ = make_direction_policy(options_);
   pin_team_threads(graph_.num_partitions());
-  state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
+  state_ = make_search_state(graph_.layout(), options_);
 }
 
 BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFetchOptions& fetch)
@@ -91,7 +100,7 @@ BfsEngine::BfsEngine(const TieredGraph& graph, BfsOptions options, const TailFet
   check_options(options_);
   policy_ = make_direction_policy(options_);
   pin_team_threads(graph_.num_partitions());
-  state_ = std::make_unique<SearchState>(graph_.layout(), options_.summary_bits);
+  state_ = make_search_state(graph_.layout(), options_);
   if (graph_.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(omp_get_max_threads(), fetch);
 }
 
@@ -105,22 +114,25 @@ std::string BfsEngine::io_backend() const { return fetchers_ ? fetchers_->backen
 
 IoStats BfsEngine::take_io_stats() { return std::exchange(io_stats_, IoStats()); }
 
-// Expands the current frontier in the form the direction needs; the next frontier becomes the
-// current one. The frontier lives in exactly one form at a time: the queues or the bitmap.
-StepCounts BfsEngine::step(bool bottom_up) {
+// Expands the current frontier; the next frontier becomes the current one. The frontier lives in
+// exactly one form at a time: the queues, or the bitmap when a bottom-up step made it or it did not
+// fit in the queues.
+StepCounts BfsEngine::step(bool bottom_up, const FrontierFacts& facts) {
   SearchState& state = *state_;
   const PartitionLayout& layout = graph_.layout();
-  if (bottom_up && !state.frontier_in_bitmap) queue_to_bitmap(layout, state.current_queue, state.current_bitmap);
-  if (!bottom_up && state.frontier_in_bitmap) bitmap_to_queue(layout, state.current_bitmap.bits, state.current_queue);
-  state.frontier_in_bitmap = bottom_up;
   if (bottom_up) {
+    if (!state.frontier_in_bitmap) queue_to_bitmap(layout, state.current_queue, state.current_bitmap);
     const StepCounts counts = bottom_up_step(graph_, state, fetchers_.get());
-    std::swap(state.current_bitmap, state.next_bitmap);
+    state.take_next_bitmap();
     return counts;
   }
-  state.next_queue.clear();
+  // A frontier that does not fit in the queues is expanded from the bitmap.
+  if (state.frontier_in_bitmap && facts.frontier_vertices <= state.current_queue.capacity()) {
+    state.frontier_in_bitmap = !bitmap_to_queue(layout, state.current_bitmap.bits, state.current_queue);
+  }
+  state.ready_top_down(facts.frontier_edges);
   const StepCounts counts = top_down_step(graph_, state, fetchers_.get());
-  state.current_queue.swap(state.next_queue);
+  state.take_top_down_frontier();
   return counts;
 }
 
@@ -142,7 +154,7 @@ std::vector<LevelStats> BfsEngine::search(VertexId root, ParentSlots parent) {
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
     const bool bottom_up = policy_->next_step_bottom_up(facts);
-    const StepCounts counts = step(bottom_up);
+    const StepCounts counts = step(bottom_up, facts);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,
                                 stopwatch.seconds(), {}, counts.tail_entries});

@@ -133,17 +133,6 @@ StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, co
   return counts;
 }
 
-void add(StepCounts& total, const StepCounts& part) {
-  total.edges_examined += part.edges_examined;
-  total.discovered_vertices += part.discovered_vertices;
-  total.discovered_edges += part.discovered_edges;
-  total.discovered_out_edges += part.discovered_out_edges;
-  total.early_exits += part.early_exits;
-  total.tail_entries += part.tail_entries;
-}
-
-#pragma omp declare reduction(add_counts : StepCounts : add(omp_out, omp_in)) initializer(omp_priv = StepCounts{})
-
 }  // namespace
 
 StepCounts bottom_up_step(const TieredGraph& graph, SearchState& state, ThreadTailFetchers* fetchers) {

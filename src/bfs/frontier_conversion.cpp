@@ -1,6 +1,5 @@
 #include "bfs/frontier_conversion.hpp"
 
-#include <bit>
 #include <cstdint>
 
 #include "bfs/partition_teams.hpp"
@@ -32,9 +31,8 @@ void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queu
 #pragma omp parallel if (layout.num_vertices() > kParallelVertices)
   {
     for_each_seat(layout.count(), [&](const TeamSeat& seat) {
-      const std::int64_t first = layout.first_word(seat.partition);
-      const std::int64_t words = layout.end_word(seat.partition) - first;
-      clear_words(bitmap.bits, first + seat.share_begin(words), first + seat.share_end(words));
+      const WordRange words = seat_words(layout, seat);
+      clear_words(bitmap.bits, words.begin, words.end);
     });
 #pragma omp barrier
     for_each_seat(layout.count(), [&](const TeamSeat& seat) {
@@ -54,19 +52,16 @@ void queue_to_bitmap(const PartitionLayout& layout, const PartitionedQueue& queu
   }
 }
 
-void bitmap_to_queue(const PartitionLayout& layout, const Bitmap& bitmap, PartitionedQueue& queue) {
+bool bitmap_to_queue(const PartitionLayout& layout, const Bitmap& bitmap, PartitionedQueue& queue) {
   queue.clear();
 #pragma omp parallel if (layout.num_vertices() > kParallelVertices)
   for_each_seat(layout.count(), [&](const TeamSeat& seat) {
     LocalQueueBuffer buffer(queue.part(seat.partition));
-    const std::int64_t first = layout.first_word(seat.partition);
-    const std::int64_t words = layout.end_word(seat.partition) - first;
-    for (std::int64_t word = first + seat.share_begin(words); word < first + seat.share_end(words); ++word) {
-      for (Bitmap::Word bits = bitmap.word(word); bits != 0; bits &= bits - 1) {
-        buffer.push(static_cast<NeighborId>(word * Bitmap::kBitsPerWord + std::countr_zero(bits)));
-      }
-    }
+    const WordRange words = seat_words(layout, seat);
+    bitmap.for_each_set_in_words(words.begin, words.end,
+                                 [&](std::int64_t vertex) { buffer.push(static_cast<NeighborId>(vertex)); });
   });
+  return !queue.overflowed();
 }
 
 }  // namespace semibfs

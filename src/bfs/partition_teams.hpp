@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "core/numa_placement.hpp"
+#include "graph/partition_layout.hpp"
 
 namespace semibfs {
 
@@ -24,6 +25,17 @@ struct TeamSeat {
   std::int64_t share_begin(std::int64_t count) const { return count * rank / size; }
   std::int64_t share_end(std::int64_t count) const { return count * (rank + 1) / size; }
 };
+
+// The seat's share [begin, end) of its partition's words of a per-vertex bitmap.
+struct WordRange {
+  std::int64_t begin = 0;
+  std::int64_t end = 0;
+};
+inline WordRange seat_words(const PartitionLayout& layout, const TeamSeat& seat) {
+  const std::int64_t first = layout.first_word(seat.partition);
+  const std::int64_t words = layout.end_word(seat.partition) - first;
+  return {first + seat.share_begin(words), first + seat.share_end(words)};
+}
 
 // Calls seat_work(seat) for every partition the calling thread serves; inside a parallel region.
 template <typename SeatWork>

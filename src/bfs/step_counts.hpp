@@ -21,6 +21,18 @@ struct StepCounts {
   std::int64_t tail_entries = 0;
 };
 
+// The counts of one thread's share added to the step's.
+inline void add(StepCounts& total, const StepCounts& part) {
+  total.edges_examined += part.edges_examined;
+  total.discovered_vertices += part.discovered_vertices;
+  total.discovered_edges += part.discovered_edges;
+  total.discovered_out_edges += part.discovered_out_edges;
+  total.early_exits += part.early_exits;
+  total.tail_entries += part.tail_entries;
+}
+
+#pragma omp declare reduction(add_counts : StepCounts : add(omp_out, omp_in)) initializer(omp_priv = StepCounts{})
+
 // Counts a vertex a step discovered. A directed graph's in-degrees need not be near its
 // out-degrees: a Kronecker graph's tuples taken as directed gave an in-degree sum 30 times the
 // out-degree sum on the third level, and the policy went bottom-up for levels that expanded a few

@@ -10,9 +10,13 @@
 
 namespace semibfs {
 
-// Expands state.current_queue into state.next_queue (which must be empty), marking the new
-// vertices in state.visited and state.parent. Opens its own parallel region.
-// Tails on disk are read through `fetchers` (null when the graph has none).
+// Expands the current frontier (state.current_queue, or state.current_bitmap when
+// state.frontier_in_bitmap) into state.next_queue, marking the new vertices in state.visited and
+// state.parent; state.ready_top_down() first. When some partition's queue overflows, the next
+// frontier is state.next_bitmap with its summary, and state.next_queue.overflowed(); throws
+// semibfs::Error when it overflows though ready_top_down's bound said it could not.
+// Opens its own parallel region. Tails on disk are read through `fetchers` (null when the graph
+// has none).
 StepCounts top_down_step(const TieredGraph& graph, SearchState& state, ThreadTailFetchers* fetchers = nullptr);
 
 }  // namespace semibfs

@@ -52,6 +52,13 @@ class Bitmap {
     }
   }
   void set(std::int64_t bit) { words_[word_index(bit)] |= bit_mask(bit); }
+  // Calls visit(bit) for each set bit of words [first, end), in order.
+  template <typename Visit>
+  void for_each_set_in_words(std::int64_t first, std::int64_t end, Visit&& visit) const {
+    for (std::int64_t index = first; index < end; ++index) {
+      for (Word bits = word(index); bits != 0; bits &= bits - 1) visit(index * kBitsPerWord + std::countr_zero(bits));
+    }
+  }
 
   // For bitmaps that other threads write at the same time.
   bool test_atomic(std::int64_t bit) const {

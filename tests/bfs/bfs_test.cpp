@@ -8,15 +8,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <deque>
 #include <fstream>
 #include <optional>
 #include <ostream>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "support/serial_bfs.hpp"
 #include "support/test_graphs.hpp"
 #include "policy_options.hpp"
 #include "core/error.hpp"
@@ -32,42 +31,8 @@ using semibfs::testing::policy_options;
 using semibfs::testing::make_skewed_random_edge_list;
 using semibfs::testing::ScopedThreadCount;
 
-// The independent check: adjacency sets from the edge list, levels from a serial queue BFS.
-class ReferenceBfs {
- public:
-  explicit ReferenceBfs(const EdgeList& edge_list) : adjacency_(edge_list.num_vertices) {
-    for (const CompactEdge& edge : edge_list.edges) {
-      adjacency_[edge.v0()].insert(edge.v1());
-      adjacency_[edge.v1()].insert(edge.v0());
-    }
-  }
-
-  std::vector<int> levels(VertexId root) const {
-    std::vector<int> level(adjacency_.size(), -1);
-    std::deque<VertexId> queue{root};
-    level[root] = 0;
-    while (!queue.empty()) {
-      const VertexId vertex = queue.front();
-      queue.pop_front();
-      for (const VertexId neighbor : adjacency_[vertex]) {
-        if (level[neighbor] < 0) {
-          level[neighbor] = level[vertex] + 1;
-          queue.push_back(neighbor);
-        }
-      }
-    }
-    return level;
-  }
-
-  bool adjacent(VertexId u, VertexId v) const { return u != v && adjacency_[u].count(v) > 0; }
-  // Distinct neighbours other than the vertex itself, as the search counts degrees.
-  std::int64_t degree(VertexId vertex) const {
-    return static_cast<std::int64_t>(adjacency_[vertex].size() - adjacency_[vertex].count(vertex));
-  }
-
- private:
-  std::vector<std::set<VertexId>> adjacency_;
-};
+// The independent check: levels from a serial queue BFS over the edge list.
+using ReferenceBfs = semibfs::testing::SerialBfs;
 
 // Returns the number of reached vertices after checking every vertex's parent.
 std::int64_t expect_valid_tree(const ReferenceBfs& reference, VertexId root,

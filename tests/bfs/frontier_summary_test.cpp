@@ -88,7 +88,7 @@ TEST_P(FrontierConversionTest, QueueToBitmapBuildsTheSummaryAndBitmapToQueueInve
   const std::int64_t num_vertices = 50000;  // over the conversion's parallel threshold
   const PartitionLayout layout(num_vertices, std::get<0>(GetParam()));
   const std::vector<NeighborId> vertices = sparse_vertices(num_vertices, 700, 5);
-  PartitionedQueue queue(layout);
+  PartitionedQueue queue(layout, num_vertices);
   fill_queue(layout, vertices, queue);
   for (const int group_bits : kGroupSizes) {
     SummarizedBitmap summarized(num_vertices, group_bits);
@@ -106,7 +106,7 @@ TEST_P(FrontierConversionTest, QueueToBitmapBuildsTheSummaryAndBitmapToQueueInve
     EXPECT_EQ(summary_groups(summarized.summary), expected) << group_bits << " bits per group";
     EXPECT_NE(std::count(expected.begin(), expected.end(), false), 0) << "some groups should be empty";
 
-    PartitionedQueue back(layout);
+    PartitionedQueue back(layout, num_vertices);
     bitmap_to_queue(layout, summarized.bits, back);
     std::vector<NeighborId> round_trip;
     for (int k = 0; k < layout.count(); ++k) {

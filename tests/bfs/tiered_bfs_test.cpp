@@ -160,6 +160,45 @@ TEST_F(TieredBfsTest, EverySearchValidatesWithTheInMemoryNedge) {
   omp_set_num_threads(threads_before);
 }
 
+// Queues of a few entries: top-down steps expand frontiers held as bitmaps, and their lists' tails
+// are read from disk all the same.
+TEST_F(TieredBfsTest, FrontiersOutgrowingTheQueuesReadTheirTailsToo) {
+  const Validator validator(*edges_);
+  const int threads_before = omp_get_max_threads();
+  for (int partitions : {1, 2}) {
+    const PartitionedGraph graph(build_csr(*edges_), partitions);
+    const TieredGraph tiered =
+        open_tiered_graph(read_store_index(store_for(graph), request_for(partitions)), split_plan(1, 1, 200));
+    BfsEngine in_memory(graph, BfsOptions{});
+    const std::vector<VertexId> roots =
+        pick_bfs_roots(2, 3, graph.num_vertices(), 3, [&graph](VertexId v) { return graph.degree(v) > 0; });
+    std::vector<VertexId> parent(static_cast<std::size_t>(graph.num_vertices()));
+    std::vector<VertexId> expected_parent(parent.size());
+    for (int threads : {1, 2}) {
+      omp_set_num_threads(threads);
+      for (const PolicyKind policy : {PolicyKind::kTopDown, PolicyKind::kAlphaBeta}) {
+        SCOPED_TRACE("P " + std::to_string(partitions) + ", " + std::to_string(threads) + " threads, " +
+                     to_string(policy));
+        BfsOptions options;
+        options.policy = policy;
+        options.queue_entries = 7;
+        TailFetchOptions fetch;
+        fetch.io = IoKind::kPread;
+        BfsEngine engine(tiered, options, fetch);
+        for (VertexId root : roots) {
+          engine.run(root, parent);
+          const ValidationReport report = validator.validate(root, parent);
+          ASSERT_TRUE(report.ok()) << report.failures.front().message;
+          in_memory.run(root, expected_parent);
+          EXPECT_EQ(report.nedge, validator.validate(root, expected_parent).nedge) << "root " << root;
+        }
+        EXPECT_GT(engine.take_io_stats().requests(), 0u) << "no tail was read";
+      }
+    }
+  }
+  omp_set_num_threads(threads_before);
+}
+
 TEST_F(TieredBfsTest, DamagedNeighboursFileIsNamed) {
   const PartitionedGraph graph(build_csr(*edges_), 1);
   const std::string store = store_for(graph);

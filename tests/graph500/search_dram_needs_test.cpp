@@ -48,6 +48,13 @@ TEST(SearchDramNeeds, CountsEveryBufferOfTheSearches) {
   EXPECT_EQ(search_dram_needs(vertices, options, 4, 1000, 0).validator_bytes, 0);
 }
 
+// The parent array (4 bytes while ids fit in 32 bits), the bitmaps (3/8) and the bounded queues
+// (1/4), rounded up.
+TEST(SearchDramNeeds, TheBfsStatusTakesFiveBytesAVertex) {
+  EXPECT_EQ(bfs_status_bytes_per_vertex(std::int64_t{1} << 20, 0), 5);
+  EXPECT_EQ(bfs_status_bytes_per_vertex(std::int64_t{1} << 26, 0), 5);
+}
+
 // Budgets one byte apart around every place the chunks step up: from the minimum up each one
 // covers the fixed bytes and its own chunks; one byte below it does not.
 TEST(DramBudget, SmallestBudgetWithEdgeChunksHoldsForEveryLargerBudget) {
