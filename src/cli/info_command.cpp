@@ -153,9 +153,10 @@ int print_info(const InfoRequest& request) {
                 manifest.rank_part->rank, manifest.rank_part->ranks, static_cast<long long>(rows.begin),
                 static_cast<long long>(rows.end), manifest.rank_part->ranks);
   }
-  // As search_dram_needs counts it: a relabelled store's searches hold 16 bytes per vertex more.
-  const std::int64_t per_vertex = bfs_status_bytes_per_vertex(manifest.vertices, request.search.bfs.summary_bits) +
-                                  (store.relabelled ? 16 : 0);
+  // The BFS status as the searches count it (a relabelled store's searches hold more per vertex).
+  const std::int64_t per_vertex =
+      search_dram_needs(manifest.vertices, request.search, omp_get_max_threads(), 0, 0, store.relabelled)
+          .bfs_status_bytes_per_vertex;
   if (store.relabelled) std::printf("vertex order: by descending degree (results in the input's ids)\n");
   const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);

@@ -20,6 +20,7 @@
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 #include "graph500/semi_external_run.hpp"
+#include "tiered/tiered_graph.hpp"
 
 namespace semibfs {
 namespace {
@@ -114,17 +115,31 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
           std::nullopt, options.store.compress, options.store.relabel};
 }
 
+namespace {
+
+// The bytes of a reused compressed store's row index (a bound from the generated edges would state
+// a larger minimum than `info` does for the same searches).
+std::int64_t reused_index_bytes(const Graph500Options& options, int partitions) {
+  const StoreIndex index = read_store_index(options.store.directory, store_request(options, partitions));
+  return profile_of_store(index, 0).offset_bytes;
+}
+
+}  // namespace
+
 std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads) {
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t program = options.search.budget.program_bytes;
+  const std::int64_t generation = program + minimum_edge_file_budget();
   SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
   shape.entries = 2 * options.kronecker.num_edges();
+  // A reused compressed store: its row index exactly, as its searches and `info` count it.
+  if (options.store.reuse && options.store.compress) shape.index_bytes = reused_index_bytes(options, partitions);
   const std::int64_t searches = minimum_search_budget(
       shape, search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel));
+  if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);
   const std::int64_t construction =
       program + minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress) +
       (options.store.relabel ? relabel_bytes(vertices) : 0);
-  const std::int64_t generation = program + minimum_edge_file_budget();
   return std::max({searches, construction, generation});
 }
 

@@ -321,10 +321,17 @@ TEST_F(BfsCli, InfoPrintsThePlanTheSearchesUse) {
   fs::create_directories(kronecker);
   const std::string run_store = " --store " + kronecker.string() + " --threads 2";
   ASSERT_EQ(run("run --scale 10 --roots 2 --dram-budget 64MiB" + run_store).exit_code, 0);
+  // A compressed store relabelled by degree: its searches hold the old ids and a second parent array.
+  const fs::path relabelled = directory_ / "relabelled";
+  fs::create_directories(relabelled);
+  const std::string relabelled_store = " --store " + relabelled.string() + " --threads 2";
+  const std::string relabelled_run = "run --scale 10 --roots 2 --compress --vertex-order degree" + relabelled_store;
+  ASSERT_EQ(run(relabelled_run + " --dram-budget 64MiB").exit_code, 0);
   const std::vector<std::pair<std::string, std::string>> searches = {
       {"info --store " + sparse + " --threads 2", "bfs --store " + sparse + " --threads 2 --roots 2"},
       {"info --store " + directed + " --threads 2", "bfs --store " + directed + " --threads 2 --roots 2"},
       {"info" + run_store, "run --scale 10 --roots 2 --reuse" + run_store},
+      {"info" + relabelled_store, relabelled_run + " --reuse"},
   };
   const auto run_command = [this](const std::string& command) { return run(command); };
   for (const auto& [info, search] : searches) {
