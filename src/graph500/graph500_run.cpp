@@ -152,7 +152,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   Graph500Report& report = session.report();
   describe_run(options, report);
 
-  log << "generating SCALE " << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
+  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
       << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
   EdgeList edge_list;
   // A compressed or relabelled store is built and searched as under a budget (without one, all of
