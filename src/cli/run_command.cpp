@@ -200,7 +200,8 @@ void require_memory(const Graph500Options& options) {
   const std::int64_t available = read_machine_info().memory_bytes;
   if (available > 0 && needed > available) {
     throw Error("SCALE " + std::to_string(options.kronecker.scale) + " needs about " + format_bytes(needed) +
-                " of memory but this machine has " + format_bytes(available) + ": use a smaller --scale");
+                " of memory but this machine has " + format_bytes(available) +
+                ": use a smaller --scale, or --store DIR --dram-budget SIZE to keep part of the graph on disk");
   }
 }
 

@@ -21,6 +21,7 @@
 #include "graph500/search_session.hpp"
 #include "graph500/semi_external_run.hpp"
 #include "tiered/tiered_graph.hpp"
+#include "validate/validator.hpp"
 
 namespace semibfs {
 namespace {
@@ -100,8 +101,8 @@ std::int64_t estimate_run_bytes(const Graph500Options& options) {
   const std::int64_t edges = options.kronecker.num_edges();
   const std::int64_t edge_list = edges * static_cast<std::int64_t>(sizeof(CompactEdge));
   const std::int64_t graph = edges * 2 * 4 + vertices * 8;
-  const std::int64_t search = vertices * (8 + 8 + 1);
-  const std::int64_t validation = options.search.skip_validation ? 0 : vertices * 25;  // + 8 when it fails
+  const std::int64_t search = vertices * bfs_status_bytes_per_vertex(vertices, options.search.bfs.summary_bits);
+  const std::int64_t validation = options.search.skip_validation ? 0 : Validator::working_bytes_for(vertices);
   return edge_list + graph + search + validation;
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -121,6 +122,16 @@ TEST_F(Cli, DramBudgetRunsValidateWithTheInMemoryNedge) {
   EXPECT_EQ(too_small.exit_code, 1);
   EXPECT_EQ(lines_of(too_small.err).size(), 1u) << too_small.err;
   EXPECT_NE(too_small.err.find("below the minimum of"), std::string::npos) << too_small.err;
+}
+
+// A SCALE whose graph does not fit in this machine's memory: one line naming the way out.
+TEST_F(Cli, AScaleBeyondMemoryPointsAtAStoreAndABudget) {
+  const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  if (memory > std::pow(2.0, 40)) GTEST_SKIP() << "SCALE 32 in memory needs about 1 TiB; this machine has more";
+  const CommandResult result = run("run --scale 32 --roots 1");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+  EXPECT_NE(result.err.find("--store DIR --dram-budget SIZE"), std::string::npos) << result.err;
 }
 
 TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
