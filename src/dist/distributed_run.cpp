@@ -400,8 +400,9 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   report.draw = {options.num_roots, kronecker.seed1, kronecker.seed2};
   report.neighbor_order = options.store.neighbor_order;
   report.official.num_mpi_processes = comm.size();
-  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
-      << kronecker.num_edges() << " edges, " << comm.size() << " ranks x " << report.threads << " threads" << std::endl;
+  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale
+      << ", edgefactor " << kronecker.edgefactor << ": " << kronecker.num_edges() << " edges, " << comm.size()
+      << " ranks x " << report.threads << " threads" << std::endl;
   RankInputs inputs;
   prepare_inputs(comm, options, session, inputs);
   inputs.graph.place_partitions(partitions);

@@ -139,7 +139,8 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
       shape, search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel));
   if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);
   const std::int64_t construction =
-      program + minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress) +
+      program +
+      minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress) +
       (options.store.relabel ? relabel_bytes(vertices) : 0);
   return std::max({searches, construction, generation});
 }
@@ -153,8 +154,9 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   Graph500Report& report = session.report();
   describe_run(options, report);
 
-  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale << ", edgefactor " << kronecker.edgefactor << ": "
-      << kronecker.num_edges() << " edges, " << report.threads << " threads" << std::endl;
+  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale
+      << ", edgefactor " << kronecker.edgefactor << ": " << kronecker.num_edges() << " edges, " << report.threads
+      << " threads" << std::endl;
   EdgeList edge_list;
   // A compressed or relabelled store is built and searched as under a budget (without one, all of
   // it in DRAM).
