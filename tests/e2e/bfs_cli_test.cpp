@@ -347,6 +347,8 @@ TEST_F(BfsCli, InfoPrintsThePlanTheSearchesUse) {
       ASSERT_EQ(searched.exit_code, 0) << searched.err;
       EXPECT_FALSE(plan_lines(planned.out).empty()) << planned.out;
       EXPECT_EQ(plan_lines(planned.out), plan_lines(searched.err));
+      const bool compressed = info == "info" + relabelled_store;
+      EXPECT_EQ(planned.out.find("row index of the compressed lists") != std::string::npos, compressed) << planned.out;
       if (budget == tight) {
         EXPECT_NE(searched.err.find(" reads of "), std::string::npos) << "tails on disk";
       }
