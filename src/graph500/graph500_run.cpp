@@ -133,10 +133,14 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   const std::int64_t generation = program + minimum_edge_file_budget();
   SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
   shape.entries = 2 * options.kronecker.num_edges();
-  // A reused compressed store: its row index exactly, as its searches and `info` count it.
-  if (options.store.reuse && options.store.compress) shape.index_bytes = reused_index_bytes(options, partitions);
-  const std::int64_t searches = minimum_search_budget(
-      shape, search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel));
+  const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel);
+  std::int64_t searches = minimum_search_budget(shape, needs);
+  // A reused compressed store below that bound: its row index read for its exact size, as its
+  // searches and `info` count it (above the bound the plan checks it once the store is open).
+  if (options.store.reuse && options.store.compress && options.search.budget.dram_budget_bytes < searches) {
+    shape.index_bytes = reused_index_bytes(options, partitions);
+    searches = minimum_search_budget(shape, needs);
+  }
   if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);
   const std::int64_t construction =
       program +
