@@ -7,7 +7,7 @@ set -euo pipefail
 usage() {
   cat <<'EOF_USAGE'
 Usage: bench/budget_sweep.sh [--scale S] [--rounds R] [--roots N] [--store DIR] [--io KIND]
-                             [--skip-validation] [--compress] [FRACTION...]
+                             [--skip-validation] [--compress] [--forward-on-disk] [FRACTION...]
 
 Builds the store of SCALE S (default 22) once in DIR (default out/budget-sweep/store-sS), runs
 `semibfs run --reuse` on it with every list in DRAM (the in-memory reference), and then with
@@ -23,6 +23,9 @@ THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Output and JSON in out
 relabelled by degree (DIR-r, variants r-...) too, searched in DRAM and under the same budgets,
 each right after its uncompressed variant in every round (the fractions stay fractions of the
 uncompressed in-memory footprint).
+--forward-on-disk: seed 000's placement too (`--placement forward-on-disk`: the whole backward graph
+in DRAM, every forward list read from the store; variants f-...), on the uncompressed store under
+the same budgets, right after its planned variant in every round.
 EOF_USAGE
 }
 
@@ -38,6 +41,7 @@ io=auto
 store=
 validation=()
 compress=0
+forward_on_disk=0
 fractions=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -48,6 +52,7 @@ while [ $# -gt 0 ]; do
     --io) [ $# -ge 2 ] || die "--io needs auto, uring or pread"; io=$2; shift 2 ;;
     --skip-validation) validation=(--skip-validation); shift ;;
     --compress) compress=1; shift ;;
+    --forward-on-disk) forward_on_disk=1; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
     *) fractions+=("$1"); shift ;;
@@ -78,7 +83,8 @@ if [ "$compress" = 1 ]; then
 fi
 
 # One run: variant name, then semibfs options; JSON and output kept per round. A variant named
-# z-... searches the compressed store, r-... the compressed one relabelled by degree.
+# z-... searches the compressed store, r-... the compressed one relabelled by degree, f-... the
+# uncompressed one with seed 000's placement.
 run_variant() {
   local name=$1 round=$2
   shift 2
@@ -86,6 +92,7 @@ run_variant() {
   local where=(--store "$store")
   [[ $name == z-* ]] && where=(--store "$store-z" --compress)
   [[ $name == r-* ]] && where=(--store "$store-r" --compress --vertex-order degree)
+  [[ $name == f-* ]] && where=(--store "$store" --placement forward-on-disk)
   echo "round $round: $name" >&2
   if OMP_NUM_THREADS=$threads /usr/bin/time -v -o "$base.time" "$semibfs" run "${common[@]}" "${where[@]}" --reuse \
     --io "$io" --json "$base.json" "$@" >"$base.txt" 2>&1; then
@@ -112,6 +119,9 @@ for round in $(seq 1 "$rounds"); do
   for fraction in "${fractions[@]}"; do
     budget=$(python3 -c "import sys; print(int(float(sys.argv[1]) * int(sys.argv[2])))" "$fraction" "$total")
     run_variant "budget-$fraction" "$round" --dram-budget "$budget"
+    if [ "$forward_on_disk" = 1 ]; then
+      run_variant "f-budget-$fraction" "$round" --dram-budget "$budget"
+    fi
     if [ "$compress" = 1 ]; then
       run_variant "z-budget-$fraction" "$round" --dram-budget "$budget"
       run_variant "r-budget-$fraction" "$round" --dram-budget "$budget"
@@ -119,9 +129,10 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
-python3 - "$out" "$scale" "$rounds" "$compress" "${fractions[@]}" <<'EOF_PY' | tee "$out/summary-s$scale.txt"
+python3 - "$out" "$scale" "$rounds" "$compress" "$forward_on_disk" "${fractions[@]}" <<'EOF_PY' | tee "$out/summary-s$scale.txt"
 import json, os, re, statistics, sys
-out, scale, rounds, compress, fractions = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1", sys.argv[5:]
+out, scale, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+compress, forward_on_disk, fractions = sys.argv[4] == "1", sys.argv[5] == "1", sys.argv[6:]
 
 def load(name, round_):
     base = f"{out}/s{scale}-{name}-r{round_}"
@@ -142,7 +153,8 @@ def median(values):
 rows = []
 names = ["in-memory"] + (["z-in-memory", "r-in-memory"] if compress else [])
 for f in fractions:
-    names += [f"budget-{f}"] + ([f"z-budget-{f}", f"r-budget-{f}"] if compress else [])
+    names += [f"budget-{f}"] + ([f"f-budget-{f}"] if forward_on_disk else [])
+    names += [f"z-budget-{f}", f"r-budget-{f}"] if compress else []
 for name in names:
     runs, error = [], None
     for r in range(1, rounds + 1):

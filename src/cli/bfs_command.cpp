@@ -217,6 +217,7 @@ int run_bfs(const BfsRequest& request) {
   SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
                     store.compressed};
   shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
+  shape.backward_list_bytes = read_store_manifest(request.store).backward_list_bytes();
   check_search_budget(search, shape,
                       search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input),
                                         store.relabelled));

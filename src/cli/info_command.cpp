@@ -158,7 +158,7 @@ int print_info(const InfoRequest& request) {
       search_dram_needs(manifest.vertices, request.search, omp_get_max_threads(), 0, 0, store.relabelled)
           .bfs_status_bytes_per_vertex;
   if (store.relabelled) std::printf("vertex order: by descending degree (results in the input's ids)\n");
-  const StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
+  StoreIndex index = read_store_index(request.store, store);  // offsets read once, for both uses
   const GraphProfile profile = profile_of_store(index, per_vertex);
   print_degrees(profile, manifest.direction);
   if (manifest.list_codec) {
@@ -170,7 +170,13 @@ int print_info(const InfoRequest& request) {
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
-  if (request.search.budget.is_set()) print_search_plan(request, manifest.vertices, profile, store.relabelled);
+  if (!request.search.budget.is_set()) return 0;
+  if (request.search.placement == PlacementMode::kForwardOnDisk) {
+    keep_forward_apart(index);  // the plan counts the forward index that placement reads with
+    print_search_plan(request, manifest.vertices, profile_of_store(index, per_vertex), store.relabelled);
+  } else {
+    print_search_plan(request, manifest.vertices, profile, store.relabelled);
+  }
   return 0;
 }
 

@@ -71,6 +71,16 @@ void add_placement_options(OptionTable& table, SearchOptions& search) {
   table.value("--head-entries", "K",
               "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
               [&search](const std::string& value) { search.head_entries = parse_integer(value, 1, kMaxVertices); });
+  table.value("--placement", "MODE",
+              "with --dram-budget: planned (default: the placement planner's split) or forward-on-disk (seed 000, "
+              "Iwabuchi et al.: the whole backward graph and the BFS status in DRAM, every forward list read from "
+              "the store; with one partition of an undirected graph the forward lists are the backward lists' file)",
+              [&search](const std::string& value) {
+                if (value != "planned" && value != "forward-on-disk") {
+                  throw UsageError("--placement must be planned or forward-on-disk, not '" + value + "'");
+                }
+                search.placement = value == "planned" ? PlacementMode::kPlanned : PlacementMode::kForwardOnDisk;
+              });
   table.flag("--skip-validation", "do not validate the searches (the figures are then not a valid result)",
              [&search] { search.skip_validation = true; });
   add_threads_option(table, search.threads);
@@ -140,6 +150,13 @@ void add_store_option(OptionTable& table, std::string& directory, const std::str
 void check_search_options(const SearchOptions& search) {
   if (search.head_entries && !search.budget.is_set()) {
     throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
+  }
+  if (search.placement == PlacementMode::kForwardOnDisk && !search.budget.is_set()) {
+    throw UsageError("--placement forward-on-disk needs --dram-budget (without a budget every list is in DRAM)");
+  }
+  if (search.placement == PlacementMode::kForwardOnDisk && search.head_entries) {
+    throw UsageError("--head-entries and --placement forward-on-disk exclude each other (that placement keeps every "
+                     "backward entry in DRAM)");
   }
 }
 

@@ -189,6 +189,10 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--compress and --vertex-order degree are not supported under mpirun yet: a rank's part of a "
                      "store is uncompressed, in the input's ids");
   }
+  if (request.options.search.placement == PlacementMode::kForwardOnDisk && ProcessGroup::distributed()) {
+    throw UsageError("--placement forward-on-disk is not supported under mpirun: a rank's part of a store holds "
+                     "backward lists only");
+  }
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
                      "options apply to runs under mpirun");

@@ -90,7 +90,10 @@ void check_run_budget(const Graph500Options& options, int partitions) {
                            "): the most that its edge generation, external construction or searches need" +
                            (program > 0 ? ", each beside the program itself (" + format_bytes(program) + ")" : "") +
                            "; the searches hold their buffers, the BFS status, CSR offsets, vertex heads and the "
-                           "index of the lists split between DRAM and disk");
+                           "index of the lists split between DRAM and disk" +
+                           (search.placement == PlacementMode::kForwardOnDisk
+                                ? std::string(", with the whole backward graph (--placement forward-on-disk)")
+                                : std::string()));
 }
 
 }  // namespace
@@ -119,9 +122,11 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
 namespace {
 
 // The bytes of a reused compressed store's row index (a bound from the generated edges would state
-// a larger minimum than `info` does for the same searches).
+// a larger minimum than `info` does for the same searches), the forward one the forward-on-disk
+// placement copies included.
 std::int64_t reused_index_bytes(const Graph500Options& options, int partitions) {
-  const StoreIndex index = read_store_index(options.store.directory, store_request(options, partitions));
+  StoreIndex index = read_store_index(options.store.directory, store_request(options, partitions));
+  if (options.search.placement == PlacementMode::kForwardOnDisk) keep_forward_apart(index);
   return profile_of_store(index, 0).offset_bytes;
 }
 
@@ -135,6 +140,11 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   shape.entries = 2 * options.kronecker.num_edges();
   const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel);
   std::int64_t searches = minimum_search_budget(shape, needs);
+  // A reused store's backward lists, which the forward-on-disk placement holds, as listed.
+  if (options.store.reuse && needs.forward_on_disk) {
+    shape.backward_list_bytes = read_store_manifest(options.store.directory).backward_list_bytes();
+    searches = minimum_search_budget(shape, needs);
+  }
   // A reused compressed store below that bound: its row index read for its exact size, as its
   // searches and `info` count it (above the bound the plan checks it once the store is open).
   if (options.store.reuse && options.store.compress && options.search.budget.dram_budget_bytes < searches) {

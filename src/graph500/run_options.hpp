@@ -13,6 +13,7 @@
 #include "graph500/dram_budget.hpp"
 #include "graph500/rank_options.hpp"
 #include "io/io_kind.hpp"
+#include "tiered/placement_plan.hpp"
 
 namespace semibfs {
 
@@ -24,6 +25,7 @@ struct SearchOptions {
   // disk as the placement planner decides.
   DramBudget budget;
   std::optional<std::int64_t> head_entries;  // K forced: the first K entries of every list in DRAM
+  PlacementMode placement = PlacementMode::kPlanned;  // the planner's split, or seed 000's
   IoKind io = IoKind::kAuto;
   bool skip_validation = false;
 };

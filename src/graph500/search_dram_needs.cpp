@@ -48,6 +48,7 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
   needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * threads;
   needs.caller_bytes = caller_bytes;
+  needs.forward_on_disk = options.placement == PlacementMode::kForwardOnDisk;
   return needs;
 }
 
@@ -55,12 +56,20 @@ namespace {
 
 // Compressed lists: the row indexes of every graph (compressed_row_index.hpp), exact from a
 // profile or bounded by the entries.
-std::int64_t compressed_index_bytes(const SearchShape& shape) {
+std::int64_t compressed_index_bytes(const SearchShape& shape, bool separate_forward) {
   if (shape.index_bytes >= 0) return shape.index_bytes;
   const std::int64_t n = shape.vertices;
   const std::int64_t slack = shape.partitions * CompressedRowIndex::kRowsPerBlock;
   const std::int64_t backward = CompressedRowIndex::bytes_bound(n + slack, shape.entries);
-  return backward + (shape.separate_forward ? CompressedRowIndex::bytes_bound(shape.partitions * n + slack, shape.entries) : 0);
+  return backward + (separate_forward ? CompressedRowIndex::bytes_bound(shape.partitions * n + slack, shape.entries) : 0);
+}
+
+// The forward-on-disk placement's whole backward graph: exact where known, else plain lists'
+// entries at 4 bytes (compressed lists unknown until the store is profiled: the plan adds them).
+std::int64_t backward_graph_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
+  if (!needs.forward_on_disk) return 0;
+  if (shape.backward_list_bytes >= 0) return shape.backward_list_bytes;
+  return shape.compressed ? 0 : shape.entries * static_cast<std::int64_t>(sizeof(NeighborId));
 }
 
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
@@ -71,16 +80,18 @@ std::int64_t compressed_index_bytes(const SearchShape& shape) {
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
   const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
-  if (shape.compressed) return n * needs.bfs_status_bytes_per_vertex + compressed_index_bytes(shape) + heads;
-  const std::int64_t offsets =
-      (n + shape.partitions) * 8 + (shape.separate_forward ? shape.partitions * (n + 1) * 8 : 0);
+  const bool separate_forward = shape.separate_forward || needs.forward_on_disk;
+  const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
+  if (shape.compressed) return fixed + compressed_index_bytes(shape, separate_forward);
+  const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
-  return n * needs.bfs_status_bytes_per_vertex + offsets + heads + index;
+  return fixed + offsets + index;
 }
 
 SearchShape shape_of(const GraphProfile& profile) {
   SearchShape shape{profile.num_vertices, profile.partitions, !profile.forward_is_backward, profile.compressed};
   if (profile.compressed) shape.index_bytes = profile.offset_bytes;
+  shape.backward_list_bytes = profile.backward_list_bytes();
   return shape;
 }
 
@@ -101,8 +112,10 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
                        "for searching " + std::to_string(shape.vertices) + " vertices: " + program +
                            "the search buffers (" + buffers_description(needs) + ": " + format_bytes(buffers) +
                            ") and the BFS status, CSR offsets, vertex heads and index of the lists split between "
-                           "DRAM and disk (" +
-                           format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
+                           "DRAM and disk" +
+                           (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)"
+                                                  : "") +
+                           " (" + format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
 }
 
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
@@ -110,6 +123,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   check_search_budget(options, shape_of(profile), needs);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
+  placement.mode = options.placement;
   placement.head_entries = options.head_entries;
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();

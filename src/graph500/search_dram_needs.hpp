@@ -22,6 +22,9 @@ struct SearchDramNeeds {
   std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
   std::int64_t exchange_bytes = 0;               // across ranks: frontier copies and pair buffers
+  // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
+  // minimum, and a forward index beside the backward one even where the store has none apart.
+  bool forward_on_disk = false;
 
   // All but the BFS status, which the planner places itself (it scales with the vertices); the
   // program included, so that the plan covers the whole process.
@@ -53,6 +56,9 @@ struct SearchShape {
   // which bounds their row indexes; or their bytes exactly, from a store's profile (-1: unknown).
   std::int64_t entries = 0;
   std::int64_t index_bytes = -1;
+  // The backward lists' bytes, exact from a store's profile (-1: unknown, then bounded by the
+  // entries when the lists are plain): part of the minimum of the forward-on-disk placement.
+  std::int64_t backward_list_bytes = -1;
 };
 
 // The searches' one minimum budget: the program, the run's buffers (the edge chunks as that budget

@@ -149,6 +149,15 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
   return manifest;
 }
 
+std::int64_t StoreManifest::backward_list_bytes() const {
+  std::int64_t bytes = 0;
+  for (int k = 0; k < partitions; ++k) {
+    const std::string name = store_array_name(k, "backward", list_codec ? "lists" : "neighbors");
+    for (const StoreArray& listed : arrays) bytes += listed.name == name ? listed.bytes : 0;
+  }
+  return bytes;
+}
+
 const StoreArray& StoreManifest::array(const std::string& name, const std::string& path) const {
   for (const StoreArray& entry : arrays) {
     if (entry.name == name) return entry;

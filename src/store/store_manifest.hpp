@@ -89,6 +89,8 @@ struct StoreManifest {
   // directed).
   static StoreManifest parse(const std::string& text, const std::string& path);
   const StoreArray& array(const std::string& name, const std::string& path) const;
+  // The bytes of the backward lists' files (neighbours, or compressed lists), as listed.
+  std::int64_t backward_list_bytes() const;
 };
 
 // The path of a store file, and the name of one array: "p{partition}.{graph}.{part}", e.g.

@@ -66,6 +66,10 @@ constexpr std::int64_t kNoLimit = INT64_MAX;
 }  // namespace
 
 
+std::string to_string(PlacementMode mode) {
+  return mode == PlacementMode::kForwardOnDisk ? "forward-on-disk" : "planned";
+}
+
 std::int64_t PlacementPlan::dram_bytes() const {
   std::int64_t total = 0;
   for (const PlacedStructure& placed : structures) total += placed.dram_bytes;
@@ -102,11 +106,13 @@ class Planner {
                       profile.entry_bytes, profile.compressed),
         entry_(profile.entry_bytes),
         max_degree_(sums_.max_degree()),
-        separate_forward_(!profile.forward_is_backward) {}
+        separate_forward_(!profile.forward_is_backward),
+        forward_on_disk_(request.mode == PlacementMode::kForwardOnDisk) {}
 
   PlacementPlan plan() {
     check_limits();
     plan_.dram_budget_bytes = request_.dram_budget_bytes;
+    plan_.mode = request_.mode;
     if (request_.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
     reserve_minimum();
     const std::int64_t head_cap = limits_.max_head_entries;
@@ -116,6 +122,7 @@ class Planner {
     // Stop growing K where it no longer moves bytes: every list is then whole in DRAM.
     useful_head_cap_ = std::min(head_cap, std::max<std::int64_t>(2, max_degree_));
     hub_floor_ = std::max(limits_.min_hub_degree, limits_.max_low_degree + 1);
+    if (forward_on_disk_) return plan_forward_on_disk();
     take_backward_heads();
     take_forward_low_degree();
     take_forward_hubs();
@@ -129,6 +136,12 @@ class Planner {
 
  private:
   void check_limits() const {
+    if (forward_on_disk_ && !separate_forward_) {
+      throw Error("placement planner: the forward-on-disk placement needs a forward graph apart from the backward one");
+    }
+    if (forward_on_disk_ && request_.head_entries) {
+      throw Error("placement planner: the forward-on-disk placement keeps every backward entry; K cannot be forced");
+    }
     if (limits_.max_head_entries < 1 || limits_.max_low_degree < 0 || limits_.min_hub_degree < 1) {
       throw Error("placement planner: limits need max_head_entries >= 1, max_low_degree >= 0, min_hub_degree >= 1");
     }
@@ -142,16 +155,19 @@ class Planner {
   void reserve_minimum() {
     // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8
     // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
-    const bool everything_fits = request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
+    const bool everything_fits =
+        !forward_on_disk_ && request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
     // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
+    // (The first entries count with the backward lists when those are whole in DRAM.)
     const std::int64_t index_bytes =
-        profile_.compressed ? 0 : profile_.offset_bytes + sums_.entries_within(1) * entry_;
+        profile_.compressed ? 0 : profile_.offset_bytes + (forward_on_disk_ ? 0 : sums_.entries_within(1) * entry_);
     resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
     // of every bottom-up step (seed 002 Sec. 5.2).
     plan_.minimum_bytes = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
-                          profile_.vertex_head_bytes + resident_index_bytes_;
+                          profile_.vertex_head_bytes + resident_index_bytes_ +
+                          (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
     if (request_.dram_budget_bytes < plan_.minimum_bytes) throw_below_minimum();
     left_ = request_.dram_budget_bytes - plan_.minimum_bytes;
   }
@@ -162,8 +178,19 @@ class Planner {
     throw Error("DRAM budget " + format_bytes(budget) + " (" + std::to_string(budget) +
                 " bytes) is below the minimum of " + format_bytes(minimum) + " (" + std::to_string(minimum) +
                 " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between"
-                " DRAM and disk and the run's own buffers (" +
-                format_bytes(request_.reserved_bytes) + ") must be in DRAM");
+                " DRAM and disk" + (forward_on_disk_ ? ", the whole backward graph (forward-on-disk placement)" : "") +
+                " and the run's own buffers (" + format_bytes(request_.reserved_bytes) + ") must be in DRAM");
+  }
+
+  // Seed 000's placement (Iwabuchi et al. Sec. V): the minimum holds the whole backward graph, so
+  // bottom-up never reads the disk; top-down reads every forward list from it, whatever DRAM is left.
+  PlacementPlan plan_forward_on_disk() {
+    head_entries_ = std::max<std::int64_t>(2, max_degree_);  // K = 2 counts lists of degree 1 as lists
+    in_order_ = false;
+    record_limits();
+    add_structures();
+    plan_.fits_in_memory = plan_.disk_bytes() == 0;
+    return std::move(plan_);
   }
 
   // Step 1, backward heads: bottom-up reads a list from its start and stops at the first parent
@@ -310,6 +337,7 @@ class Planner {
   const std::int64_t entry_;
   const std::int64_t max_degree_;
   const bool separate_forward_;
+  const bool forward_on_disk_;
 
   PlacementPlan plan_;
   std::int64_t resident_index_bytes_ = 0;
@@ -330,7 +358,8 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
 }
 
 void print_plan(std::ostream& out, const PlacementPlan& plan) {
-  out << "placement: DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
+  out << (plan.mode == PlacementMode::kForwardOnDisk ? "placement (forward on disk, seed 000)" : "placement")
+      << ": DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
       << format_bytes(plan.minimum_bytes) << "); head entries K = " << plan.head_entries
       << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit
       << ", hubs: " << plan.hub_vertices << " vertices";
@@ -352,6 +381,7 @@ void print_plan(std::ostream& out, const PlacementPlan& plan) {
 void write_json(JsonWriter& writer, const PlacementPlan& plan) {
   writer.begin_object();
   writer.field("dram_budget_bytes", plan.dram_budget_bytes);
+  writer.field("mode", to_string(plan.mode));
   writer.field("minimum_bytes", plan.minimum_bytes);
   writer.field("dram_bytes", plan.dram_bytes());
   writer.field("disk_bytes", plan.disk_bytes());

@@ -27,8 +27,20 @@ struct PlannerLimits {
   std::int64_t min_hub_degree = 1024;   // a hub's forward list fills at least one 4 KiB read
 };
 
+// Which placement decides the split: the planner's greedy steps, or seed 000's fixed one.
+enum class PlacementMode {
+  kPlanned,
+  // Iwabuchi et al. (seed 000 Sec. V): the whole backward graph and the BFS status in DRAM, every
+  // forward list on disk. Needs a forward graph apart from the backward one (keep_forward_apart).
+  kForwardOnDisk,
+};
+
+// "planned" or "forward-on-disk", as the command line and the JSON spell them.
+std::string to_string(PlacementMode mode);
+
 struct PlacementRequest {
   std::int64_t dram_budget_bytes = 0;
+  PlacementMode mode = PlacementMode::kPlanned;
   // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
   std::int64_t reserved_bytes = 0;
   std::string reserved_description = "run buffers (validator, I/O)";
@@ -48,7 +60,10 @@ struct PlacedStructure {
 
 struct PlacementPlan {
   std::int64_t dram_budget_bytes = 0;
-  std::int64_t minimum_bytes = 0;  // reserved + BFS status + offsets + vertex heads + resident index
+  PlacementMode mode = PlacementMode::kPlanned;
+  // reserved + BFS status + offsets + vertex heads + resident index (+ the whole backward graph
+  // when the forward graph is on disk)
+  std::int64_t minimum_bytes = 0;
   // K: the first K entries of every backward list are in DRAM (K = 1: the dense heads array only).
   std::int64_t head_entries = 1;
   bool head_entries_forced = false;

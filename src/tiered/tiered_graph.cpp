@@ -28,7 +28,7 @@ TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std:
   heads_ = owned_heads_;
   isolated_ = owned_isolated_.get();
   const bool separate = forward_graph_is_separate(layout_.count(), direction_);
-  if (forward_.size() != (separate ? backward_.size() : 0)) {
+  if (forward_.size() != ((separate || !forward_.empty()) ? backward_.size() : 0)) {
     throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for a " + to_string(direction_) +
                 " graph of " + std::to_string(backward_.size()) + " partitions");
   }
@@ -319,6 +319,40 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
   return index;
 }
 
+void keep_forward_apart(StoreIndex& index) {
+  if (index.has_separate_forward()) return;
+  index.forward_offsets = index.backward_offsets;
+  index.forward_rows = index.backward_rows;
+  index.forward_is_backward_file = true;
+}
+
+namespace {
+
+// The forward lists that keep_forward_apart made of the backward lists' file: nothing resident,
+// every list read from the file when a top-down step expands it. The backward lists' open checked
+// that file (size, checksum, ids), so it is not streamed again.
+std::vector<TieredCsr> forward_lists_in_backward_file(StoreIndex& index) {
+  const StoreManifest& manifest = index.manifest;
+  std::vector<TieredCsr> forward;
+  if (manifest.list_codec) {
+    CompressedRows rows;
+    rows.index = std::move(index.forward_rows[0]);
+    rows.index.set_resident([](std::int64_t) { return false; });
+    rows.num_vertices = manifest.vertices;
+    rows.min_interval_length = manifest.list_codec->min_interval_length;
+    rows.lists_path = store_path(index.directory, store_array_name(0, "backward", "lists"));
+    forward.emplace_back(std::move(rows));
+    return forward;
+  }
+  std::vector<std::int64_t> offsets = std::move(index.forward_offsets[0]);
+  std::vector<std::int64_t> nothing_resident(offsets.size(), 0);
+  forward.emplace_back(std::move(offsets), std::move(nothing_resident), std::vector<NeighborId>(),
+                       store_path(index.directory, store_array_name(0, "backward", "neighbors")));
+  return forward;
+}
+
+}  // namespace
+
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   if (!plan.fits_in_memory && plan.head_entries < 1) {
     throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
@@ -364,7 +398,9 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                                                             " adjacencies, the arrays hold " + std::to_string(adjacencies));
   }
   std::vector<TieredCsr> forward;
-  if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
+  if (index.forward_is_backward_file) {
+    forward = forward_lists_in_backward_file(index);
+  } else if (index.has_separate_forward()) {
     forward = open_forward_lists(index, forward_residency(plan), reading, backward, forward_pairs);
     std::int64_t entries = 0;
     for (const TieredCsr& lists : forward) entries += lists.num_entries();
@@ -414,7 +450,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   for (int k = 0; k < manifest.partitions; ++k) rows += manifest.partition_rows(k).size();
   profile.num_vertices = rows;
   profile.partitions = manifest.partitions;
-  profile.forward_is_backward = !forward_graph_is_separate(manifest.partitions, manifest.direction);
+  profile.forward_is_backward = !index.has_separate_forward();
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.

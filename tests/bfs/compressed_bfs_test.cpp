@@ -347,6 +347,38 @@ TEST_F(CompressedBfsTest, ACraftedListsFileIsOneErrorNamingIt) {
   }
 }
 
+// Seed 000's placement (--placement forward-on-disk), plain and compressed, one partition (the
+// forward lists then are the backward lists' file) and two: the planner keeps every backward list
+// whole and every forward list on disk, so only top-down steps read, and every search validates.
+TEST_F(CompressedBfsTest, ForwardListsOnDiskBesideAWholeBackwardGraph) {
+  for (const bool compressed : {false, true}) {
+    for (const int partitions : {1, 2}) {
+      SCOPED_TRACE(std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions));
+      StoreIndex index = read_store_index(store_of(kronecker(), "kron", partitions, compressed),
+                                          request(partitions, compressed));
+      keep_forward_apart(index);
+      ASSERT_TRUE(index.has_separate_forward());
+      EXPECT_EQ(index.forward_is_backward_file, partitions == 1);
+      PlacementRequest forward_on_disk;
+      forward_on_disk.dram_budget_bytes = std::int64_t{1} << 30;
+      forward_on_disk.mode = PlacementMode::kForwardOnDisk;
+      const PlacementPlan plan = plan_placement(profile_of_store(index, 0), forward_on_disk);
+      EXPECT_EQ(plan.structure("backward_tails").disk_bytes + plan.structure("backward_heads").disk_bytes, 0);
+      const TieredGraph tiered = open_tiered_graph(std::move(index), plan);
+      for (int k = 0; k < partitions; ++k) {
+        EXPECT_EQ(tiered.backward(k).rows_with_tails(), 0) << "partition " << k;
+        EXPECT_EQ(tiered.forward(k).resident_entry_count(), 0) << "partition " << k;
+        EXPECT_NE(&tiered.forward(k), &tiered.backward(k)) << "partition " << k;
+      }
+      const TieredGraph plain = open(store_of(kronecker(), "kron", partitions, false), partitions, false,
+                                     everything_plan());
+      const std::vector<VertexId> roots =
+          pick_bfs_roots(2, 3, tiered.num_vertices(), 4, [&tiered](VertexId v) { return tiered.degree(v) > 0; });
+      expect_searches_validate(kronecker(), tiered, plain, testing::tiny_fetch_options(IoKind::kPread), roots, true);
+    }
+  }
+}
+
 TEST_F(CompressedBfsTest, AStoreIsOpenedOnlyAsWhatItIs) {
   const std::string packed = store_of(kronecker(), "kron", 1, true);
   EXPECT_THROW(read_store_index(packed, request(1, false)), Error);

@@ -204,5 +204,37 @@ TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
   expect_within(search, search_minimum);
 }
 
+// Seed 000's placement (--placement forward-on-disk) on a reused store, plain and compressed: every
+// refusal, run's and info's, states one minimum that counts the whole backward graph, and a run at
+// it validates within the budget.
+TEST_F(BudgetCli, TheForwardOnDiskPlacementStatesOneMinimumThatRunsWithinIt) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
+  for (const std::string compress : {"", " --compress"}) {
+    SCOPED_TRACE(compress.empty() ? "plain" : "compressed");
+    const fs::path store = directory_ / (compress.empty() ? "plain" : "compressed");
+    fs::create_directories(store);
+    const CommandResult built =
+        run("run --scale 15 --roots 1 --threads 2 --dram-budget 64MiB --store " + store.string() + compress);
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    const std::string placement = " --threads 2 --placement forward-on-disk --store " + store.string();
+    const std::string command = "run --scale 15 --roots 4 --reuse" + compress + placement;
+    const CommandResult tiny = run(command + " --dram-budget 4KiB");
+    ASSERT_EQ(tiny.exit_code, 1) << tiny.err;
+    EXPECT_NE(tiny.err.find("the whole backward graph"), std::string::npos) << tiny.err;
+    const std::int64_t minimum = stated_minimum(tiny.err);
+    ASSERT_GT(minimum, 0) << tiny.err;
+    for (const std::string& refused_command : {command, "info" + placement}) {
+      const CommandResult refused = run(refused_command + " --dram-budget " + std::to_string(minimum - 1));
+      EXPECT_EQ(refused.exit_code, 1) << refused.err;
+      EXPECT_EQ(lines_of(refused.err).size(), 1u) << refused.err;
+      EXPECT_EQ(stated_minimum(refused.err), minimum) << refused_command << ": " << refused.err;
+    }
+    const CommandResult planned = run("info" + placement + " --dram-budget " + std::to_string(minimum));
+    ASSERT_EQ(planned.exit_code, 0) << planned.err;
+    EXPECT_NE(planned.out.find("placement (forward on disk, seed 000)"), std::string::npos) << planned.out;
+    expect_within(command, minimum);
+  }
+}
+
 }  // namespace
 }  // namespace semibfs

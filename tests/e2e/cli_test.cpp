@@ -33,7 +33,7 @@ TEST_F(Cli, HelpTextsExitZero) {
   }
   const std::string run_help = run("run --help").out;
   for (const char* option : {"--policy", "--alpha", "--beta", "--summary-bits", "--partitions",
-                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--head-entries", "--io"}) {
+                             "--neighbor-order", "--store", "--reuse", "--dram-budget", "--head-entries", "--placement", "--io"}) {
     EXPECT_NE(run_help.find(option), std::string::npos) << option;
   }
 }
@@ -167,6 +167,9 @@ TEST_F(Cli, UsageErrorsPrintOneLineExitTwoAndWriteNothing) {
       "run --scale 10 --dram-budget 64MB --json " + json,
       "run --scale 10 --dram-budget lots --json " + json,
       "run --scale 10 --head-entries 4 --json " + json,
+      "run --scale 10 --placement forward-on-disk --json " + json,
+      "run --scale 10 --placement seed000 --json " + json,
+      "run --scale 10 --store " + directory_.string() + " --dram-budget 64MiB --placement forward-on-disk --head-entries 2 --json " + json,
       "run --scale 10 --io floppy --json " + json,
       "run --scale 10 --json " + (directory_ / "missing" / "report.json").string(),
       "run --scale 10 --json " + directory_.string(),

@@ -343,6 +343,14 @@ TEST_F(MpiRunTest, RankStoresOfAnotherRankCountOrDamagedAreRefused) {
   EXPECT_NE(result.err.find("SHA-256"), std::string::npos) << result.err;
 }
 
+TEST_F(MpiRunTest, ForwardOnDiskPlacementIsRefusedUnderMpirun) {
+  const CommandResult result = run("run --scale 10 --roots 4 --threads 1 --dram-budget 64MiB --placement "
+                                   "forward-on-disk --store " + directory_.string(),
+                                   launcher(2));
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("not supported under mpirun"), std::string::npos) << result.err;
+}
+
 TEST_F(MpiRunTest, MessageLimitAloneIsAUsageError) {
   const CommandResult result = run("run --scale 10 --mpi-message-limit 64");
   EXPECT_EQ(result.exit_code, 2);

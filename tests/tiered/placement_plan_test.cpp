@@ -68,6 +68,43 @@ TEST(StoragePlacementPlan, ProfileSums) {
   EXPECT_EQ(hand_made_profile(true).forward_list_bytes(), 0);
 }
 
+// Seed 000's placement: the minimum holds the whole backward graph (1600) and the index of the
+// lists split (the offsets' 1200; the first entries count with the lists), whatever the budget
+// every forward list stays on disk, and it needs a forward graph apart from the backward one.
+TEST(StoragePlacementPlan, ForwardOnDiskKeepsTheWholeBackwardGraphAndNoForwardList) {
+  constexpr std::int64_t kForwardOnDiskMinimum = 2336 + 1200 + 1600;
+  for (const std::int64_t budget : {kForwardOnDiskMinimum, kTotal + 1200, std::int64_t{1} << 40}) {
+    PlacementRequest request = request_for(budget);
+    request.mode = PlacementMode::kForwardOnDisk;
+    const PlacementPlan plan = plan_placement(hand_made_profile(), request);
+    SCOPED_TRACE("budget " + std::to_string(budget));
+    EXPECT_EQ(plan.mode, PlacementMode::kForwardOnDisk);
+    EXPECT_EQ(plan.minimum_bytes, kForwardOnDiskMinimum);
+    EXPECT_EQ(plan.dram_bytes(), kForwardOnDiskMinimum);
+    EXPECT_EQ(plan.disk_bytes(), 1600);
+    EXPECT_EQ(dram(plan, "backward_heads") + dram(plan, "backward_tails"), 1600);
+    EXPECT_EQ(disk(plan, "forward_low_degree"), 400);
+    EXPECT_EQ(disk(plan, "forward_hubs"), 400);
+    EXPECT_EQ(disk(plan, "forward_rest"), 800);
+    EXPECT_EQ(plan.low_degree_limit, 0);
+    EXPECT_EQ(plan.hub_degree_limit, 0);
+    EXPECT_EQ(plan.head_entries, 50);
+    EXPECT_FALSE(plan.fits_in_memory);
+  }
+  PlacementRequest request = request_for(kForwardOnDiskMinimum - 1);
+  request.mode = PlacementMode::kForwardOnDisk;
+  try {
+    plan_placement(hand_made_profile(), request);
+    ADD_FAILURE() << "a budget below the placement's minimum was planned";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("the whole backward graph"), std::string::npos) << error.what();
+  }
+  request.dram_budget_bytes = std::int64_t{1} << 40;
+  EXPECT_THROW(plan_placement(hand_made_profile(true), request), Error);  // no forward graph apart
+  request.head_entries = 4;
+  EXPECT_THROW(plan_placement(hand_made_profile(), request), Error);
+}
+
 TEST(StoragePlacementPlan, StructuresInTheIssuesOrder) {
   const PlacementPlan plan = plan_for(kTotal);
   ASSERT_EQ(plan.structures.size(), kOrder.size());
