@@ -73,8 +73,14 @@ class ResidualCursor {
   bool advance() {
     if (reader_.at_end()) return false;
     const std::uint64_t coded = reader_.get();
-    current = started_ ? next_id(vertex_, current + 1, coded, n_, "a residual") : first_id(vertex_, coded, n_, "a residual");
-    started_ = true;
+    if (!started_) {
+      current = first_id(vertex_, coded, n_, "a residual");
+      started_ = true;
+      return true;
+    }
+    // current < n was checked, so n - (current + 1) does not wrap: one comparison an id.
+    if (coded >= n_ - (current + 1)) throw_corrupt_list(vertex_, "a residual past the last vertex");
+    current += coded + 1;
     return true;
   }
 

@@ -37,6 +37,14 @@ bool walk_list_parts(VertexId v, std::uint64_t begin, std::uint64_t end, std::ui
     throw_corrupt_list(v, std::to_string(count) + " intervals cannot fit in " + std::to_string(interval_units) + " units");
   }
   const std::uint64_t residuals_begin = intervals_begin + interval_units;
+  if (count == 0) {  // most lists in random ids: no merge with intervals
+    if (interval_units != 0) throw_corrupt_list(v, "the intervals do not end at the residual offset");
+    ResidualCursor<Reader> residuals(make_reader(residuals_begin, end), v, n);
+    while (residuals.advance()) {
+      if (visit(residuals.current)) return true;
+    }
+    return false;
+  }
   IntervalCursor<Reader> intervals(make_reader(intervals_begin, residuals_begin), count, v, n, minimum);
   ResidualCursor<Reader> residuals(make_reader(residuals_begin, end), v, n);
   bool has_interval = intervals.advance();

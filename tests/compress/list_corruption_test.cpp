@@ -96,6 +96,7 @@ TEST(CompressCorruption, CraftedHeadersAreRefused) {
   EXPECT_TRUE(craft({0x01, 0x02, 0x02, 0x7f}));        // an interval running past n
   EXPECT_TRUE(craft({0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}));  // > 63 bits
   EXPECT_TRUE(craft({0x01, 0x02, 0x02, 0x00, 0x02}));  // the residual 1 inside the interval 1..2
+  EXPECT_TRUE(craft({0x00, 0x01, 0x02, 0x02}));        // no interval, yet a unit before the residuals
   EXPECT_FALSE(craft({0x00, 0x00, 0x02}));              // the list {1}: valid
   lists.positions = {0, 3, 2, 3, 3};                    // offsets running backwards
   EXPECT_TRUE(refused(lists));
