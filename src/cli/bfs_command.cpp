@@ -213,14 +213,19 @@ int run_bfs(const BfsRequest& request) {
   const InputDescription input = read_input_description(request.store);
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request, input);
-  // The one minimum, before the id map or any array is read (the plan states the same one).
+  // The one minimum, before the id map or any list is read (the plan states the same one).
   SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
                     store.compressed};
   shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
   shape.backward_list_bytes = read_store_manifest(request.store).backward_list_bytes();
-  check_search_budget(search, shape,
-                      search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input),
-                                        store.relabelled));
+  const SearchDramNeeds needs =
+      search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input), store.relabelled);
+  // A compressed store below the bound: its row index read for its exact size, as `info` counts it.
+  if (store.compressed && search.budget.is_set() &&
+      search.budget.dram_budget_bytes < minimum_search_budget(shape, needs)) {
+    shape.index_bytes = stored_index_bytes(request.store, store, search.placement);
+  }
+  check_search_budget(search, shape, needs);
   const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
   SearchSession session(search, store.made_from, store.partitions, std::cerr);

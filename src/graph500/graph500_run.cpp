@@ -121,14 +121,6 @@ StoreRequest store_request(const Graph500Options& options, int partitions) {
 
 namespace {
 
-// The bytes of a reused compressed store's row index (a bound from the generated edges would state
-// a larger minimum than `info` does for the same searches), the forward one the forward-on-disk
-// placement copies included.
-std::int64_t reused_index_bytes(const Graph500Options& options, int partitions) {
-  StoreIndex index = read_store_index(options.store.directory, store_request(options, partitions));
-  if (options.search.placement == PlacementMode::kForwardOnDisk) keep_forward_apart(index);
-  return profile_of_store(index, 0).offset_bytes;
-}
 
 }  // namespace
 
@@ -148,7 +140,8 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   // A reused compressed store below that bound: its row index read for its exact size, as its
   // searches and `info` count it (above the bound the plan checks it once the store is open).
   if (options.store.reuse && options.store.compress && options.search.budget.dram_budget_bytes < searches) {
-    shape.index_bytes = reused_index_bytes(options, partitions);
+    shape.index_bytes =
+        stored_index_bytes(options.store.directory, store_request(options, partitions), options.search.placement);
     searches = minimum_search_budget(shape, needs);
   }
   if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);

@@ -118,6 +118,12 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
                            " (" + format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
 }
 
+std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement) {
+  StoreIndex index = read_store_index(directory, request);
+  if (placement == PlacementMode::kForwardOnDisk) keep_forward_apart(index);
+  return profile_of_store(index, 0).offset_bytes;
+}
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& needs) {
   check_search_budget(options, shape_of(profile), needs);

@@ -73,6 +73,11 @@ std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNee
 // again, so that every refusal states the same number.
 void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs);
 
+// The bytes of a compressed store's row indexes as its searches hold them, read from the store
+// (the forward copy of the forward-on-disk placement included): where a bound from the edges
+// would state a larger minimum than `info` does for the same searches.
+std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement);
+
 // The placement of a store's arrays under options.budget, after `needs`; `profile` is the store's
 // (profile_of_store with needs.bfs_status_bytes_per_vertex). A budget below minimum_search_budget
 // is refused (check_search_budget), and the plan states that minimum.

@@ -201,6 +201,9 @@ TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
   const std::string search = "bfs --roots 2 --threads 2 --store " + built;
   const std::int64_t search_minimum = stated_minimum(run(search + " --dram-budget 4KiB").err);
   ASSERT_GT(search_minimum, 0);
+  // info states the same minimum (the row index counted exactly, not bounded by the edges).
+  const CommandResult info = run("info --threads 2 --store " + built + " --dram-budget " + std::to_string(search_minimum - 1));
+  EXPECT_EQ(stated_minimum(info.err), search_minimum) << info.err;
   expect_within(search, search_minimum);
 }
 
