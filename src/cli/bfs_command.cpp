@@ -183,15 +183,13 @@ void print_single_search(const BfsRequest& request, const Graph500Report& report
   if (!request.output.empty() && !is_stdout(request.output)) std::fprintf(out, "output: %s\n", request.output.c_str());
 }
 
-// A directed store searches with beamer unless a policy was chosen.
-SearchOptions store_search_options(const BfsRequest& request, const InputDescription& input) {
+// A store searches with beamer unless a policy was chosen. Its rule weighs edges, so it suits any
+// degree distribution; alpha-beta counts frontier vertices, tuned on Kronecker graphs for `run`.
+// On a directed Kronecker file alpha-beta's median search ran 3.5x longer, on a hyperbolic graph
+// 2.0-3.4x, and beamer was as fast or faster on every store measured (docs/PERFORMANCE.md).
+SearchOptions store_search_options(const BfsRequest& request) {
   SearchOptions search = request.search;
-  if (input.directed && !request.policy_chosen) {
-    // Bottom-up scans every unvisited vertex, reachable or not; with the alpha-beta rule the
-    // median search of a Kronecker file taken as directed ran 3.5x longer (docs/PERFORMANCE.md).
-    search.bfs.policy = PolicyKind::kBeamer;
-    std::cerr << "directed store: direction policy beamer (--policy overrides)" << std::endl;
-  }
+  if (!request.policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
   return search;
 }
 
@@ -212,7 +210,7 @@ int run_bfs(const BfsRequest& request) {
   const auto lock = lock_existing_store(request.store, StoreLock::Mode::kRead);
   const InputDescription input = read_input_description(request.store);
   const StoreRequest store = input_store_request(request.store, input);
-  const SearchOptions search = store_search_options(request, input);
+  const SearchOptions search = store_search_options(request);
   // The one minimum, before the id map or any list is read (the plan states the same one).
   SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
                     store.compressed};

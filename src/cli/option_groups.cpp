@@ -90,9 +90,9 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
   BfsOptions& bfs = search.bfs;
   table
       .value("--policy", "P",
-             "how each step's direction is chosen: alpha-beta (default; frontier vertices against n, Iwabuchi et "
-             "al. Sec. III-C), beamer (frontier edges against unexplored edges, Beamer et al. SC'12), top-down or "
-             "bottom-up",
+             "how each step's direction is chosen: alpha-beta (run's default; frontier vertices against n, "
+             "Iwabuchi et al. Sec. III-C), beamer (bfs's default; frontier edges against unexplored edges, Beamer "
+             "et al. SC'12), top-down or bottom-up",
              [&bfs, &policy_chosen](const std::string& value) {
                bfs.policy = parse_policy(value);
                policy_chosen = true;

@@ -127,7 +127,7 @@ class DistributedSearches {
   IoStats io_;
 };
 
-// A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth) this rank's.
+// A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth, thread times) this rank's.
 IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
   IoSummary summary = mine.summary();
   std::int64_t counts[3] = {static_cast<std::int64_t>(summary.requests), static_cast<std::int64_t>(summary.bytes),

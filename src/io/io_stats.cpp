@@ -64,6 +64,8 @@ void IoStats::merge(const IoStats& other) {
   bytes_ += other.bytes_;
   device_bytes_ += other.device_bytes_;
   queue_depth_sum_ += other.queue_depth_sum_;
+  wait_nanoseconds_ += other.wait_nanoseconds_;
+  tail_processing_nanoseconds_ += other.tail_processing_nanoseconds_;
   latency_.merge(other.latency_);
 }
 
@@ -82,6 +84,8 @@ IoSummary IoStats::summary() const {
   summary.latency_p90_us = microseconds(latency_.percentile_nanoseconds(0.90));
   summary.latency_p99_us = microseconds(latency_.percentile_nanoseconds(0.99));
   summary.latency_max_us = microseconds(latency_.max_nanoseconds());
+  summary.wait_seconds = static_cast<double>(wait_nanoseconds_) / 1e9;
+  summary.tail_processing_seconds = static_cast<double>(tail_processing_nanoseconds_) / 1e9;
   return summary;
 }
 
@@ -99,6 +103,8 @@ void write_json(JsonWriter& writer, const IoSummary& summary) {
   writer.field("p99", summary.latency_p99_us);
   writer.field("max", summary.latency_max_us);
   writer.end_object();
+  writer.field("wait_seconds", summary.wait_seconds);
+  writer.field("tail_processing_seconds", summary.tail_processing_seconds);
   writer.end_object();
 }
 

@@ -46,6 +46,10 @@ struct IoSummary {
   double latency_p90_us = 0;
   double latency_p99_us = 0;
   double latency_max_us = 0;
+  // Thread-seconds, summed over the threads: blocked waiting for reads, and spent on tails once
+  // their bytes arrived (decoding a compressed tail and visiting its ids are one loop).
+  double wait_seconds = 0;
+  double tail_processing_seconds = 0;
 };
 
 class IoStats {
@@ -54,6 +58,11 @@ class IoStats {
   void record_issue(std::uint64_t in_flight, std::uint64_t reads = 1) { queue_depth_sum_ += in_flight * reads; }
   // One request completed: `bytes` asked, `device_bytes` transferred, in `nanoseconds`.
   void record_completion(std::uint64_t bytes, std::uint64_t device_bytes, std::uint64_t nanoseconds);
+  // A thread's time blocked on reads and its time on tails that arrived.
+  void record_thread_time(std::uint64_t wait_nanoseconds, std::uint64_t tail_processing_nanoseconds) {
+    wait_nanoseconds_ += wait_nanoseconds;
+    tail_processing_nanoseconds_ += tail_processing_nanoseconds;
+  }
 
   void merge(const IoStats& other);
   void reset() { *this = IoStats(); }
@@ -69,6 +78,8 @@ class IoStats {
   std::uint64_t bytes_ = 0;
   std::uint64_t device_bytes_ = 0;
   std::uint64_t queue_depth_sum_ = 0;
+  std::uint64_t wait_nanoseconds_ = 0;
+  std::uint64_t tail_processing_nanoseconds_ = 0;
   LatencyHistogram latency_;
 };
 

@@ -78,7 +78,9 @@ const std::byte* TailFetcher::read_alone(std::size_t reader, std::uint64_t begin
   }
   file.submit(pieces);
   completed_.clear();
+  const std::uint64_t start = now_nanoseconds();
   file.drain(completed_);
+  wait_nanoseconds_ += now_nanoseconds() - start;
   completed_.clear();
   for (int half = 0; half < 2; ++half) {
     used_[half] = 0;
@@ -147,7 +149,9 @@ void TailFetcher::wait_some() {
   flush();
   for (auto& [lists, reader] : readers_) {
     if (reader->pending() == 0) continue;
+    const std::uint64_t start = now_nanoseconds();
     reader->wait(completed_);
+    wait_nanoseconds_ += now_nanoseconds() - start;
     return;
   }
   throw Error("tail fetcher: waiting for reads while none is pending (an internal error)");
@@ -159,6 +163,9 @@ IoStats TailFetcher::take_stats() {
     total.merge(reader->stats());
     reader->reset_stats();
   }
+  total.record_thread_time(wait_nanoseconds_, tail_processing_nanoseconds_);
+  wait_nanoseconds_ = 0;
+  tail_processing_nanoseconds_ = 0;
   return total;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -64,7 +65,8 @@ class TailFetcher {
   template <typename Handler>
   void finish(Handler&& handle);
 
-  // What the readers did since the last call, merged; resets them.
+  // What the readers did since the last call, merged, with this thread's time waiting for reads
+  // and handling tails; resets them.
   IoStats take_stats();
   // The arena, the segment pools and the buffer of compressed lists longer than the arena.
   std::uint64_t arena_bytes() const;
@@ -111,6 +113,13 @@ class TailFetcher {
   void read_long_list(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end, Handler& handle);
   // Reads [begin, end) into long_list_, the queue being empty; returns the bytes' first address.
   const std::byte* read_alone(std::size_t reader, std::uint64_t begin, std::uint64_t end);
+  // Calls handle(row, bytes), its time added to the tail processing time.
+  template <typename Handler>
+  void handle_timed(Handler& handle, std::int64_t row, std::span<const std::byte> bytes);
+  static std::uint64_t now_nanoseconds() {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+  }
 
   TailFetchOptions options_;
   AlignedBuffer arena_;
@@ -128,6 +137,8 @@ class TailFetcher {
   std::vector<Segment> segment_pool_[2];
   std::vector<std::uint64_t> completed_;
   AlignedBuffer long_list_;
+  std::uint64_t wait_nanoseconds_ = 0;
+  std::uint64_t tail_processing_nanoseconds_ = 0;
 };
 
 // One fetcher per OpenMP thread, each with its own readers (a reader serves one thread).
@@ -149,6 +160,7 @@ class ThreadTailFetchers {
 
 template <typename Handler>
 void TailFetcher::handle_completed(Handler& handle) {
+  const std::uint64_t start = now_nanoseconds();  // one clock read per batch of completions, not per tail
   for (const std::uint64_t tag : completed_) {
     const Request& request = slots_[tag];
     const std::vector<Segment>& pool = segment_pool_[request.half];
@@ -160,6 +172,14 @@ void TailFetcher::handle_completed(Handler& handle) {
     free_slots_.push_back(tag);
   }
   completed_.clear();
+  tail_processing_nanoseconds_ += now_nanoseconds() - start;
+}
+
+template <typename Handler>
+void TailFetcher::handle_timed(Handler& handle, std::int64_t row, std::span<const std::byte> bytes) {
+  const std::uint64_t start = now_nanoseconds();
+  handle(row, bytes);
+  tail_processing_nanoseconds_ += now_nanoseconds() - start;
 }
 
 template <typename Handler>
@@ -175,7 +195,7 @@ template <typename Handler>
 void TailFetcher::read_long_list(std::size_t reader, std::int64_t row, std::uint64_t begin, std::uint64_t end,
                                  Handler& handle) {
   finish(handle);
-  handle(row, std::span<const std::byte>(read_alone(reader, begin, end), end - begin));
+  handle_timed(handle, row, std::span<const std::byte>(read_alone(reader, begin, end), end - begin));
 }
 
 template <typename Handler>

@@ -112,6 +112,18 @@ struct SearchCase {
   bool tiny_fetcher;  // arena and requests of a few blocks: many halves switched, long tails split
 };
 
+// A level that read tails spent time on them, and no thread spent more than the level lasted
+// (the times are thread-seconds, summed over the threads).
+void expect_thread_times_within_levels(const std::vector<LevelStats>& levels, int threads) {
+  for (const LevelStats& level : levels) {
+    if (level.io.requests == 0) continue;
+    const double bound = threads * level.seconds;
+    EXPECT_GT(level.io.tail_processing_seconds, 0.0) << "level " << level.level;
+    EXPECT_LE(level.io.tail_processing_seconds + level.io.wait_seconds, bound) << "level " << level.level;
+    EXPECT_GE(level.io.wait_seconds, 0.0) << "level " << level.level;
+  }
+}
+
 TEST_F(TieredBfsTest, EverySearchValidatesWithTheInMemoryNedge) {
   const Validator validator(*edges_);
   std::vector<SearchCase> cases;
@@ -148,7 +160,7 @@ TEST_F(TieredBfsTest, EverySearchValidatesWithTheInMemoryNedge) {
     std::vector<VertexId> expected_parent(parent.size());
     std::uint64_t reads = 0;
     for (VertexId root : roots) {
-      engine->run(root, parent);
+      expect_thread_times_within_levels(engine->run(root, parent), c.threads);
       reads += engine->take_io_stats().requests();
       const ValidationReport report = validator.validate(root, parent);
       ASSERT_TRUE(report.ok()) << report.failures.front().message;

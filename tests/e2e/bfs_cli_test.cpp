@@ -118,6 +118,18 @@ TEST_F(BfsCli, RootsPrintTheStatisticsBlockAndTheJson) {
   EXPECT_NE(read_text(json).find("\"graph\": \"file"), std::string::npos);
 }
 
+// bfs weighs edges (beamer) on any store unless --policy names a rule; run keeps alpha-beta.
+TEST_F(BfsCli, SearchesUseBeamersRuleUnlessAPolicyIsChosen) {
+  const std::string store = build_snap_store();
+  const fs::path json = directory_ / "bfs.json";
+  ASSERT_EQ(run("bfs --store " + store + " --roots 2 --json " + json.string()).exit_code, 0);
+  EXPECT_NE(read_text(json).find("\"policy\": \"beamer\""), std::string::npos) << read_text(json);
+  ASSERT_EQ(run("bfs --store " + store + " --roots 2 --policy alpha-beta --json " + json.string()).exit_code, 0);
+  EXPECT_NE(read_text(json).find("\"policy\": \"alpha-beta\""), std::string::npos) << read_text(json);
+  ASSERT_EQ(run("run --scale 8 --roots 2 --json " + json.string()).exit_code, 0);
+  EXPECT_NE(read_text(json).find("\"policy\": \"alpha-beta\""), std::string::npos) << read_text(json);
+}
+
 // The round trip of the issue: a Kronecker graph through a text edge list and build gives, root by
 // root, the nedge of the direct run; under a DRAM budget with tails on disk too.
 TEST_F(BfsCli, KroneckerThroughAnEdgeListGivesTheRunsNedge) {

@@ -77,11 +77,15 @@ TEST(StorageIoStats, MergeAddsAndResetClears) {
   IoStats level_one;
   level_one.record_issue(4);
   level_one.record_completion(10, 4096, 500);
+  level_one.record_thread_time(1'500'000'000, 250'000'000);
   IoStats level_two;
   level_two.record_issue(2);
   level_two.record_completion(30, 4096, 9000);
+  level_two.record_thread_time(500'000'000, 1'000'000'000);
   IoStats run = level_one;
   run.merge(level_two);
+  EXPECT_DOUBLE_EQ(run.summary().wait_seconds, 2.0);
+  EXPECT_DOUBLE_EQ(run.summary().tail_processing_seconds, 1.25);
   EXPECT_EQ(run.requests(), 2u);
   EXPECT_EQ(run.bytes(), 40u);
   EXPECT_EQ(run.device_bytes(), 8192u);
@@ -90,6 +94,7 @@ TEST(StorageIoStats, MergeAddsAndResetClears) {
   EXPECT_EQ(run.latency().count(), 2u);
   run.reset();
   EXPECT_EQ(run.requests(), 0u);
+  EXPECT_EQ(run.summary().wait_seconds, 0.0);
   EXPECT_EQ(run.latency().count(), 0u);
   EXPECT_EQ(level_one.requests(), 1u);  // the merged-in stats are untouched
 }
@@ -98,13 +103,15 @@ TEST(StorageIoStats, JsonHasEveryField) {
   IoStats stats;
   stats.record_issue(1);
   stats.record_completion(4096, 4096, 100000);
+  stats.record_thread_time(3'000'000'000, 500'000'000);
   JsonWriter writer;
   write_json(writer, stats.summary());
   EXPECT_TRUE(writer.complete());
   const std::string& text = writer.text();
   for (const char* key : {"\"requests\": 1", "\"bytes\": 4096", "\"device_bytes\": 4096",
                           "\"mean_request_bytes\"", "\"mean_queue_depth\"", "\"latency_us\"", "\"p50\"",
-                          "\"p90\"", "\"p99\"", "\"max\": 100"}) {
+                          "\"p90\"", "\"p99\"", "\"max\": 100", "\"wait_seconds\": 3",
+                          "\"tail_processing_seconds\": 0.5"}) {
     EXPECT_NE(text.find(key), std::string::npos) << key << " in " << text;
   }
 }
