@@ -81,8 +81,8 @@ OptionTable bfs_options(BfsRequest& request) {
   OptionTable table({"bfs --store DIR --root ID [--output FILE] [OPTIONS]", "bfs --store DIR --roots N [OPTIONS]"},
                     "Breadth-first searches on a store made by 'semibfs build'. Every search is validated by the "
                     "five Graph500 rules against the input's edges, streamed from the store. Progress and one line "
-                    "per search go to stderr. A directed store's default policy is beamer (edge counts: much of a "
-                    "directed graph may be unreachable, which a frontier-size rule does not see).");
+                    "per search go to stderr. The default policy is beamer (edge counts: it suits graphs of any "
+                    "degree distribution, and directed ones, much of which may be unreachable).");
   add_store_option(table, request.store, "the store, made by 'semibfs build'");
   add_root_options(table, request);
   add_search_options(table, request.search, request.policy_chosen);

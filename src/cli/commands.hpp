@@ -11,6 +11,8 @@ int generate_command(Arguments& arguments);  // generate_command.cpp
 int build_command(Arguments& arguments);     // build_command.cpp
 int bfs_command(Arguments& arguments);       // bfs_command.cpp
 int info_command(Arguments& arguments);      // info_command.cpp
+int pagerank_command(Arguments& arguments);  // analytics_command.cpp
+int cc_command(Arguments& arguments);        // analytics_command.cpp
 
 // The list of commands (main.cpp).
 extern const char* const kMainHelp;

@@ -29,6 +29,8 @@ const char* const kMainHelp =
     "  bfs        searches on a store made by build: one root with its parents and levels\n"
     "             written out, or N random roots with the statistics block of run\n"
     "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
+    "  pagerank   PageRank of a store's graph, over streaming queries\n"
+    "  cc         connected components of a store's graph (weakly, when directed)\n"
     "\n"
     "Run 'semibfs COMMAND --help' for a command's options.\n";
 
@@ -42,11 +44,10 @@ struct Command {
 };
 
 // Every subcommand, once: dispatch and the error prefix both read it.
-constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
-                                 {"generate", semibfs::cli::generate_command},
-                                 {"build", semibfs::cli::build_command},
-                                 {"bfs", semibfs::cli::bfs_command},
-                                 {"info", semibfs::cli::info_command}};
+constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},     {"generate", semibfs::cli::generate_command},
+                                 {"build", semibfs::cli::build_command}, {"bfs", semibfs::cli::bfs_command},
+                                 {"info", semibfs::cli::info_command},   {"pagerank", semibfs::cli::pagerank_command},
+                                 {"cc", semibfs::cli::cc_command}};
 
 const Command* find_command(const std::vector<std::string>& words) {
   for (const Command& command : kCommands) {

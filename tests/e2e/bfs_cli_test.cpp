@@ -396,11 +396,7 @@ TEST_F(BfsCli, ErrorsAreOneLine) {
       {"bfs --store " + store + " --roots 2 --dram-budget 1KiB", 1},  // below the minimum
       {"info --store " + empty.string(), 1},
   };
-  for (const auto& [arguments, code] : cases) {
-    const CommandResult result = run(arguments);
-    EXPECT_EQ(result.exit_code, code) << arguments << "\n" << result.err;
-    EXPECT_EQ(lines_of(result.err).size(), 1u) << arguments << "\n" << result.err;
-  }
+  expect_one_line_errors(cases);
 }
 
 }  // namespace

@@ -63,6 +63,15 @@ class CommandTest : public ::testing::Test {
     return result;
   }
 
+  // Each command line fails with its exit code and one line on stderr.
+  void expect_one_line_errors(const std::vector<std::pair<std::string, int>>& cases) {
+    for (const auto& [arguments, code] : cases) {
+      const CommandResult result = run(arguments);
+      EXPECT_EQ(result.exit_code, code) << arguments << "\n" << result.err;
+      EXPECT_EQ(lines_of(result.err).size(), 1u) << arguments << "\n" << result.err;
+    }
+  }
+
   std::vector<std::string> files_in_directory() const {
     std::vector<std::string> names;
     for (const auto& entry : std::filesystem::directory_iterator(directory_)) names.push_back(entry.path().filename());

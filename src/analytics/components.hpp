@@ -1,0 +1,35 @@
+// Connected components by label propagation (ExtraV Sec. 6, Fig. 10): every vertex starts with its
+// own id as its label; an active vertex pushes its label to its neighbours, which keep the
+// smallest, and a vertex whose label fell is active in the next iteration. Iterations are
+// sequential queries filtered by the active set while it is large, job-queue queries listing the
+// active vertices once it is small (Sec. 6: "changes to the usage of job-queue query"). It runs
+// until no label changes, so each label is the smallest id of its component. On a directed graph
+// both lists of each vertex: the weakly connected components.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "query/kernel.hpp"
+
+namespace semibfs {
+
+struct ComponentsOptions {
+  // Job-queue queries once fewer than num_vertices / this are active.
+  std::int64_t job_queue_divisor = 64;
+};
+
+struct ComponentsResult {
+  std::vector<NeighborId> label;  // the smallest vertex id of each vertex's component
+  std::int64_t components = 0;
+  int iterations = 0;
+  std::vector<IterationFigures> figures;
+};
+
+ComponentsResult connected_components(StreamingGraph& graph, const ComponentsOptions& options = {},
+                                      const IterationObserver& observe = {});
+
+// DRAM per vertex: the label, two bitmaps, and a job queue of at most n / divisor ids.
+inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1;
+
+}  // namespace semibfs

@@ -1,0 +1,33 @@
+// PageRank by pull (Page et al. 1999; ExtraV Fig. 4 (c)-(d)): each iteration a sequential query of
+// the in-lists; a vertex's next rank is (1 - d) / n plus d times the ranks its in-neighbours
+// share out (rank / out-degree), plus d times the rank of the vertices without out-edges spread
+// evenly (as NetworkX does), until the L1 change falls below the tolerance.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "query/kernel.hpp"
+
+namespace semibfs {
+
+struct PageRankOptions {
+  int max_iterations = 100;
+  double damping = 0.85;
+  // Stop once sum_v |rank'(v) - rank(v)| is below this.
+  double tolerance = 1e-9;
+};
+
+struct PageRankResult {
+  std::vector<double> rank;  // sums to 1
+  int iterations = 0;
+  double last_change = 0;  // L1 change of the last iteration
+  std::vector<IterationFigures> figures;
+};
+
+PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, const IterationObserver& observe = {});
+
+// DRAM per vertex: rank, next rank, contribution and out-degree.
+inline constexpr std::int64_t kPageRankBytesPerVertex = 4 * 8;
+
+}  // namespace semibfs

@@ -1,0 +1,276 @@
+// `semibfs pagerank` and `semibfs cc`: algorithms over the streaming queries (src/query/,
+// src/analytics/) on a store made by `semibfs build`, results written in the file's own ids.
+#include <omp.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analytics/components.hpp"
+#include "analytics/pagerank.hpp"
+#include "build/degree_relabel.hpp"
+#include "cli/commands.hpp"
+#include "cli/option_groups.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/json_writer.hpp"
+#include "core/machine.hpp"
+#include "core/timer.hpp"
+#include "import/input_store.hpp"
+#include "store/store_lock.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs::cli {
+namespace {
+
+struct AnalyticsRequest {
+  std::string store;
+  std::string output;
+  std::string json_path;
+  int threads = 0;
+  PageRankOptions pagerank;
+  ComponentsOptions components;
+};
+
+// A store opened for queries, every list in DRAM: a plain store read whole and viewed, a compressed
+// one decoded where it lies. Ids: the store's, mapped to the file's by file_id.
+class QueryStore {
+  Stopwatch open_time_;  // first: it times the members' construction too
+
+ public:
+  explicit QueryStore(const std::string& directory)
+      : open_time_(),
+        lock_(lock_existing_store(directory, StoreLock::Mode::kRead)),
+        input_(read_input_description(directory)),
+        ids_(read_id_map(directory, input_)) {
+    const StoreRequest request = input_store_request(directory, input_);
+    if (request.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
+    PlacementPlan everything;
+    everything.fits_in_memory = true;
+    if (request.compressed) {
+      tiered_.emplace(open_tiered_graph(read_store_index(directory, request), everything));
+    } else {
+      in_memory_.emplace(read_store(directory, request));
+      tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
+    }
+    graph_ = std::make_unique<StreamingGraph>(*tiered_);
+    open_seconds_ = open_time_.seconds();
+  }
+  double open_seconds() const { return open_seconds_; }
+  StreamingGraph& graph() { return *graph_; }
+  const InputDescription& input() const { return input_; }
+  // The file's id of the store's vertex `vertex`.
+  std::uint64_t file_id(VertexId vertex) const {
+    return ids_.to_file(relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)])
+                                 : vertex);
+  }
+
+ private:
+  std::unique_ptr<StoreLock> lock_;
+  InputDescription input_;
+  IdMap ids_;
+  std::optional<StoredRelabel> relabel_;  // a store relabelled by degree: its ids' input ids
+  std::optional<PartitionedGraph> in_memory_;
+  std::optional<TieredGraph> tiered_;
+  std::unique_ptr<StreamingGraph> graph_;
+  double open_seconds_ = 0;
+};
+
+void add_common_options(OptionTable& table, AnalyticsRequest& request, const std::string& output_help) {
+  add_store_option(table, request.store, "the store, made by 'semibfs build'");
+  table.value(
+      "--output", "FILE", output_help + " (written to a temporary name, then renamed; '-' for stdout)",
+      [&request](const std::string& value) { request.output = value; }, "-o");
+  table.value("--json", "FILE", "also write the figures of every iteration ('-' for stdout)",
+              [&request](const std::string& value) { request.json_path = value; });
+  add_threads_option(table, request.threads);
+}
+
+void check_request(const AnalyticsRequest& request) {
+  require_store(request.store, "a directory made by 'semibfs build'");
+  if (!request.output.empty()) check_writable(request.output);
+  if (!request.json_path.empty()) check_writable(request.json_path);
+  if (is_stdout(request.output) && is_stdout(request.json_path))
+    throw UsageError("--output and --json cannot both be stdout");
+  if (request.threads > 0) omp_set_num_threads(request.threads);
+}
+
+// A line on stderr after each iteration: the long runs show progress.
+IterationObserver progress(const std::string& command) {
+  return [command](const IterationFigures& figures) {
+    std::cerr << command << ": iteration " << figures.iteration + 1 << ", "
+              << (figures.kind == QueryKind::kSequential ? "sequential" : "job-queue") << " query, "
+              << figures.query.replies << " lists, " << format_seconds(figures.seconds) << std::endl;
+  };
+}
+
+void write_iterations(JsonWriter& json, const std::vector<IterationFigures>& iterations) {
+  json.key("iterations");
+  json.begin_array();
+  for (const IterationFigures& figures : iterations) {
+    const QueryFigures& query = figures.query;
+    json.begin_object();
+    json.field("iteration", figures.iteration + 1);
+    json.field("query", figures.kind == QueryKind::kSequential ? "sequential" : "job-queue");
+    json.field("seconds", figures.seconds);
+    json.field("query_seconds", query.seconds);
+    json.field("lists_decoded", query.lists_decoded);
+    json.field("lists_filtered_out", query.lists_filtered_out);
+    json.field("entries_decoded", query.entries_decoded);
+    json.field("entries_handed_over", query.entries_handed_over);
+    json.field("bytes_handed_over", query.bytes_handed_over());
+    json.field("tail_reads", query.tail_reads);
+    json.field("tail_bytes", query.tail_bytes);
+    json.end_object();
+  }
+  json.end_array();
+}
+
+// The JSON's head: what ran on what; the caller adds its results and closes it.
+JsonWriter start_json(const std::string& command, const AnalyticsRequest& request, QueryStore& store) {
+  JsonWriter json;
+  json.begin_object();
+  json.field("program", "semibfs");
+  json.field("command", command);
+  json.field("store", request.store);
+  json.field("vertices", store.graph().num_vertices());
+  json.field("directed", store.graph().directed());
+  json.field("list_entries", store.graph().num_entries(ListSide::kIn));
+  json.field("threads", omp_get_max_threads());
+  json.field("open_seconds", store.open_seconds());
+  json.field("peak_rss_bytes", peak_rss_bytes());
+  return json;
+}
+
+// Lines "file-id value", in the store's vertex order, written atomically.
+template <typename Line>
+void write_results(const std::string& path, const std::string& header, QueryStore& store, Line line) {
+  if (path.empty()) return;
+  OutputFile writer(path);
+  std::string text = header;
+  for (VertexId v = 0; v < store.graph().num_vertices(); ++v) {
+    text += line(v);
+    if (text.size() >= (std::size_t{1} << 22)) {
+      writer.append(std::as_bytes(std::span(text)));
+      text.clear();
+    }
+  }
+  writer.append(std::as_bytes(std::span(text)));
+  writer.commit();
+}
+
+OptionTable pagerank_options(AnalyticsRequest& request) {
+  OptionTable table({"pagerank --store DIR [--output FILE] [OPTIONS]"},
+                    "PageRank of a store's graph by pull over its in-lists, each iteration one sequential streaming "
+                    "query (Lee et al., ExtraV): rank' = (1 - d)/n + d (sum of in-neighbours' rank / out-degree + "
+                    "rank of vertices without out-edges / n), until the L1 change is below the tolerance.");
+  add_common_options(table, request, "'vertex rank' per vertex, in the file's ids");
+  table
+      .value("--iterations", "N", "at most N iterations (default 100)",
+             [&request](const std::string& value) {
+               request.pagerank.max_iterations = static_cast<int>(parse_integer(value, 1, 1 << 20));
+             })
+      .value("--damping", "D", "damping factor in (0, 1) (default 0.85)",
+             [&request](const std::string& value) { request.pagerank.damping = parse_positive_double(value); })
+      .value("--tolerance", "T", "stop once the L1 change of an iteration is below T (default 1e-9)",
+             [&request](const std::string& value) { request.pagerank.tolerance = parse_positive_double(value); });
+  return table;
+}
+
+OptionTable components_options(AnalyticsRequest& request) {
+  OptionTable table({"cc --store DIR [--output FILE] [OPTIONS]"},
+                    "Connected components by label propagation over streaming queries (Lee et al., ExtraV): "
+                    "sequential queries filtered by the active vertices, job-queue queries once few are active. "
+                    "A directed store's weakly connected components. Each component is named by its smallest "
+                    "file id.");
+  add_common_options(table, request, "'vertex component' per vertex, in the file's ids");
+  return table;
+}
+
+// Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
+template <typename Work>
+int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), Work work) {
+  AnalyticsRequest request;
+  const OptionTable table = options(request);
+  if (!table.parse(arguments)) {
+    std::fputs(table.help().c_str(), stdout);
+    return 0;
+  }
+  check_request(request);
+  QueryStore store(request.store);
+  work(request, store);
+  return 0;
+}
+
+void run_pagerank(const AnalyticsRequest& request, QueryStore& store) {
+  const PageRankResult result = pagerank(store.graph(), request.pagerank, progress("pagerank"));
+  char line[64];
+  write_results(request.output, "# semibfs pagerank " + request.store + ": vertex rank, in the input's ids\n", store,
+                [&](VertexId v) {
+                  std::snprintf(line, sizeof(line), "%llu %.17g\n", static_cast<unsigned long long>(store.file_id(v)),
+                                result.rank[static_cast<std::size_t>(v)]);
+                  return std::string(line);
+                });
+  std::FILE* out = is_stdout(request.output) ? stderr : stdout;
+  double seconds = 0;
+  for (const IterationFigures& figures : result.figures) seconds += figures.seconds;
+  std::fprintf(out, "vertices: %lld\niterations: %d\nlast L1 change: %.3g\npagerank_time: %.6f s\n",
+               static_cast<long long>(store.graph().num_vertices()), result.iterations, result.last_change, seconds);
+  if (request.json_path.empty()) return;
+  JsonWriter json = start_json("pagerank", request, store);
+  json.field("damping", request.pagerank.damping);
+  json.field("tolerance", request.pagerank.tolerance);
+  json.field("last_change", result.last_change);
+  json.field("seconds", seconds);
+  write_iterations(json, result.figures);
+  json.end_object();
+  write_output(request.json_path, json.text() + "\n");
+}
+
+void run_components(const AnalyticsRequest& request, QueryStore& store) {
+  const ComponentsResult result = connected_components(store.graph(), request.components, progress("cc"));
+  // Each component by its smallest file id (the labels are the smallest store ids).
+  std::unordered_map<NeighborId, std::uint64_t> name;
+  std::unordered_map<NeighborId, std::int64_t> size;
+  for (VertexId v = 0; v < store.graph().num_vertices(); ++v) {
+    const NeighborId label = result.label[static_cast<std::size_t>(v)];
+    const auto [at, fresh] = name.emplace(label, store.file_id(v));
+    if (!fresh) at->second = std::min(at->second, store.file_id(v));
+    ++size[label];
+  }
+  write_results(request.output, "# semibfs cc " + request.store + ": vertex component, in the input's ids\n", store,
+                [&](VertexId v) {
+                  return std::to_string(store.file_id(v)) + ' ' +
+                         std::to_string(name.at(result.label[static_cast<std::size_t>(v)])) + '\n';
+                });
+  std::int64_t largest = 0;
+  for (const auto& [label, count] : size) largest = std::max(largest, count);
+  double seconds = 0;
+  for (const IterationFigures& figures : result.figures) seconds += figures.seconds;
+  std::FILE* out = is_stdout(request.output) ? stderr : stdout;
+  std::fprintf(out,
+               "vertices: %lld\ncomponents: %lld\nlargest component: %lld vertices\niterations: %d\ncc_time: %.6f s\n",
+               static_cast<long long>(store.graph().num_vertices()), static_cast<long long>(result.components),
+               static_cast<long long>(largest), result.iterations, seconds);
+  if (request.json_path.empty()) return;
+  JsonWriter json = start_json("cc", request, store);
+  json.field("components", result.components);
+  json.field("largest_component", largest);
+  json.field("seconds", seconds);
+  write_iterations(json, result.figures);
+  json.end_object();
+  write_output(request.json_path, json.text() + "\n");
+}
+
+}  // namespace
+
+int pagerank_command(Arguments& arguments) { return run_analytics(arguments, pagerank_options, run_pagerank); }
+
+int cc_command(Arguments& arguments) { return run_analytics(arguments, components_options, run_components); }
+
+}  // namespace semibfs::cli

@@ -1,0 +1,155 @@
+// The storage side of the streaming queries (streaming_query.hpp; Lee et al., ExtraV, VLDB 2017,
+// Sec. 4.2-4.3): expand-and-filter workers, one per OpenMP thread, each taking chunks of the
+// query's vertices, reading their lists wherever they lie (the resident part from DRAM, tails from
+// the store through the tail fetcher, many reads in flight, in the order the query gives: file
+// order for a sequential query, the job queue's for a job-queue one), decoding compressed lists,
+// filtering them, and putting the replies in the worker's response queue; after each chunk the
+// worker hands its queue to the algorithm. Algorithms see neither tiers, compression nor
+// partitions.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include <omp.h>
+
+#include "core/error.hpp"
+#include "core/parallel_errors.hpp"
+#include "core/timer.hpp"
+#include "query/response_queue.hpp"
+#include "query/streaming_query.hpp"
+#include "tiered/tail_fetcher.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs {
+
+// One piece of a vertex's list: a row of one of the graph's CSRs.
+struct ListPart {
+  const TieredCsr* lists = nullptr;
+  std::int64_t row = 0;
+  VertexId first_vertex = 0;  // the vertex of row 0
+};
+
+class StreamingGraph {
+ public:
+  // `graph` must outlive this object; tails on disk are read as `fetch` says.
+  explicit StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch = {});
+  ~StreamingGraph();
+  StreamingGraph(const StreamingGraph&) = delete;
+  StreamingGraph& operator=(const StreamingGraph&) = delete;
+
+  // The startup query: vertices, and entries of the lists of `side` (an undirected edge is in two
+  // lists; a directed one in one in-list and one out-list).
+  std::int64_t num_vertices() const { return graph_.num_vertices(); }
+  std::int64_t num_entries(ListSide side) const;
+  bool directed() const { return graph_.direction() == GraphDirection::kDirected; }
+  // The degree query, for one vertex or all.
+  std::int64_t degree(ListSide side, VertexId vertex) const;
+  std::vector<std::int64_t> degrees(ListSide side) const;
+  // DRAM the workers hold beyond the graph: the fetchers' arenas.
+  std::int64_t buffer_bytes() const;
+
+  // Streams the query's replies: consume(vertex, neighbours) on the worker threads, each vertex
+  // once, concurrently for different vertices. A job queue listing a vertex twice, or no vertex,
+  // is an error before any list is read.
+  template <typename Consume>
+  QueryFigures stream(const StreamingQuery& query, Consume&& consume);
+
+  // The pieces a vertex's list on `side` has, the same for every vertex (for a directed out-list,
+  // one per partition), and piece `index` of `vertex`'s.
+  int part_count(ListSide side) const;
+  ListPart part(VertexId vertex, ListSide side, int index) const;
+
+ private:
+  static constexpr std::int64_t kChunkVertices = 1024;
+  class Worker;
+
+  void check(const StreamingQuery& query) const;
+  template <typename Consume>
+  void run_worker(const StreamingQuery& query, Worker& worker, Consume& consume);
+
+  const TieredGraph& graph_;
+  std::unique_ptr<ThreadTailFetchers> fetchers_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::atomic<std::int64_t> next_chunk_{0};
+};
+
+// A worker: its response queue, and the lists of the current chunk that arrive in pieces (a tail
+// on disk, or a directed out-list over several partitions), assembled before they are handed over.
+class StreamingGraph::Worker {
+ public:
+  Worker(const StreamingGraph& graph, ThreadTailFetchers* fetchers) : graph_(graph), fetchers_(fetchers) {}
+  // Takes the chunk's vertices that pass the query's vertex filter.
+  void take_chunk(const StreamingQuery& query, std::int64_t begin, std::int64_t end);
+  // Reads, decodes and filters the chunk's lists into the queue.
+  void expand_chunk(const StreamingQuery& query);
+  template <typename Consume>
+  void hand_over(Consume& consume) {
+    const ResponseQueue::Handed handed = queue_.hand_over(consume);
+    figures.replies += handed.replies;
+    figures.entries_handed_over += handed.entries;
+  }
+  QueryFigures figures;
+
+ private:
+  bool keep(NeighborId id) const { return filter_ == nullptr || filter_->test(id); }
+  // Puts part `part` of `vertex`'s list into the queue (a whole list in DRAM) or its pending list.
+  void expand_part(VertexId vertex, const ListPart& part, bool whole, bool first);
+  std::vector<NeighborId>& pending_for(VertexId vertex, bool first);
+  // Decodes a tail piece of `part`'s CSR into its vertex's pending list.
+  void take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
+  void finish_reads(const ListPart& part);
+  void flush_pending();
+
+  const StreamingGraph& graph_;
+  ThreadTailFetchers* fetchers_;    // null when no list has a tail
+  const Bitmap* filter_ = nullptr;  // the neighbour filter the storage side applies
+  ResponseQueue queue_;
+  std::vector<VertexId> chunk_;
+  std::vector<std::vector<NeighborId>> pending_;
+  std::vector<VertexId> pending_vertices_;
+  std::unordered_map<VertexId, std::size_t> pending_slot_;
+};
+
+template <typename Consume>
+QueryFigures StreamingGraph::stream(const StreamingQuery& query, Consume&& consume) {
+  check(query);
+  const Stopwatch stopwatch;
+  next_chunk_.store(0);
+  ParallelErrors errors;
+#pragma omp parallel
+  errors.capture([&] { run_worker(query, *workers_.at(static_cast<std::size_t>(omp_get_thread_num())), consume); });
+  errors.rethrow_first();
+  QueryFigures figures;
+  for (const auto& worker : workers_) {
+    figures.add(worker->figures);
+    worker->figures = QueryFigures{};
+  }
+  if (fetchers_) {
+    const IoStats io = fetchers_->take_stats();
+    figures.tail_reads = static_cast<std::int64_t>(io.requests());
+    figures.tail_bytes = static_cast<std::int64_t>(io.bytes());
+  }
+  figures.seconds = stopwatch.seconds();
+  return figures;
+}
+
+// Chunks of the query's vertices from a shared counter: each chunk expanded, then handed over.
+template <typename Consume>
+void StreamingGraph::run_worker(const StreamingQuery& query, Worker& worker, Consume& consume) {
+  const std::int64_t items =
+      query.kind == QueryKind::kSequential ? num_vertices() : static_cast<std::int64_t>(query.jobs.size());
+  for (std::int64_t begin = next_chunk_.fetch_add(kChunkVertices); begin < items;
+       begin = next_chunk_.fetch_add(kChunkVertices)) {
+    worker.take_chunk(query, begin, std::min(items, begin + kChunkVertices));
+    worker.expand_chunk(query);
+    worker.hand_over(consume);
+  }
+}
+
+}  // namespace semibfs

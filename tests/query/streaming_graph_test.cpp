@@ -1,0 +1,162 @@
+// The storage side of the streaming queries: every store layout replies each asked vertex once
+// with its whole list (checked against the simple graph made independently from the edge list),
+// job queues and both filters narrow the replies as asked, and bad queries are one error.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "core/error.hpp"
+#include "query/streaming_graph.hpp"
+#include "support/reference_analytics.hpp"
+#include "support/store_cases.hpp"
+#include "support/test_graphs.hpp"
+
+namespace semibfs {
+namespace {
+
+using testing::StoreCase;
+
+const EdgeList& skewed() {
+  static const EdgeList edges = testing::make_skewed_random_edge_list(1500, 6, 41);
+  return edges;
+}
+
+// Every reply of a query, by vertex: its neighbours sorted, and how many replies it got.
+struct Replies {
+  explicit Replies(std::int64_t n) : lists(static_cast<std::size_t>(n)), counts(static_cast<std::size_t>(n)) {}
+  std::vector<std::vector<std::int64_t>> lists;
+  std::vector<std::atomic<int>> counts;
+
+  void take(VertexId vertex, std::span<const NeighborId> neighbours) {
+    counts[static_cast<std::size_t>(vertex)].fetch_add(1);
+    std::vector<std::int64_t>& list = lists[static_cast<std::size_t>(vertex)];
+    list.assign(neighbours.begin(), neighbours.end());
+    std::sort(list.begin(), list.end());
+  }
+};
+
+QueryFigures run(StreamingGraph& graph, const StreamingQuery& query, Replies& replies) {
+  return graph.stream(
+      query, [&replies](VertexId vertex, std::span<const NeighborId> neighbours) { replies.take(vertex, neighbours); });
+}
+
+// The expected list of `side`: in-, out-, or both (in then out, so sorted together) lists.
+std::vector<std::vector<std::int64_t>> expected_lists(bool directed, ListSide side) {
+  auto in = testing::simple_in_lists(skewed(), directed);
+  if (!directed || side == ListSide::kIn) return in;
+  auto out = testing::simple_out_lists(skewed(), directed);
+  if (side == ListSide::kOut) return out;
+  for (std::size_t v = 0; v < in.size(); ++v) {
+    in[v].insert(in[v].end(), out[v].begin(), out[v].end());
+    std::sort(in[v].begin(), in[v].end());
+  }
+  return in;
+}
+
+class StreamingGraphTest : public ::testing::Test {
+ protected:
+  testing::StoreCases stores_{skewed()};
+};
+
+TEST_F(StreamingGraphTest, SequentialQueriesReplyEveryVertexOnceWithItsWholeList) {
+  for (const StoreCase& c : testing::every_store_case()) {
+    for (const int threads : {1, 2}) {
+      const testing::ScopedThreadCount scoped(threads);
+      const TieredGraph tiered = stores_.open(c);
+      StreamingGraph graph(tiered);
+      const bool directed = c.direction == GraphDirection::kDirected;
+      for (const ListSide side : {ListSide::kIn, ListSide::kOut, ListSide::kBoth}) {
+        SCOPED_TRACE(c.name() + ", " + std::to_string(threads) + " threads, side " +
+                     std::to_string(static_cast<int>(side)));
+        Replies replies(graph.num_vertices());
+        StreamingQuery query;
+        query.side = side;
+        const QueryFigures figures = run(graph, query, replies);
+        const auto expected = expected_lists(directed, side);
+        std::int64_t entries = 0;
+        for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+          ASSERT_EQ(replies.counts[static_cast<std::size_t>(v)].load(), 1) << "vertex " << v;
+          ASSERT_EQ(replies.lists[static_cast<std::size_t>(v)], expected[static_cast<std::size_t>(v)])
+              << "vertex " << v;
+          ASSERT_EQ(graph.degree(side, v), static_cast<std::int64_t>(expected[static_cast<std::size_t>(v)].size()));
+          entries += static_cast<std::int64_t>(expected[static_cast<std::size_t>(v)].size());
+        }
+        EXPECT_EQ(figures.replies, graph.num_vertices());
+        EXPECT_EQ(figures.entries_handed_over, entries);
+        EXPECT_EQ(figures.entries_decoded, entries);
+        EXPECT_EQ(graph.num_entries(side), entries);
+        if (c.tails_on_disk) {
+          EXPECT_GT(figures.tail_reads, 0) << "no list was read from disk";
+        } else {
+          EXPECT_EQ(figures.tail_reads, 0);
+        }
+      }
+    }
+  }
+}
+
+TEST_F(StreamingGraphTest, JobQueuesAndFiltersNarrowTheReplies) {
+  for (const StoreCase& c : testing::every_store_case()) {
+    SCOPED_TRACE(c.name());
+    const TieredGraph tiered = stores_.open(c);
+    StreamingGraph graph(tiered);
+    const auto expected = expected_lists(c.direction == GraphDirection::kDirected, ListSide::kIn);
+    std::vector<VertexId> jobs;
+    Bitmap odd(graph.num_vertices()), threes(graph.num_vertices());
+    for (VertexId v = graph.num_vertices() - 1; v >= 0; v -= 3) jobs.push_back(v);  // descending, every third
+    for (VertexId v = 1; v < graph.num_vertices(); v += 2) odd.set(v);
+    for (VertexId v = 0; v < graph.num_vertices(); v += 3) threes.set(v);
+    for (const bool storage_side : {true, false}) {
+      StreamingQuery query;
+      query.kind = QueryKind::kJobQueue;
+      query.jobs = jobs;
+      query.vertex_filter = &odd;
+      query.neighbour_filter = &threes;
+      query.filter_on_storage_side = storage_side;
+      Replies replies(graph.num_vertices());
+      const QueryFigures figures = run(graph, query, replies);
+      std::int64_t asked = 0, handed = 0;
+      for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        const bool wanted = (graph.num_vertices() - 1 - v) % 3 == 0 && v % 2 == 1;
+        ASSERT_EQ(replies.counts[static_cast<std::size_t>(v)].load(), wanted ? 1 : 0) << "vertex " << v;
+        if (!wanted) continue;
+        ++asked;
+        std::vector<std::int64_t> list = expected[static_cast<std::size_t>(v)];
+        if (storage_side) std::erase_if(list, [](std::int64_t w) { return w % 3 != 0; });
+        handed += static_cast<std::int64_t>(list.size());
+        ASSERT_EQ(replies.lists[static_cast<std::size_t>(v)], list) << "vertex " << v;
+      }
+      EXPECT_EQ(figures.replies, asked);
+      EXPECT_EQ(figures.lists_filtered_out, static_cast<std::int64_t>(jobs.size()) - asked);
+      EXPECT_EQ(figures.entries_handed_over, handed);
+    }
+  }
+}
+
+TEST_F(StreamingGraphTest, BadQueriesAreOneError) {
+  const TieredGraph tiered = stores_.open({true, 1, GraphDirection::kUndirected, true});
+  StreamingGraph graph(tiered);
+  const auto ignore = [](VertexId, std::span<const NeighborId>) {};
+  const std::vector<VertexId> twice = {5, 7, 5};
+  const std::vector<VertexId> outside = {3, graph.num_vertices()};
+  StreamingQuery query;
+  query.kind = QueryKind::kJobQueue;
+  query.jobs = twice;
+  EXPECT_THROW(graph.stream(query, ignore), Error);
+  query.jobs = outside;
+  EXPECT_THROW(graph.stream(query, ignore), Error);
+  const Bitmap small(10);
+  query.jobs = {};
+  query.vertex_filter = &small;
+  EXPECT_THROW(graph.stream(query, ignore), Error);
+  StreamingQuery sequential;
+  sequential.jobs = twice;
+  EXPECT_THROW(graph.stream(sequential, ignore), Error);
+}
+
+}  // namespace
+}  // namespace semibfs

@@ -1,0 +1,93 @@
+// The stores a graph is read from in the query and analytics tests: plain (hub-first) and
+// compressed lists, one and two partitions, undirected or directed, every list in DRAM or each
+// list's tail on disk, each opened as the CLI opens it.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "build/external_build.hpp"
+#include "edges/edge_list.hpp"
+#include "store/graph_store.hpp"
+#include "support/packed_edge_file_writer.hpp"
+#include "support/scratch_directory.hpp"
+#include "support/split_plans.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs::testing {
+
+struct StoreCase {
+  bool compressed = false;
+  int partitions = 1;
+  GraphDirection direction = GraphDirection::kUndirected;
+  bool tails_on_disk = false;
+
+  std::string name() const {
+    return std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions) + ", " +
+           to_string(direction) + (tails_on_disk ? ", tails on disk" : ", in DRAM");
+  }
+};
+
+// Every combination, or those of one direction.
+inline std::vector<StoreCase> every_store_case(std::optional<GraphDirection> only = std::nullopt) {
+  std::vector<StoreCase> cases;
+  for (const GraphDirection direction : {GraphDirection::kUndirected, GraphDirection::kDirected}) {
+    if (only && direction != *only) continue;
+    for (const bool compressed : {false, true}) {
+      for (const int partitions : {1, 2}) {
+        for (const bool tails : {false, true}) cases.push_back({compressed, partitions, direction, tails});
+      }
+    }
+  }
+  return cases;
+}
+
+// Builds each case's store of one edge list once, in a scratch directory.
+class StoreCases {
+ public:
+  explicit StoreCases(const EdgeList& edges) : edges_(edges) {}
+
+  // The graph of `c`: a plain store in DRAM is read whole (as `run --reuse` does) and viewed, the
+  // others opened split (K = 1: every list longer than one entry has a tail; a compressed list
+  // longer than one entry is on disk whole).
+  TieredGraph open(const StoreCase& c) {
+    const std::string directory = store(c);
+    const StoreRequest request{"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed};
+    if (!c.compressed && !c.tails_on_disk) {
+      in_memory_.push_back(std::make_unique<PartitionedGraph>(read_store(directory, request)));
+      return TieredGraph::all_in_dram(*in_memory_.back());
+    }
+    return open_tiered_graph(read_store_index(directory, request),
+                             c.tails_on_disk ? split_plan(1, 0, 0) : everything_plan());
+  }
+
+ private:
+  static NeighborOrder order(const StoreCase& c) {
+    return c.compressed ? NeighborOrder::kById : NeighborOrder::kHubFirst;
+  }
+  std::string store(const StoreCase& c) {
+    const std::string path = scratch_.file(std::string(c.compressed ? "z" : "p") + std::to_string(c.partitions) +
+                                           (c.direction == GraphDirection::kDirected ? "d" : "u"));
+    if (std::filesystem::exists(std::filesystem::path(path) / "manifest")) return path;
+    const std::string edge_file = scratch_.file("edges.packed");
+    if (!std::filesystem::exists(edge_file)) write_packed_edge_file(edge_file, edges_);
+    std::filesystem::create_directories(path);
+    ExternalBuildOptions options;
+    options.partitions = c.partitions;
+    options.order = order(c);
+    options.made_from = "test graph";
+    options.direction = c.direction;
+    if (c.compressed) options.list_codec = default_list_codec();
+    build_store_from_edge_file(edge_file, edges_.num_vertices, path, options);
+    return path;
+  }
+
+  const EdgeList& edges_;
+  ScratchDirectory scratch_;
+  std::vector<std::unique_ptr<PartitionedGraph>> in_memory_;
+};
+
+}  // namespace semibfs::testing
