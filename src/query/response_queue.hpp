@@ -15,13 +15,17 @@ namespace semibfs {
 
 class ResponseQueue {
  public:
-  // A reply whose neighbours are appended next with add().
-  void begin_reply(VertexId vertex) {
-    replies_.push_back({vertex, nullptr, static_cast<std::int64_t>(entries_.size()), 0});
+  // A reply of at most `capacity` neighbours, written at the address returned; close_reply(count)
+  // ends it with the first `count` of them (decoded lists are written straight into the queue).
+  NeighborId* open_reply(VertexId vertex, std::int64_t capacity) {
+    const auto offset = static_cast<std::int64_t>(entries_.size());
+    entries_.resize(entries_.size() + static_cast<std::size_t>(capacity));
+    replies_.push_back({vertex, nullptr, offset, 0});
+    return entries_.data() + offset;
   }
-  void add(NeighborId id) {
-    entries_.push_back(id);
-    ++replies_.back().count;
+  void close_reply(std::int64_t count) {
+    replies_.back().count = count;
+    entries_.resize(static_cast<std::size_t>(replies_.back().offset + count));
   }
   // A reply that views `neighbours` where they lie; they must stay until hand_over.
   void add_view(VertexId vertex, std::span<const NeighborId> neighbours) {

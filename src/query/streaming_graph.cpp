@@ -132,10 +132,17 @@ void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, 
       queue_.add_view(vertex, lists.resident(part.row));
       return;
     }
-    queue_.begin_reply(vertex);
-    lists.for_each_resident(part.row, [&](NeighborId id) {
-      if (keep(id)) queue_.add(id);
-    });
+    NeighborId* out = queue_.open_reply(vertex, lists.degree(part.row));
+    std::int64_t count = 0;
+    if (filter_ == nullptr) {
+      count = lists.copy_resident(part.row, out);
+    } else {
+      lists.for_each_resident(part.row, [&](NeighborId id) {
+        out[count] = id;
+        count += keep(id) ? 1 : 0;
+      });
+    }
+    queue_.close_reply(count);
     return;
   }
   std::vector<NeighborId>& list = pending_for(vertex, first);
@@ -173,8 +180,10 @@ void StreamingGraph::Worker::finish_reads(const ListPart& part) {
 
 void StreamingGraph::Worker::flush_pending() {
   for (std::size_t slot = 0; slot < pending_.size(); ++slot) {
-    queue_.begin_reply(pending_vertices_[slot]);
-    for (const NeighborId id : pending_[slot]) queue_.add(id);
+    const std::vector<NeighborId>& list = pending_[slot];
+    std::copy(list.begin(), list.end(),
+              queue_.open_reply(pending_vertices_[slot], static_cast<std::int64_t>(list.size())));
+    queue_.close_reply(static_cast<std::int64_t>(list.size()));
   }
   pending_.clear();
   pending_vertices_.clear();

@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "compress/list_walk.hpp"
-#include "tiered/compressed_row_index.hpp"
+#include "compress/verified_list_walk.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "tiered/compressed_row_index.hpp"
 
 namespace semibfs {
 
@@ -116,6 +117,19 @@ class TieredCsr {
     }
     for_each_in_list(row, resident_bytes(row), f);
   }
+  // Writes the resident entries of `row` to `out` (room for resident_count(row)) and returns how
+  // many; a compressed list's in any order (its intervals run by run, then its residuals), decoded
+  // without checks: every resident list was decoded and checked whole at open.
+  std::int64_t copy_resident(std::int64_t row, NeighborId* out) const {
+    if (!compressed_) {
+      const std::span<const NeighborId> ids = resident(row);
+      std::copy(ids.begin(), ids.end(), out);
+      return static_cast<std::int64_t>(ids.size());
+    }
+    ListCopier copier{out};
+    walk_verified_byte_list(first_vertex_ + row, resident_bytes(row), minimum_, copier);
+    return copier.count;
+  }
   // The index, from `from` on, of the first resident entry of `row` that accept(id) takes, the
   // entry in `found`; resident_count(row) when there is none. Decodes no further than the entry.
   template <typename Accept>
@@ -182,6 +196,22 @@ class TieredCsr {
     }
     return static_cast<std::int64_t>(ids.size());
   }
+  // Copies a list's ids out, an interval's run in one loop (a RunVisitor).
+  struct ListCopier {
+    NeighborId* out;
+    std::int64_t count = 0;
+    bool operator()(std::uint64_t id) {
+      out[count++] = static_cast<NeighborId>(id);
+      return false;
+    }
+    bool run(std::uint64_t first, std::uint64_t last) {
+      NeighborId* at = out + count;
+      const auto length = static_cast<std::int64_t>(last - first + 1);
+      for (std::int64_t i = 0; i < length; ++i) at[i] = static_cast<NeighborId>(first + static_cast<std::uint64_t>(i));
+      count += length;
+      return false;
+    }
+  };
   // Walks a list counting entries up to the first one from `from` on that `accept` takes.
   template <typename Accept>
   struct Finder {

@@ -14,6 +14,7 @@
 #include "codec_test_lists.hpp"
 #include "compress/list_check.hpp"
 #include "compress/list_encoder.hpp"
+#include "compress/verified_list_walk.hpp"
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -72,6 +73,35 @@ TEST(CompressRoundTrip, EdgeCases) {
       {11},                                    // the last vertex
   };
   for (const ListCodec& codec : kCodecs) expect_round_trip(lists, codec);
+}
+
+// The unchecked walk of lists checked before (compress/verified_list_walk.hpp): the same ids, as
+// runs and single ids, intervals first.
+struct Collect {
+  std::vector<std::uint64_t> ids;
+  void run(std::uint64_t first, std::uint64_t last) {
+    for (std::uint64_t id = first; id <= last; ++id) ids.push_back(id);
+  }
+  void operator()(std::uint64_t id) { ids.push_back(id); }
+};
+
+TEST(CompressRoundTrip, TheVerifiedWalkGivesEveryListsIds) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    const Lists lists = random_lists(seed, 16 + seed * 11);
+    const testing::Csr csr = testing::to_csr(lists);
+    for (const int minimum : {1, 2, 3, 4}) {
+      const CompressedLists compressed = encode_lists(csr.offsets, csr.neighbors, {IntegerCode::kByte, minimum});
+      const auto* stream = reinterpret_cast<const std::uint8_t*>(compressed.words.data());
+      for (std::size_t row = 0; row < lists.size(); ++row) {
+        Collect collect;
+        const std::uint64_t begin = compressed.positions[row], end = compressed.positions[row + 1];
+        walk_verified_byte_list(static_cast<VertexId>(row), std::span(stream + begin, end - begin),
+                                static_cast<std::uint64_t>(minimum), collect);
+        std::sort(collect.ids.begin(), collect.ids.end());
+        ASSERT_EQ(collect.ids, lists[row]) << "seed " << seed << ", minimum " << minimum << ", row " << row;
+      }
+    }
+  }
 }
 
 TEST(CompressRoundTrip, ThreadCountDoesNotChangeTheBytes) {
