@@ -16,11 +16,13 @@
 #include "build/degree_relabel.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/store_budget.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/json_writer.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
+#include "graph500/search_dram_needs.hpp"
 #include "import/input_store.hpp"
 #include "store/store_lock.hpp"
 #include "tiered/tiered_graph.hpp"
@@ -30,6 +32,8 @@ namespace {
 
 struct AnalyticsRequest {
   std::string store;
+  DramBudget budget;
+  std::optional<std::int64_t> head_entries;
   std::string output;
   std::string json_path;
   int threads = 0;
@@ -37,27 +41,31 @@ struct AnalyticsRequest {
   ComponentsOptions components;
 };
 
-// A store opened for queries, every list in DRAM: a plain store read whole and viewed, a compressed
-// one decoded where it lies. Ids: the store's, mapped to the file's by file_id.
+// A store opened for queries: under a DRAM budget split as the placement planner says (the
+// algorithm's arrays counted as its per-vertex status), else every list in DRAM (a plain store
+// read whole and viewed, a compressed one decoded where it lies). Ids: the store's, mapped to the
+// file's by file_id.
 class QueryStore {
   Stopwatch open_time_;  // first: it times the members' construction too
 
  public:
-  explicit QueryStore(const std::string& directory)
+  QueryStore(const std::string& directory, const AnalyticsRequest& request, std::int64_t bytes_per_vertex)
       : open_time_(),
         lock_(lock_existing_store(directory, StoreLock::Mode::kRead)),
-        input_(read_input_description(directory)),
-        ids_(read_id_map(directory, input_)) {
-    const StoreRequest request = input_store_request(directory, input_);
-    if (request.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
-    PlacementPlan everything;
-    everything.fits_in_memory = true;
-    if (request.compressed) {
-      tiered_.emplace(open_tiered_graph(read_store_index(directory, request), everything));
-    } else {
-      in_memory_.emplace(read_store(directory, request));
-      tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
-    }
+        input_(read_input_description(directory)) {
+    const StoreRequest store = input_store_request(directory, input_);
+    SearchOptions options;
+    options.budget = request.budget;
+    options.head_entries = request.head_entries;
+    options.skip_validation = true;  // nothing validates: no validator, no edge chunks
+    SearchDramNeeds needs = search_dram_needs(input_.vertices, options, omp_get_max_threads(), 0, id_map_bytes(input_));
+    needs.bfs_status_bytes_per_vertex = bytes_per_vertex + (store.relabelled ? 4 : 0);  // + the store's old ids
+    needs.status_description = "algorithm's arrays (per vertex)";
+    needs.work = "queries on";
+    check_store_budget(directory, input_, store, options, needs);  // before any list is read
+    ids_.emplace(read_id_map(directory, input_));
+    if (store.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
+    open_graph(directory, store, options, needs);
     graph_ = std::make_unique<StreamingGraph>(*tiered_);
     open_seconds_ = open_time_.seconds();
   }
@@ -66,14 +74,33 @@ class QueryStore {
   const InputDescription& input() const { return input_; }
   // The file's id of the store's vertex `vertex`.
   std::uint64_t file_id(VertexId vertex) const {
-    return ids_.to_file(relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)])
-                                 : vertex);
+    return ids_->to_file(relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)])
+                                  : vertex);
   }
 
  private:
+  void open_graph(const std::string& directory, const StoreRequest& request, const SearchOptions& options,
+                  const SearchDramNeeds& needs) {
+    PlacementPlan plan;
+    plan.fits_in_memory = true;
+    std::optional<StoreIndex> index;
+    if (options.budget.is_set()) {
+      index.emplace(read_store_index(directory, request));
+      plan = plan_search_placement(profile_of_store(*index, needs.bfs_status_bytes_per_vertex), options, needs);
+      print_plan(std::cerr, plan);
+    }
+    if (request.compressed || !plan.fits_in_memory) {
+      tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request), plan));
+      return;
+    }
+    index.reset();
+    in_memory_.emplace(read_store(directory, request));
+    tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
+  }
+
   std::unique_ptr<StoreLock> lock_;
   InputDescription input_;
-  IdMap ids_;
+  std::optional<IdMap> ids_;
   std::optional<StoredRelabel> relabel_;  // a store relabelled by degree: its ids' input ids
   std::optional<PartitionedGraph> in_memory_;
   std::optional<TieredGraph> tiered_;
@@ -89,15 +116,26 @@ void add_common_options(OptionTable& table, AnalyticsRequest& request, const std
   table.value("--json", "FILE", "also write the figures of every iteration ('-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
   add_threads_option(table, request.threads);
+  add_dram_budget_option(table, request.budget,
+                         "semi-external memory: the process keeps at most SIZE in DRAM, the program and the "
+                         "algorithm's arrays included; the placement planner keeps what fits of each list, the rest "
+                         "is read from the store every iteration (the plan is printed). A SIZE below the minimum is "
+                         "refused before any work, naming it");
+  table.value("--head-entries", "K",
+              "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
+              [&request](const std::string& value) { request.head_entries = parse_integer(value, 1, kMaxVertices); });
 }
 
 void check_request(const AnalyticsRequest& request) {
   require_store(request.store, "a directory made by 'semibfs build'");
   if (!request.output.empty()) check_writable(request.output);
   if (!request.json_path.empty()) check_writable(request.json_path);
-  if (is_stdout(request.output) && is_stdout(request.json_path))
+  if (is_stdout(request.output) && is_stdout(request.json_path)) {
     throw UsageError("--output and --json cannot both be stdout");
-  if (request.threads > 0) omp_set_num_threads(request.threads);
+  }
+  if (request.head_entries && !request.budget.is_set()) {
+    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
+  }
 }
 
 // A line on stderr after each iteration: the long runs show progress.
@@ -194,7 +232,8 @@ OptionTable components_options(AnalyticsRequest& request) {
 
 // Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
 template <typename Work>
-int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), Work work) {
+int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), std::int64_t bytes_per_vertex,
+                  Work work) {
   AnalyticsRequest request;
   const OptionTable table = options(request);
   if (!table.parse(arguments)) {
@@ -202,7 +241,8 @@ int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&
     return 0;
   }
   check_request(request);
-  QueryStore store(request.store);
+  count_program_in_budget(request.budget, request.threads);
+  QueryStore store(request.store, request, bytes_per_vertex);
   work(request, store);
   return 0;
 }
@@ -269,8 +309,12 @@ void run_components(const AnalyticsRequest& request, QueryStore& store) {
 
 }  // namespace
 
-int pagerank_command(Arguments& arguments) { return run_analytics(arguments, pagerank_options, run_pagerank); }
+int pagerank_command(Arguments& arguments) {
+  return run_analytics(arguments, pagerank_options, kPageRankBytesPerVertex, run_pagerank);
+}
 
-int cc_command(Arguments& arguments) { return run_analytics(arguments, components_options, run_components); }
+int cc_command(Arguments& arguments) {
+  return run_analytics(arguments, components_options, kComponentsBytesPerVertex, run_components);
+}
 
 }  // namespace semibfs::cli

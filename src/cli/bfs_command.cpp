@@ -13,13 +13,14 @@
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/search_report.hpp"
-#include "graph500/search_dram_needs.hpp"
-#include "graph500/search_session.hpp"
+#include "cli/store_budget.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/graph_direction.hpp"
 #include "core/timer.hpp"
 #include "gen/roots.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "graph500/search_session.hpp"
 #include "import/input_store.hpp"
 #include "store/store_lock.hpp"
 #include "validate/failure_log.hpp"
@@ -212,18 +213,9 @@ int run_bfs(const BfsRequest& request) {
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request);
   // The one minimum, before the id map or any list is read (the plan states the same one).
-  SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
-                    store.compressed};
-  shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
-  shape.backward_list_bytes = read_store_manifest(request.store).backward_list_bytes();
   const SearchDramNeeds needs =
       search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input), store.relabelled);
-  // A compressed store below the bound: its row index read for its exact size, as `info` counts it.
-  if (store.compressed && search.budget.is_set() &&
-      search.budget.dram_budget_bytes < minimum_search_budget(shape, needs)) {
-    shape.index_bytes = stored_index_bytes(request.store, store, search.placement);
-  }
-  check_search_budget(search, shape, needs);
+  check_store_budget(request.store, input, store, search, needs);
   const IdMap ids = read_id_map(request.store, input);
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, ids)) : std::nullopt;
   SearchSession session(search, store.made_from, store.partitions, std::cerr);

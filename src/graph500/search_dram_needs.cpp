@@ -108,14 +108,14 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
   const std::int64_t buffers = minimum - needs.program_bytes - graph_minimum_bytes(shape, needs);
   const std::string program =
       needs.program_bytes > 0 ? "the program (" + format_bytes(needs.program_bytes) + "), " : "";
-  check_budget_minimum(options.budget, minimum,
-                       "for searching " + std::to_string(shape.vertices) + " vertices: " + program +
-                           "the search buffers (" + buffers_description(needs) + ": " + format_bytes(buffers) +
-                           ") and the BFS status, CSR offsets, vertex heads and index of the lists split between "
-                           "DRAM and disk" +
-                           (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)"
-                                                  : "") +
-                           " (" + format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
+  check_budget_minimum(
+      options.budget, minimum,
+      "for " + needs.work + " " + std::to_string(shape.vertices) + " vertices: " + program + "the search buffers (" +
+          buffers_description(needs) + ": " + format_bytes(buffers) + ") and the " + needs.status_description +
+          ", CSR offsets, vertex heads and index of the lists split between "
+          "DRAM and disk" +
+          (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)" : "") + " (" +
+          format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
 }
 
 std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement) {
@@ -133,6 +133,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.head_entries = options.head_entries;
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
+  placement.status_description = needs.status_description;
   PlacementPlan plan = plan_placement(profile, placement);
   // The planner's own minimum counts only the vertices with a list; the one stated is this one.
   plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);

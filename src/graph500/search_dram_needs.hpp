@@ -25,6 +25,9 @@ struct SearchDramNeeds {
   // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;
+  // What the per-vertex bytes hold and what the work is, for the plan and the refusal.
+  std::string status_description = "BFS status (parents, frontiers, bitmaps)";
+  std::string work = "searching";
 
   // All but the BFS status, which the planner places itself (it scales with the vertices); the
   // program included, so that the plan covers the whole process.

@@ -310,7 +310,7 @@ class Planner {
   void add_structures() {
     const std::int64_t status = profile_.bfs_status_bytes();
     add("reserved", request_.reserved_description.c_str(), request_.reserved_bytes, request_.reserved_bytes);
-    add("bfs_status", "BFS status (parents, frontiers, bitmaps)", status, status);
+    add("bfs_status", request_.status_description.c_str(), status, status);
     add("offsets", profile_.compressed ? "row index of the compressed lists" : "CSR offsets, backward and forward",
         profile_.offset_bytes, profile_.offset_bytes);
     add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile_.vertex_head_bytes,

@@ -44,6 +44,8 @@ struct PlacementRequest {
   // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
   std::int64_t reserved_bytes = 0;
   std::string reserved_description = "run buffers (validator, I/O)";
+  // What the per-vertex status is, for the printed plan (an algorithm's arrays instead of a BFS's).
+  std::string status_description = "BFS status (parents, frontiers, bitmaps)";
   // Head entries K (>= 1) asked for; unset: the planner chooses K.
   std::optional<std::int64_t> head_entries;
   PlannerLimits limits;

@@ -8,10 +8,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "gen/kronecker.hpp"
 #include "support/command_runner.hpp"
 #include "support/reference_analytics.hpp"
 #include "support/test_graphs.hpp"
@@ -38,15 +40,35 @@ const std::vector<std::pair<std::uint64_t, std::uint64_t>> kEdges = {{10, 7000},
                                                                      {501, 502},
                                                                      {502, 500}};
 
-// The edges in compact ids (the file's ids sorted), and those ids.
-EdgeList compact_edges(std::vector<std::uint64_t>& ids) {
-  for (const auto& [u, v] : kEdges) ids.insert(ids.end(), {u, v});
+using FileEdges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+// The edges in the store's ids, and the file id of each: as `build` numbers an edge list, the
+// file's own ids when dense (max id + 1 at most twice the distinct ids: the missing ones are
+// isolated vertices), else the distinct ids sorted (docs/FORMATS.md).
+EdgeList compact_edges(std::vector<std::uint64_t>& ids, const FileEdges& edges = kEdges) {
+  for (const auto& [u, v] : edges) ids.insert(ids.end(), {u, v});
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  if (ids.back() + 1 <= 2 * ids.size()) {
+    ids.resize(ids.back() + 1);
+    std::iota(ids.begin(), ids.end(), std::uint64_t{0});
+  }
   const auto compact = [&ids](std::uint64_t id) { return std::lower_bound(ids.begin(), ids.end(), id) - ids.begin(); };
   std::vector<std::pair<VertexId, VertexId>> pairs;
-  for (const auto& [u, v] : kEdges) pairs.emplace_back(compact(u), compact(v));
+  for (const auto& [u, v] : edges) pairs.emplace_back(compact(u), compact(v));
   return testing::make_edge_list(static_cast<std::int64_t>(ids.size()), pairs);
+}
+
+// A Kronecker graph's edges (SCALE 10), large enough that its minimum budget leaves lists on disk.
+const FileEdges& kronecker_edges() {
+  static const FileEdges edges = [] {
+    KroneckerParams params;
+    params.scale = 10;
+    FileEdges pairs;
+    for (const CompactEdge& edge : generate_kronecker(params, false).edges) pairs.emplace_back(edge.v0(), edge.v1());
+    return pairs;
+  }();
+  return edges;
 }
 
 // "id value" lines after the header comment.
@@ -67,11 +89,11 @@ std::map<std::uint64_t, std::string> read_results(const std::filesystem::path& p
 
 class AnalyticsCli : public testing::CommandTest {
  protected:
-  std::string build(const std::string& name, const std::string& options) {
-    const std::filesystem::path input = directory_ / "graph.el";
+  std::string build(const std::string& name, const std::string& options, const FileEdges& edges = kEdges) {
+    const std::filesystem::path input = directory_ / (&edges == &kEdges ? "graph.el" : "other.el");
     if (!std::filesystem::exists(input)) {
       std::ofstream file(input);
-      for (const auto& [u, v] : kEdges) file << u << ' ' << v << '\n';
+      for (const auto& [u, v] : edges) file << u << ' ' << v << '\n';
     }
     const std::string store = (directory_ / name).string();
     const CommandResult built = run("build " + input.string() + " --format el --store " + store + " " + options);
@@ -127,6 +149,42 @@ TEST_F(AnalyticsCli, ComponentsAreNamedByTheirSmallestFileId) {
   }
 }
 
+// At the minimum the commands state (lists read from the store each iteration) and above it, the
+// results are those of the lists in DRAM.
+TEST_F(AnalyticsCli, UnderTheStatedMinimumBudgetTheResultsStay) {
+  std::vector<std::uint64_t> ids;
+  const EdgeList edges = compact_edges(ids, kronecker_edges());
+  const std::vector<std::int64_t> minimum = testing::reference_component_minimum(edges);
+  for (const auto& [name, options] : std::vector<std::pair<std::string, std::string>>{
+           {"plain", ""}, {"z", "--compress"}, {"directed", "--directed"}}) {
+    const std::string store = build(name, options, kronecker_edges());
+    // K = 1: every list longer than one entry has a tail (the graph is too small to need it).
+    const std::string tight =
+        stated_minimum_budget("pagerank --store " + store + " --head-entries 1") + " --head-entries 1";
+    ASSERT_FALSE(tight.empty());
+    SCOPED_TRACE(name + tight);
+    const std::filesystem::path output = directory_ / (name + ".rank"), json = directory_ / (name + ".json");
+    const CommandResult ranked = run("pagerank --store " + store + tight + " --tolerance 1e-14 --iterations 5000 -o " +
+                                     output.string() + " --json " + json.string());
+    ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
+    EXPECT_NE(ranked.err.find("placement: DRAM budget"), std::string::npos) << ranked.err;
+    EXPECT_NE(read_text(json).find("\"tail_reads\": "), std::string::npos);
+    EXPECT_EQ(read_text(json).find("\"tail_reads\": 0,"), std::string::npos) << "no list was read from the store";
+    const std::map<std::uint64_t, std::string> ranks = read_results(output);
+    std::vector<double> got;
+    for (const std::uint64_t id : ids) got.push_back(std::stod(ranks.at(id)));
+    EXPECT_LT(testing::l1_distance(got, testing::reference_pagerank(edges, name == "directed", 0.85)), 1e-9);
+    const CommandResult components =
+        run("cc --store " + store + " --head-entries 1" +
+            stated_minimum_budget("cc --store " + store + " --head-entries 1") + " -o " + output.string());
+    ASSERT_EQ(components.exit_code, 0) << components.err;
+    const std::map<std::uint64_t, std::string> named = read_results(output);
+    for (std::size_t v = 0; v < ids.size(); ++v) {
+      EXPECT_EQ(named.at(ids[v]), std::to_string(ids[static_cast<std::size_t>(minimum[v])])) << "vertex " << ids[v];
+    }
+  }
+}
+
 TEST_F(AnalyticsCli, ErrorsAreOneLine) {
   const std::string store = build("plain", "");
   const std::filesystem::path empty = directory_ / "empty";
@@ -138,6 +196,7 @@ TEST_F(AnalyticsCli, ErrorsAreOneLine) {
       {"pagerank --store " + store + " --iterations 0", 2},  // none
       {"pagerank --store " + store + " --tolerance -1", 2},  // not positive
       {"pagerank --store " + store + " --colour red", 2},    // unknown option
+      {"cc --store " + store + " --head-entries 2", 2},      // without a budget
       {"pagerank --store " + empty.string(), 1},             // no store there
       {"cc --store " + empty.string(), 1},
   };

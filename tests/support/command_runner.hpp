@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -61,6 +62,19 @@ class CommandTest : public ::testing::Test {
     std::filesystem::remove(out);
     std::filesystem::remove(err);
     return result;
+  }
+
+  // The DRAM budget `command` names as its minimum when refusing a tiny one, as " --dram-budget N":
+  // one number, accepted as it is (the runs that use it check that they run).
+  std::string stated_minimum_budget(const std::string& command) {
+    const CommandResult result = run(command + " --dram-budget 4096");
+    std::smatch match;
+    if (result.exit_code != 1 ||
+        !std::regex_search(result.err, match, std::regex(R"(below the minimum of [^(]*\((\d+) bytes\))"))) {
+      ADD_FAILURE() << result.err;
+      return "";
+    }
+    return " --dram-budget " + match[1].str();
   }
 
   // Each command line fails with its exit code and one line on stderr.

@@ -1,0 +1,23 @@
+#include "cli/store_budget.hpp"
+
+namespace semibfs::cli {
+
+SearchShape store_search_shape(const std::string& directory, const InputDescription& input, const StoreRequest& store,
+                               const SearchOptions& search, const SearchDramNeeds& needs) {
+  SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
+                    store.compressed};
+  shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
+  shape.backward_list_bytes = read_store_manifest(directory).backward_list_bytes();
+  if (store.compressed && search.budget.is_set() &&
+      search.budget.dram_budget_bytes < minimum_search_budget(shape, needs)) {
+    shape.index_bytes = stored_index_bytes(directory, store, search.placement);
+  }
+  return shape;
+}
+
+void check_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
+                        const SearchOptions& search, const SearchDramNeeds& needs) {
+  check_search_budget(search, store_search_shape(directory, input, store, search, needs), needs);
+}
+
+}  // namespace semibfs::cli
