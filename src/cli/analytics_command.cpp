@@ -121,9 +121,7 @@ void add_common_options(OptionTable& table, AnalyticsRequest& request, const std
                          "algorithm's arrays included; the placement planner keeps what fits of each list, the rest "
                          "is read from the store every iteration (the plan is printed). A SIZE below the minimum is "
                          "refused before any work, naming it");
-  table.value("--head-entries", "K",
-              "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
-              [&request](const std::string& value) { request.head_entries = parse_integer(value, 1, kMaxVertices); });
+  add_head_entries_option(table, request.head_entries);
 }
 
 void check_request(const AnalyticsRequest& request) {

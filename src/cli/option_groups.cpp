@@ -62,15 +62,19 @@ void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::s
               [&budget](const std::string& value) { budget.dram_budget_bytes = parse_dram_budget(value); });
 }
 
+void add_head_entries_option(OptionTable& table, std::optional<std::int64_t>& head_entries) {
+  table.value("--head-entries", "K",
+              "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
+              [&head_entries](const std::string& value) { head_entries = parse_integer(value, 1, kMaxVertices); });
+}
+
 void add_placement_options(OptionTable& table, SearchOptions& search) {
   add_dram_budget_option(table, search.budget,
                          "semi-external memory: the process keeps at most SIZE (e.g. 512MiB, 4GiB) in DRAM, the "
                          "program itself included: BFS status, offsets, the first K entries of each list, ... as "
                          "the placement planner decides (the plan is printed); the rest of each list is read from "
                          "the store when needed. A SIZE below the minimum is refused before any work, naming it");
-  table.value("--head-entries", "K",
-              "with --dram-budget: keep the first K entries of every list in DRAM instead of the planner's choice",
-              [&search](const std::string& value) { search.head_entries = parse_integer(value, 1, kMaxVertices); });
+  add_head_entries_option(table, search.head_entries);
   table.value("--placement", "MODE",
               "with --dram-budget: planned (default: the placement planner's split) or forward-on-disk (seed 000, "
               "Iwabuchi et al.: the whole backward graph and the BFS status in DRAM, every forward list read from "

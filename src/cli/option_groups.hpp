@@ -3,6 +3,7 @@
 // new store (run, build) and the store directory (every command that reads or writes one).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "cli/option_table.hpp"
@@ -17,6 +18,8 @@ void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int m
 void add_threads_option(OptionTable& table, int& threads);
 // --dram-budget with the command's own help (what the budget bounds there).
 void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help);
+// --head-entries K (with --dram-budget).
+void add_head_entries_option(OptionTable& table, std::optional<std::int64_t>& head_entries);
 // What changes the placement plan of a store's searches: --dram-budget, --head-entries,
 // --skip-validation (the validator's bytes), --threads (one I/O arena each).
 void add_placement_options(OptionTable& table, SearchOptions& search);
