@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "build/external_build.hpp"
@@ -48,7 +49,7 @@ inline std::vector<StoreCase> every_store_case(std::optional<GraphDirection> onl
 // Builds each case's store of one edge list once, in a scratch directory.
 class StoreCases {
  public:
-  explicit StoreCases(const EdgeList& edges) : edges_(edges) {}
+  explicit StoreCases(EdgeList edges) : edges_(std::move(edges)) {}
 
   // The graph of `c`: a plain store in DRAM is read whole (as `run --reuse` does) and viewed, the
   // others opened split (K = 1: every list longer than one entry has a tail; a compressed list
@@ -85,7 +86,7 @@ class StoreCases {
     return path;
   }
 
-  const EdgeList& edges_;
+  EdgeList edges_;
   ScratchDirectory scratch_;
   std::vector<std::unique_ptr<PartitionedGraph>> in_memory_;
 };
