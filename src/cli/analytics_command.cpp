@@ -13,6 +13,7 @@
 
 #include "analytics/components.hpp"
 #include "analytics/pagerank.hpp"
+#include "analytics/teenage_followers.hpp"
 #include "build/degree_relabel.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
@@ -32,6 +33,8 @@ namespace {
 
 struct AnalyticsRequest {
   std::string store;
+  int older_than = 20;
+  std::uint64_t age_seed = 1;
   DramBudget budget;
   std::optional<std::int64_t> head_entries;
   std::string output;
@@ -108,11 +111,15 @@ class QueryStore {
   double open_seconds_ = 0;
 };
 
+// The store, the per-vertex results file (none when `output_help` is empty), the JSON, threads and
+// the budget.
 void add_common_options(OptionTable& table, AnalyticsRequest& request, const std::string& output_help) {
   add_store_option(table, request.store, "the store, made by 'semibfs build'");
-  table.value(
-      "--output", "FILE", output_help + " (written to a temporary name, then renamed; '-' for stdout)",
-      [&request](const std::string& value) { request.output = value; }, "-o");
+  if (!output_help.empty()) {
+    table.value(
+        "--output", "FILE", output_help + " (written to a temporary name, then renamed; '-' for stdout)",
+        [&request](const std::string& value) { request.output = value; }, "-o");
+  }
   table.value("--json", "FILE", "also write the figures of every iteration ('-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
   add_threads_option(table, request.threads);
@@ -228,6 +235,22 @@ OptionTable components_options(AnalyticsRequest& request) {
   return table;
 }
 
+OptionTable teenage_followers_options(AnalyticsRequest& request) {
+  OptionTable table({"at --store DIR [OPTIONS]"},
+                    "Average teenage followers (Lee et al., ExtraV Sec. 6): over the vertices older than an age, "
+                    "the mean number of followers (in-neighbours; neighbours when undirected) aged 13 to 19, in "
+                    "one sequential streaming query filtered on the storage side. Ages are drawn from a seed, "
+                    "uniform in [10, 80).");
+  add_common_options(table, request, "");
+  table
+      .value(
+          "--older-than", "K", "count the vertices older than K years (default 20)",
+          [&request](const std::string& value) { request.older_than = static_cast<int>(parse_integer(value, 0, 255)); })
+      .value("--seed", "S", "the seed of the ages (default 1)",
+             [&request](const std::string& value) { request.age_seed = parse_unsigned(value); });
+  return table;
+}
+
 // Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
 template <typename Work>
 int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), std::int64_t bytes_per_vertex,
@@ -305,7 +328,31 @@ void run_components(const AnalyticsRequest& request, QueryStore& store) {
   write_output(request.json_path, json.text() + "\n");
 }
 
+void run_teenage_followers(const AnalyticsRequest& request, QueryStore& store) {
+  const std::vector<std::uint8_t> ages = seeded_ages(store.graph().num_vertices(), request.age_seed);
+  const TeenageFollowersResult result = average_teenage_followers(store.graph(), ages, request.older_than);
+  const double seconds = result.figures.empty() ? 0 : result.figures.front().seconds;
+  std::printf("vertices older than %d: %lld\nteenage followers: %lld\naverage: %.6f\nat_time: %.6f s\n",
+              request.older_than, static_cast<long long>(result.counted_vertices),
+              static_cast<long long>(result.teenage_followers), result.average, seconds);
+  if (request.json_path.empty()) return;
+  JsonWriter json = start_json("at", request, store);
+  json.field("older_than", request.older_than);
+  json.field("age_seed", request.age_seed);
+  json.field("counted_vertices", result.counted_vertices);
+  json.field("teenage_followers", result.teenage_followers);
+  json.field("average", result.average);
+  json.field("seconds", seconds);
+  write_iterations(json, result.figures);
+  json.end_object();
+  write_output(request.json_path, json.text() + "\n");
+}
+
 }  // namespace
+
+int at_command(Arguments& arguments) {
+  return run_analytics(arguments, teenage_followers_options, kTeenageFollowersBytesPerVertex, run_teenage_followers);
+}
 
 int pagerank_command(Arguments& arguments) {
   return run_analytics(arguments, pagerank_options, kPageRankBytesPerVertex, run_pagerank);

@@ -13,6 +13,7 @@ int bfs_command(Arguments& arguments);       // bfs_command.cpp
 int info_command(Arguments& arguments);      // info_command.cpp
 int pagerank_command(Arguments& arguments);  // analytics_command.cpp
 int cc_command(Arguments& arguments);        // analytics_command.cpp
+int at_command(Arguments& arguments);        // analytics_command.cpp
 
 // The list of commands (main.cpp).
 extern const char* const kMainHelp;

@@ -31,6 +31,7 @@ const char* const kMainHelp =
     "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
     "  pagerank   PageRank of a store's graph, over streaming queries\n"
     "  cc         connected components of a store's graph (weakly, when directed)\n"
+    "  at         average teenage followers of a store's graph (ExtraV's AT)\n"
     "\n"
     "Run 'semibfs COMMAND --help' for a command's options.\n";
 
@@ -47,7 +48,7 @@ struct Command {
 constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},     {"generate", semibfs::cli::generate_command},
                                  {"build", semibfs::cli::build_command}, {"bfs", semibfs::cli::bfs_command},
                                  {"info", semibfs::cli::info_command},   {"pagerank", semibfs::cli::pagerank_command},
-                                 {"cc", semibfs::cli::cc_command}};
+                                 {"cc", semibfs::cli::cc_command},       {"at", semibfs::cli::at_command}};
 
 const Command* find_command(const std::vector<std::string>& words) {
   for (const Command& command : kCommands) {

@@ -185,6 +185,24 @@ TEST_F(AnalyticsCli, UnderTheStatedMinimumBudgetTheResultsStay) {
   }
 }
 
+// The same store ids and seed give the same ages and count, compressed or not; JSON and block.
+TEST_F(AnalyticsCli, TeenageFollowersAreTheSameOnPlainAndCompressedStores) {
+  std::string reports[2];
+  for (const bool compressed : {false, true}) {
+    const std::string store = build(compressed ? "z" : "plain", compressed ? "--compress" : "", kronecker_edges());
+    const std::filesystem::path json = directory_ / "at.json";
+    const CommandResult result = run("at --store " + store + " --older-than 30 --seed 4 --json " + json.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const char* line : {"vertices older than 30: ", "teenage followers: ", "average: "}) {
+      EXPECT_NE(result.out.find(line), std::string::npos) << line << "\n" << result.out;
+    }
+    EXPECT_NE(read_text(json).find("\"command\": \"at\""), std::string::npos);
+    reports[compressed ? 1 : 0] = result.out.substr(0, result.out.find("at_time"));
+  }
+  EXPECT_EQ(reports[0], reports[1]);
+  EXPECT_EQ(reports[0].find("teenage followers: 0\n"), std::string::npos) << reports[0];
+}
+
 TEST_F(AnalyticsCli, ErrorsAreOneLine) {
   const std::string store = build("plain", "");
   const std::filesystem::path empty = directory_ / "empty";
@@ -197,6 +215,8 @@ TEST_F(AnalyticsCli, ErrorsAreOneLine) {
       {"pagerank --store " + store + " --tolerance -1", 2},  // not positive
       {"pagerank --store " + store + " --colour red", 2},    // unknown option
       {"cc --store " + store + " --head-entries 2", 2},      // without a budget
+      {"at --store " + store + " -o x", 2},                  // no per-vertex file
+      {"at --store " + store + " --older-than 300", 2},      // not an age
       {"pagerank --store " + empty.string(), 1},             // no store there
       {"cc --store " + empty.string(), 1},
   };

@@ -1,0 +1,34 @@
+// Average teenage followers (ExtraV Sec. 6, after GraphChi's example): over the vertices older than
+// a given age, the mean number of their followers (in-neighbours; neighbours when undirected) aged
+// 13 to 19. One sequential query of the in-lists, filtered twice on the storage side: only the
+// older vertices reply (vertex filter), and only their teenage followers are handed over
+// (neighbour filter), so a reply's length is its count.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "query/kernel.hpp"
+
+namespace semibfs {
+
+struct TeenageFollowersResult {
+  std::int64_t counted_vertices = 0;   // vertices older than the age asked
+  std::int64_t teenage_followers = 0;  // their teenage followers, summed
+  double average = 0;                  // teenage_followers / counted_vertices (0 when none)
+  std::vector<IterationFigures> figures;
+};
+
+// `ages[v]` is vertex v's age in years.
+TeenageFollowersResult average_teenage_followers(StreamingGraph& graph, std::span<const std::uint8_t> ages,
+                                                 int older_than);
+
+// DRAM per vertex: the age and two bitmaps.
+inline constexpr std::int64_t kTeenageFollowersBytesPerVertex = 2;
+
+// Ages from a seed: each vertex's age uniform in [10, 80), a hash of the seed and its id, so the
+// same store and seed give the same ages on every machine and thread count.
+std::vector<std::uint8_t> seeded_ages(std::int64_t vertices, std::uint64_t seed);
+
+}  // namespace semibfs
