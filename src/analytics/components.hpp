@@ -29,7 +29,9 @@ struct ComponentsResult {
 ComponentsResult connected_components(StreamingGraph& graph, const ComponentsOptions& options = {},
                                       const IterationObserver& observe = {});
 
-// DRAM per vertex: the label, two bitmaps, and a job queue of at most n / divisor ids.
-inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1;
+// DRAM per vertex: the label, two bitmaps and a job queue of at most n / 64 ids (under 1 byte),
+// and naming the components afterwards (`semibfs cc`: a count, or the smallest input id when
+// relabelled, 4 bytes a label).
+inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1 + 4;
 
 }  // namespace semibfs

@@ -8,7 +8,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "analytics/components.hpp"
@@ -75,11 +74,13 @@ class QueryStore {
   double open_seconds() const { return open_seconds_; }
   StreamingGraph& graph() { return *graph_; }
   const InputDescription& input() const { return input_; }
-  // The file's id of the store's vertex `vertex`.
-  std::uint64_t file_id(VertexId vertex) const {
-    return ids_->to_file(relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)])
-                                  : vertex);
+  // The input's id of the store's vertex `vertex`, and the file's.
+  VertexId input_id(VertexId vertex) const {
+    return relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)]) : vertex;
   }
+  std::uint64_t file_id(VertexId vertex) const { return ids_->to_file(input_id(vertex)); }
+  std::uint64_t file_id_of_input(VertexId vertex) const { return ids_->to_file(vertex); }
+  bool relabelled() const { return relabel_.has_value(); }
 
  private:
   void open_graph(const std::string& directory, const StoreRequest& request, const SearchOptions& options,
@@ -198,7 +199,7 @@ void write_results(const std::string& path, const std::string& header, QueryStor
   std::string text = header;
   for (VertexId v = 0; v < store.graph().num_vertices(); ++v) {
     text += line(v);
-    if (text.size() >= (std::size_t{1} << 22)) {
+    if (text.size() >= (std::size_t{1} << 18)) {  // small: the budget does not count it
       writer.append(std::as_bytes(std::span(text)));
       text.clear();
     }
@@ -293,24 +294,41 @@ void run_pagerank(const AnalyticsRequest& request, QueryStore& store) {
   write_output(request.json_path, json.text() + "\n");
 }
 
+// Each component by its smallest file id, and the largest's size, in arrays indexed by label (the
+// components' bytes per vertex count them). A label is the smallest store id of its component, the
+// smallest file id too unless the store is relabelled (the id map keeps the file's order).
+struct ComponentNames {
+  std::vector<std::uint32_t> smallest_input;  // by label, relabelled stores only
+  std::int64_t largest = 0;
+
+  std::uint64_t file_id(NeighborId label, const QueryStore& store) const {
+    return smallest_input.empty() ? store.file_id(label) : store.file_id_of_input(smallest_input[label]);
+  }
+};
+
+ComponentNames name_components(const std::vector<NeighborId>& label, const QueryStore& store) {
+  ComponentNames names;
+  std::vector<std::uint32_t> members(label.size(), 0);
+  for (const NeighborId l : label) names.largest = std::max<std::int64_t>(names.largest, ++members[l]);
+  members = {};
+  if (!store.relabelled()) return names;
+  names.smallest_input.assign(label.size(), UINT32_MAX);
+  for (std::size_t v = 0; v < label.size(); ++v) {
+    std::uint32_t& smallest = names.smallest_input[label[v]];
+    smallest = std::min(smallest, static_cast<std::uint32_t>(store.input_id(static_cast<VertexId>(v))));
+  }
+  return names;
+}
+
 void run_components(const AnalyticsRequest& request, QueryStore& store) {
   const ComponentsResult result = connected_components(store.graph(), request.components, progress("cc"));
-  // Each component by its smallest file id (the labels are the smallest store ids).
-  std::unordered_map<NeighborId, std::uint64_t> name;
-  std::unordered_map<NeighborId, std::int64_t> size;
-  for (VertexId v = 0; v < store.graph().num_vertices(); ++v) {
-    const NeighborId label = result.label[static_cast<std::size_t>(v)];
-    const auto [at, fresh] = name.emplace(label, store.file_id(v));
-    if (!fresh) at->second = std::min(at->second, store.file_id(v));
-    ++size[label];
-  }
+  const ComponentNames names = name_components(result.label, store);
   write_results(request.output, "# semibfs cc " + request.store + ": vertex component, in the input's ids\n", store,
                 [&](VertexId v) {
                   return std::to_string(store.file_id(v)) + ' ' +
-                         std::to_string(name.at(result.label[static_cast<std::size_t>(v)])) + '\n';
+                         std::to_string(names.file_id(result.label[static_cast<std::size_t>(v)], store)) + '\n';
                 });
-  std::int64_t largest = 0;
-  for (const auto& [label, count] : size) largest = std::max(largest, count);
+  const std::int64_t largest = names.largest;
   double seconds = 0;
   for (const IterationFigures& figures : result.figures) seconds += figures.seconds;
   std::FILE* out = is_stdout(request.output) ? stderr : stdout;
