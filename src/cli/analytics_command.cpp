@@ -13,19 +13,15 @@
 #include "analytics/components.hpp"
 #include "analytics/pagerank.hpp"
 #include "analytics/teenage_followers.hpp"
-#include "build/degree_relabel.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
-#include "cli/store_budget.hpp"
+#include "cli/query_store.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/json_writer.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
-#include "graph500/search_dram_needs.hpp"
 #include "import/input_store.hpp"
-#include "store/store_lock.hpp"
-#include "tiered/tiered_graph.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -36,80 +32,12 @@ struct AnalyticsRequest {
   std::uint64_t age_seed = 1;
   DramBudget budget;
   std::optional<std::int64_t> head_entries;
+  std::optional<int> version;
   std::string output;
   std::string json_path;
   int threads = 0;
   PageRankOptions pagerank;
   ComponentsOptions components;
-};
-
-// A store opened for queries: under a DRAM budget split as the placement planner says (the
-// algorithm's arrays counted as its per-vertex status), else every list in DRAM (a plain store
-// read whole and viewed, a compressed one decoded where it lies). Ids: the store's, mapped to the
-// file's by file_id.
-class QueryStore {
-  Stopwatch open_time_;  // first: it times the members' construction too
-
- public:
-  QueryStore(const std::string& directory, const AnalyticsRequest& request, std::int64_t bytes_per_vertex)
-      : open_time_(),
-        lock_(lock_existing_store(directory, StoreLock::Mode::kRead)),
-        input_(read_input_description(directory)) {
-    const StoreRequest store = input_store_request(directory, input_);
-    SearchOptions options;
-    options.budget = request.budget;
-    options.head_entries = request.head_entries;
-    options.skip_validation = true;  // nothing validates: no validator, no edge chunks
-    SearchDramNeeds needs = search_dram_needs(input_.vertices, options, omp_get_max_threads(), 0, id_map_bytes(input_));
-    needs.bfs_status_bytes_per_vertex = bytes_per_vertex + (store.relabelled ? 4 : 0);  // + the store's old ids
-    needs.status_description = "algorithm's arrays (per vertex)";
-    needs.work = "queries on";
-    check_store_budget(directory, input_, store, options, needs);  // before any list is read
-    ids_.emplace(read_id_map(directory, input_));
-    if (store.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
-    open_graph(directory, store, options, needs);
-    graph_ = std::make_unique<StreamingGraph>(*tiered_);
-    open_seconds_ = open_time_.seconds();
-  }
-  double open_seconds() const { return open_seconds_; }
-  StreamingGraph& graph() { return *graph_; }
-  const InputDescription& input() const { return input_; }
-  // The input's id of the store's vertex `vertex`, and the file's.
-  VertexId input_id(VertexId vertex) const {
-    return relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)]) : vertex;
-  }
-  std::uint64_t file_id(VertexId vertex) const { return ids_->to_file(input_id(vertex)); }
-  std::uint64_t file_id_of_input(VertexId vertex) const { return ids_->to_file(vertex); }
-  bool relabelled() const { return relabel_.has_value(); }
-
- private:
-  void open_graph(const std::string& directory, const StoreRequest& request, const SearchOptions& options,
-                  const SearchDramNeeds& needs) {
-    PlacementPlan plan;
-    plan.fits_in_memory = true;
-    std::optional<StoreIndex> index;
-    if (options.budget.is_set()) {
-      index.emplace(read_store_index(directory, request));
-      plan = plan_search_placement(profile_of_store(*index, needs.bfs_status_bytes_per_vertex), options, needs);
-      print_plan(std::cerr, plan);
-    }
-    if (request.compressed || !plan.fits_in_memory) {
-      tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request), plan));
-      return;
-    }
-    index.reset();
-    in_memory_.emplace(read_store(directory, request));
-    tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
-  }
-
-  std::unique_ptr<StoreLock> lock_;
-  InputDescription input_;
-  std::optional<IdMap> ids_;
-  std::optional<StoredRelabel> relabel_;  // a store relabelled by degree: its ids' input ids
-  std::optional<PartitionedGraph> in_memory_;
-  std::optional<TieredGraph> tiered_;
-  std::unique_ptr<StreamingGraph> graph_;
-  double open_seconds_ = 0;
 };
 
 // The store, the per-vertex results file (none when `output_help` is empty), the JSON, threads and
@@ -130,6 +58,7 @@ void add_common_options(OptionTable& table, AnalyticsRequest& request, const std
                          "is read from the store every iteration (the plan is printed). A SIZE below the minimum is "
                          "refused before any work, naming it");
   add_head_entries_option(table, request.head_entries);
+  add_version_option(table, request.version);
 }
 
 void check_request(const AnalyticsRequest& request) {
@@ -182,6 +111,7 @@ JsonWriter start_json(const std::string& command, const AnalyticsRequest& reques
   json.field("program", "semibfs");
   json.field("command", command);
   json.field("store", request.store);
+  json.field("version", store.version());
   json.field("vertices", store.graph().num_vertices());
   json.field("directed", store.graph().directed());
   json.field("list_entries", store.graph().num_entries(ListSide::kIn));
@@ -264,7 +194,12 @@ int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&
   }
   check_request(request);
   count_program_in_budget(request.budget, request.threads);
-  QueryStore store(request.store, request, bytes_per_vertex);
+  QueryStoreOptions opening;
+  opening.budget = request.budget;
+  opening.head_entries = request.head_entries;
+  opening.version = request.version;
+  opening.bytes_per_vertex = bytes_per_vertex;
+  QueryStore store(request.store, opening);
   work(request, store);
   return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/query_store.hpp"
 #include "cli/search_report.hpp"
 #include "cli/store_budget.hpp"
 #include "core/error.hpp"
@@ -42,6 +43,7 @@ struct BfsRequest {
   OutputFormat output_format = OutputFormat::kText;
   std::string json_path;
   bool policy_chosen = false;
+  std::optional<int> version;
 };
 
 OutputFormat parse_output_format(const std::string& text) {
@@ -87,6 +89,7 @@ OptionTable bfs_options(BfsRequest& request) {
   add_store_option(table, request.store, "the store, made by 'semibfs build'");
   add_root_options(table, request);
   add_search_options(table, request.search, request.policy_chosen);
+  add_version_option(table, request.version);
   table.value("--json", "FILE", "also write the figures and per-level statistics (as 'run' does; '-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
   return table;
@@ -207,9 +210,20 @@ void describe_store(const BfsRequest& request, const InputDescription& input, co
   report.graph_from_store = true;
 }
 
+// The engine searches a base: a later version is read by the streaming queries only.
+void check_searched_version(const BfsRequest& request) {
+  const int version = chosen_version(request.store, request.version);
+  if (version == 0) return;
+  throw Error("store '" + request.store + "' is at version " + std::to_string(version) +
+              ": bfs searches the base graph only (give --version 0), or fold the versions into the base with "
+              "'semibfs compact --store " +
+              request.store + "' first");
+}
+
 int run_bfs(const BfsRequest& request) {
   const auto lock = lock_existing_store(request.store, StoreLock::Mode::kRead);
   const InputDescription input = read_input_description(request.store);
+  check_searched_version(request);
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request);
   // The one minimum, before the id map or any list is read (the plan states the same one).

@@ -14,6 +14,8 @@ int info_command(Arguments& arguments);      // info_command.cpp
 int pagerank_command(Arguments& arguments);  // analytics_command.cpp
 int cc_command(Arguments& arguments);        // analytics_command.cpp
 int at_command(Arguments& arguments);        // analytics_command.cpp
+int add_edges_command(Arguments& arguments);  // version_command.cpp
+int compact_command(Arguments& arguments);    // version_command.cpp
 
 // The list of commands (main.cpp).
 extern const char* const kMainHelp;

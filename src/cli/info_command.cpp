@@ -11,16 +11,17 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "core/byte_size.hpp"
+#include "core/error.hpp"
+#include "core/temporary_name.hpp"
+#include "edges/packed_file_edge_source.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
-#include "core/error.hpp"
-#include "core/byte_size.hpp"
+#include "import/input_store.hpp"
 #include "store/graph_store.hpp"
 #include "store/stale_temporary_files.hpp"
 #include "store/store_lock.hpp"
-#include "core/temporary_name.hpp"
-#include "import/input_store.hpp"
-#include "edges/packed_file_edge_source.hpp"
+#include "store/store_versions.hpp"
 #include "tiered/placement_plan.hpp"
 #include "tiered/tiered_graph.hpp"
 
@@ -106,6 +107,18 @@ void print_input(const InputDescription& input) {
               describe_ids(input).c_str());
 }
 
+// The versions added beyond the base (store/store_versions.hpp), each description checked.
+void print_versions(const std::string& store) {
+  const int latest = latest_store_version(store);
+  if (latest == 0) return;
+  std::int64_t added = 0;
+  for (int version = 1; version <= latest; ++version) added += read_version_description(store, version).edges;
+  std::printf(
+      "versions: %d beyond the base, %lld edges added (the latest is read unless --version N says "
+      "otherwise; 'semibfs compact' folds them into the base)\n",
+      latest, static_cast<long long>(added));
+}
+
 // Temporary files (another process's work, or a dead one's debris that the next writer removes)
 // are named apart, not counted in the store's bytes.
 void print_files(const std::string& store, const StoreManifest& manifest) {
@@ -140,7 +153,10 @@ int print_info(const InfoRequest& request) {
   const StoreManifest manifest = read_store_manifest(request.store);
   const StoreRequest store = request_matching(manifest);
   std::printf("store: %s\nmade from: %s\n", request.store.c_str(), manifest.made_from.c_str());
-  if (input_store_exists(request.store)) print_input(read_input_description(request.store));
+  if (input_store_exists(request.store)) {
+    print_input(read_input_description(request.store));
+    print_versions(request.store);
+  }
   const bool directed = manifest.direction == GraphDirection::kDirected;
   std::printf("vertices: %lld\nadjacencies: %lld (list entries, %s, duplicates and self-loops removed)\n"
               "partitions: %d\nneighbour order: %s%s\n",

@@ -32,6 +32,8 @@ const char* const kMainHelp =
     "  pagerank   PageRank of a store's graph, over streaming queries\n"
     "  cc         connected components of a store's graph (weakly, when directed)\n"
     "  at         average teenage followers of a store's graph (ExtraV's AT)\n"
+    "  add-edges  add a file's edges to a store as a new version, rewriting nothing\n"
+    "  compact    fold a store's versions into its base\n"
     "\n"
     "Run 'semibfs COMMAND --help' for a command's options.\n";
 
@@ -45,10 +47,16 @@ struct Command {
 };
 
 // Every subcommand, once: dispatch and the error prefix both read it.
-constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},     {"generate", semibfs::cli::generate_command},
-                                 {"build", semibfs::cli::build_command}, {"bfs", semibfs::cli::bfs_command},
-                                 {"info", semibfs::cli::info_command},   {"pagerank", semibfs::cli::pagerank_command},
-                                 {"cc", semibfs::cli::cc_command},       {"at", semibfs::cli::at_command}};
+constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
+                                 {"generate", semibfs::cli::generate_command},
+                                 {"build", semibfs::cli::build_command},
+                                 {"bfs", semibfs::cli::bfs_command},
+                                 {"info", semibfs::cli::info_command},
+                                 {"pagerank", semibfs::cli::pagerank_command},
+                                 {"cc", semibfs::cli::cc_command},
+                                 {"at", semibfs::cli::at_command},
+                                 {"add-edges", semibfs::cli::add_edges_command},
+                                 {"compact", semibfs::cli::compact_command}};
 
 const Command* find_command(const std::vector<std::string>& words) {
   for (const Command& command : kCommands) {

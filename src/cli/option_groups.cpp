@@ -151,6 +151,13 @@ void add_store_option(OptionTable& table, std::string& directory, const std::str
   table.value("--store", "DIR", help, [&directory](const std::string& value) { directory = value; });
 }
 
+void add_version_option(OptionTable& table, std::optional<int>& version) {
+  table.value("--version", "N",
+              "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
+              "default: the latest)",
+              [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, 1 << 30)); });
+}
+
 void check_search_options(const SearchOptions& search) {
   if (search.head_entries && !search.budget.is_set()) {
     throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");

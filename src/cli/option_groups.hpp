@@ -28,6 +28,8 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
 // --partitions and --neighbor-order.
 void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress, bool& relabel);
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
+// --version N: which version of a store to read (default: the latest).
+void add_version_option(OptionTable& table, std::optional<int>& version);
 
 // Throws UsageError for --head-entries without --dram-budget.
 void check_search_options(const SearchOptions& search);

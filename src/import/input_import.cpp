@@ -369,9 +369,17 @@ IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, con
   return map;
 }
 
-// Step 4: the graph by external construction, with the whole budget; its manifest comes last.
-ExternalBuildStats build_graph(const std::string& store_directory, const InputDescription& input,
-                               const ImportOptions& options) {
+}  // namespace
+
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction, bool compressed,
+                                   bool relabelled) {
+  return std::max(kReadingBytes + kMinIdBytes,
+                  minimum_external_build_budget(num_vertices, partitions, direction, compressed) +
+                      (relabelled ? relabel_bytes(num_vertices) : 0));
+}
+
+ExternalBuildStats build_store_graph(const std::string& store_directory, const InputDescription& input,
+                                     const ImportOptions& options) {
   ExternalBuildOptions build_options;
   build_options.dram_budget_bytes = options.dram_budget_bytes;
   build_options.partitions = options.partitions;
@@ -383,15 +391,6 @@ ExternalBuildStats build_graph(const std::string& store_directory, const InputDe
   const std::string edges = store_path(store_directory, kEdgeFileName);
   if (options.relabel) return build_relabelled_store(edges, input.vertices, store_directory, build_options);
   return build_store_from_edge_file(edges, input.vertices, store_directory, build_options);
-}
-
-}  // namespace
-
-std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
-                                   bool compressed, bool relabelled) {
-  return std::max(kReadingBytes + kMinIdBytes,
-                  minimum_external_build_budget(num_vertices, partitions, direction, compressed) +
-                      (relabelled ? relabel_bytes(num_vertices) : 0));
 }
 
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,
@@ -418,7 +417,7 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   cleanup.remove_on_failure(store_path(store_directory, kInputDescriptionName));
   write_input_description(store_directory, input);
   stats.parse_seconds = log.seconds();
-  const ExternalBuildStats built = build_graph(store_directory, input, options);
+  const ExternalBuildStats built = build_store_graph(store_directory, input, options);
   cleanup.release();
   stats.edges = input.edges;
   stats.vertices = input.vertices;

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <string>
 
+#include "build/external_build.hpp"
 #include "formats/id_map.hpp"
 #include "formats/input_format.hpp"
 #include "formats/limited_source.hpp"
@@ -101,6 +102,12 @@ inline GraphDirection direction_of(const ImportOptions& options) {
 // offending text, what to do) on bad input or I/O failure, leaving no store file behind.
 ImportStats import_graph_file(const std::string& input_path, const std::string& store_directory,
                               const ImportOptions& options);
+
+// Step 4 of import_graph_file: the graph of the store's edge file (kEdgeFileName, in compact ids)
+// and input description by external construction, within options' budget, as options lay it out;
+// its manifest comes last.
+ExternalBuildStats build_store_graph(const std::string& store_directory, const InputDescription& input,
+                                     const ImportOptions& options);
 
 // What read_id_map's map holds in DRAM (IdMap::bytes()), known from the description alone: the
 // searches' plan counts it without reading the map.

@@ -29,8 +29,9 @@ std::int64_t StreamingGraph::num_entries(ListSide side) const {
     in += graph_.backward(partition).num_entries();
     if (directed()) out += graph_.forward(partition).num_entries();
   }
-  if (!directed() || side == ListSide::kIn) return in;
-  return side == ListSide::kOut ? out : in + out;
+  const std::int64_t added = overlay_ != nullptr ? overlay_->entries(side) : 0;
+  if (!directed() || side == ListSide::kIn) return in + added;
+  return (side == ListSide::kOut ? out : in + out) + added;
 }
 
 std::int64_t StreamingGraph::degree(ListSide side, VertexId vertex) const {
@@ -39,7 +40,7 @@ std::int64_t StreamingGraph::degree(ListSide side, VertexId vertex) const {
     const ListPart piece = part(vertex, side, index);
     entries += piece.lists->degree(piece.row);
   }
-  return entries;
+  return entries + (overlay_ != nullptr ? overlay_->degree(vertex, side) : 0);
 }
 
 std::vector<std::int64_t> StreamingGraph::degrees(ListSide side) const {
@@ -114,12 +115,25 @@ void StreamingGraph::Worker::expand_chunk(const StreamingQuery& query) {
     for (const VertexId vertex : chunk_) {
       const ListPart part = graph_.part(vertex, query.side, index);
       if (last.lists != nullptr && last.lists != part.lists) finish_reads(last);
-      expand_part(vertex, part, parts == 1, index == 0);
+      expand_part(vertex, part, parts == 1 && !graph_.has_added(vertex, query.side), index == 0);
       last = part;
     }
     if (last.lists != nullptr) finish_reads(last);
   }
+  add_version_entries(query.side);
   flush_pending();
+}
+
+void StreamingGraph::Worker::add_version_entries(ListSide side) {
+  if (graph_.overlay_ == nullptr) return;
+  for (const VertexId vertex : chunk_) {
+    if (!graph_.has_added(vertex, side)) continue;
+    std::vector<NeighborId>& list = pending_[pending_slot_.at(vertex)];
+    graph_.overlay_->for_each(vertex, side, [&](NeighborId id) {
+      ++figures.entries_decoded;
+      if (keep(id)) list.push_back(id);
+    });
+  }
 }
 
 void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, bool whole, bool first) {

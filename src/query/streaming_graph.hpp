@@ -23,6 +23,7 @@
 #include "core/timer.hpp"
 #include "query/response_queue.hpp"
 #include "query/streaming_query.hpp"
+#include "query/version_overlay.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
 
@@ -53,6 +54,11 @@ class StreamingGraph {
   std::vector<std::int64_t> degrees(ListSide side) const;
   // DRAM the workers hold beyond the graph: the fetchers' arenas.
   std::int64_t buffer_bytes() const;
+  // The lists versions 1..N added (store/store_versions.hpp): every reply, degree and count takes
+  // them in, appended to the base list. `overlay` must outlive this object.
+  void add_versions(const VersionOverlay& overlay) { overlay_ = &overlay; }
+  // Whether `vertex`'s list on `side` has entries added by a version.
+  bool has_added(VertexId vertex, ListSide side) const { return overlay_ != nullptr && overlay_->has(vertex, side); }
 
   // Streams the query's replies: consume(vertex, neighbours) on the worker threads, each vertex
   // once, concurrently for different vertices. A job queue listing a vertex twice, or no vertex,
@@ -74,6 +80,7 @@ class StreamingGraph {
   void run_worker(const StreamingQuery& query, Worker& worker, Consume& consume);
 
   const TieredGraph& graph_;
+  const VersionOverlay* overlay_ = nullptr;
   std::unique_ptr<ThreadTailFetchers> fetchers_;
   std::vector<std::unique_ptr<Worker>> workers_;
   std::atomic<std::int64_t> next_chunk_{0};
@@ -104,6 +111,8 @@ class StreamingGraph::Worker {
   // Decodes a tail piece of `part`'s CSR into its vertex's pending list.
   void take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
   void finish_reads(const ListPart& part);
+  // Appends the neighbours versions added to the chunk's lists that have some.
+  void add_version_entries(ListSide side);
   void flush_pending();
 
   const StreamingGraph& graph_;

@@ -11,6 +11,7 @@
 
 #include "core/bitmap.hpp"
 #include "core/types.hpp"
+#include "graph/csr_graph.hpp"
 
 namespace semibfs {
 

@@ -1,0 +1,96 @@
+#include "cli/query_store.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "cli/store_budget.hpp"
+#include "core/error.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "store/store_versions.hpp"
+
+namespace semibfs::cli {
+
+int chosen_version(const std::string& directory, std::optional<int> version) {
+  const int latest = latest_store_version(directory);
+  if (!version) return latest;
+  if (*version < 0 || *version > latest) {
+    throw Error("--version " + std::to_string(*version) + ": store '" + directory + "' has versions 0 to " +
+                std::to_string(latest) + " (0 is the graph it was built from; 'semibfs info' lists them)");
+  }
+  return *version;
+}
+
+QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& options)
+    : open_time_(), lock_(lock_existing_store(directory, options.lock)), input_(read_input_description(directory)) {
+  request_ = input_store_request(directory, input_);
+  version_ = chosen_version(directory, options.version);
+  for (int version = 1; version <= version_; ++version)
+    added_edges_ += read_version_description(directory, version).edges;
+  SearchOptions search;
+  search.budget = options.budget;
+  search.head_entries = options.head_entries;
+  search.skip_validation = true;  // nothing validates: no validator, no edge chunks
+  SearchDramNeeds needs = search_dram_needs(
+      input_.vertices, search, omp_get_max_threads(), 0,
+      id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges_) + options.caller_bytes);
+  needs.bfs_status_bytes_per_vertex =
+      options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
+  needs.status_description = "algorithm's arrays (per vertex)";
+  needs.work = "queries on";
+  check_store_budget(directory, input_, request_, search, needs);  // before any list is read
+  ids_.emplace(read_id_map(directory, input_));
+  if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
+  open_graph(directory, search, needs);
+  graph_ = std::make_unique<StreamingGraph>(*tiered_);
+  add_versions(directory);
+  open_seconds_ = open_time_.seconds();
+}
+
+void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs) {
+  PlacementPlan plan;
+  plan.fits_in_memory = true;
+  std::optional<StoreIndex> index;
+  if (options.budget.is_set()) {
+    index.emplace(read_store_index(directory, request_));
+    plan = plan_search_placement(profile_of_store(*index, needs.bfs_status_bytes_per_vertex), options, needs);
+    print_plan(std::cerr, plan);
+  }
+  if (request_.compressed || !plan.fits_in_memory) {
+    tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request_), plan));
+    return;
+  }
+  index.reset();
+  in_memory_.emplace(read_store(directory, request_));
+  tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
+}
+
+void QueryStore::add_versions(const std::string& directory) {
+  if (version_ == 0) return;
+  std::vector<CompactEdge> edges = read_version_edges(directory, 1, version_, input_.vertices);
+  to_store_ids(edges);
+  overlay_.emplace(input_.vertices, edges, direction_of(input_));
+  graph_->add_versions(*overlay_);
+}
+
+void QueryStore::to_store_ids(std::vector<CompactEdge>& edges) const {
+  if (!relabel_) return;
+  std::vector<std::uint32_t> named;  // the input ids the edges name, ascending
+  for (const CompactEdge& edge : edges) named.insert(named.end(), {edge.v0_id, edge.v1_id});
+  std::sort(named.begin(), named.end());
+  named.erase(std::unique(named.begin(), named.end()), named.end());
+  std::vector<std::uint32_t> store_of(named.size());
+  const std::span<const std::uint32_t> old_of = relabel_->old_of();
+  for (std::size_t store = 0; store < old_of.size(); ++store) {
+    const auto at = std::lower_bound(named.begin(), named.end(), old_of[store]);
+    if (at != named.end() && *at == old_of[store])
+      store_of[static_cast<std::size_t>(at - named.begin())] = static_cast<std::uint32_t>(store);
+  }
+  const auto map = [&](std::uint32_t id) {
+    return store_of[static_cast<std::size_t>(std::lower_bound(named.begin(), named.end(), id) - named.begin())];
+  };
+  for (CompactEdge& edge : edges) edge = CompactEdge{map(edge.v0_id), map(edge.v1_id)};
+}
+
+}  // namespace semibfs::cli

@@ -1,0 +1,78 @@
+// A store made by `semibfs build` opened for the streaming queries (the analytics commands, and
+// add-edges to find which edges are new): under a DRAM budget split as the placement planner says
+// (the algorithm's arrays counted as its per-vertex status), else every list in DRAM (a plain store
+// read whole and viewed, a compressed one decoded where it lies); at a version (default: the
+// latest), the lists its versions added held beside the base. Ids: the store's, mapped to the
+// file's by file_id.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "build/degree_relabel.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "graph500/run_options.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "import/input_store.hpp"
+#include "query/streaming_graph.hpp"
+#include "query/version_overlay.hpp"
+#include "store/store_lock.hpp"
+#include "tiered/tiered_graph.hpp"
+
+namespace semibfs::cli {
+
+struct QueryStoreOptions {
+  DramBudget budget;
+  std::optional<std::int64_t> head_entries;
+  std::optional<int> version;         // none: the latest
+  std::int64_t bytes_per_vertex = 0;  // the algorithm's arrays
+  std::int64_t caller_bytes = 0;      // what the caller holds besides (add-edges: the edges read)
+  StoreLock::Mode lock = StoreLock::Mode::kRead;
+};
+
+class QueryStore {
+  Stopwatch open_time_;  // first: it times the members' construction too
+
+ public:
+  QueryStore(const std::string& directory, const QueryStoreOptions& options);
+  double open_seconds() const { return open_seconds_; }
+  StreamingGraph& graph() { return *graph_; }
+  const InputDescription& input() const { return input_; }
+  const StoreRequest& request() const { return request_; }
+  int version() const { return version_; }
+  std::int64_t added_edges() const { return added_edges_; }
+  const IdMap& ids() const { return *ids_; }
+  // The input's id of the store's vertex `vertex`, and the file's.
+  VertexId input_id(VertexId vertex) const {
+    return relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)]) : vertex;
+  }
+  std::uint64_t file_id(VertexId vertex) const { return ids_->to_file(input_id(vertex)); }
+  std::uint64_t file_id_of_input(VertexId vertex) const { return ids_->to_file(vertex); }
+  bool relabelled() const { return relabel_.has_value(); }
+  // Input ids to the store's, in place (a relabelled store's permutation inverted for them alone).
+  void to_store_ids(std::vector<CompactEdge>& edges) const;
+
+ private:
+  void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
+  void add_versions(const std::string& directory);
+
+  std::unique_ptr<StoreLock> lock_;
+  InputDescription input_;
+  StoreRequest request_;
+  int version_ = 0;
+  std::int64_t added_edges_ = 0;
+  std::optional<IdMap> ids_;
+  std::optional<StoredRelabel> relabel_;  // a store relabelled by degree: its ids' input ids
+  std::optional<PartitionedGraph> in_memory_;
+  std::optional<TieredGraph> tiered_;
+  std::optional<VersionOverlay> overlay_;
+  std::unique_ptr<StreamingGraph> graph_;
+  double open_seconds_ = 0;
+};
+
+// The version asked for, checked against the store's versions (the latest when none was asked).
+int chosen_version(const std::string& directory, std::optional<int> version);
+
+}  // namespace semibfs::cli

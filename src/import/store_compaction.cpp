@@ -1,0 +1,171 @@
+#include "import/store_compaction.hpp"
+
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <span>
+#include <vector>
+
+#include "core/byte_size.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/progress_log.hpp"
+#include "core/sha256.hpp"
+#include "core/timer.hpp"
+#include "edges/packed_edge.hpp"
+#include "import/input_store.hpp"
+#include "store/graph_store.hpp"
+#include "store/store_lock.hpp"
+#include "store/store_versions.hpp"
+
+namespace semibfs {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMarkerName = "compacting";
+constexpr std::size_t kCopyBytes = std::size_t{4} << 20;
+
+std::string quoted(const std::string& text) { return "'" + text + "'"; }
+
+void write_marker(const std::string& directory, const std::string& store) {
+  write_file_atomically(store_path(directory, kMarkerName), "a compaction of " + store + " at work or cut short\n");
+}
+
+// An empty DIR.compacting, a leftover (marked) removed; anything else there is refused.
+void prepare_directory(const std::string& target, const std::string& store, ProgressLog& log) {
+  std::error_code error;
+  if (fs::exists(target, error)) {
+    if (!fs::exists(store_path(target, kMarkerName), error)) {
+      throw Error(quoted(target) + " exists and is no compaction's leftover: move it away, then compact " +
+                  quoted(store));
+    }
+    fs::remove_all(target, error);
+    if (error) throw Error("cannot remove the unfinished compaction " + quoted(target) + ": " + error.message());
+    log.say("removed an unfinished compaction");
+  }
+  if (!fs::create_directory(target, error) || error) {
+    throw Error("cannot create " + quoted(target) + ": " + (error ? error.message() : std::string("it exists")) +
+                " (compaction builds the new store beside the old one; check the parent's permissions)");
+  }
+  write_marker(target, store);
+}
+
+// The base's edge file, checked against the manifest's SHA-256 on the way, then every version's.
+void write_all_edges(const std::string& store, const std::string& target, const InputDescription& input, int versions) {
+  const StoreManifest manifest = read_store_manifest(store);
+  const std::string base_path = store_path(store, kEdgeFileName);
+  AtomicFileWriter out(store_path(target, kEdgeFileName));
+  std::ifstream base(base_path, std::ios::binary);
+  if (!base) throw Error("cannot read " + quoted(base_path) + " (the store's edge file)");
+  Sha256 sha;
+  std::vector<char> buffer(kCopyBytes);
+  while (base.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || base.gcount() > 0) {
+    const auto bytes = static_cast<std::size_t>(base.gcount());
+    sha.update(buffer.data(), bytes);
+    out.append(std::as_bytes(std::span(buffer.data(), bytes)));
+  }
+  if (!manifest.edge_file || sha.finish_hex() != manifest.edge_file->sha256) {
+    throw Error("store edge file " + quoted(base_path) +
+                " differs from the one the manifest records (the store is "
+                "damaged; rebuild it)");
+  }
+  for (int version = 1; version <= versions; ++version) {
+    std::vector<PackedEdge> packed;
+    for (const CompactEdge& edge : read_version_edges(store, version, version, input.vertices)) {
+      packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
+    }
+    out.append(std::as_bytes(std::span(packed)));
+  }
+  out.commit();
+}
+
+void copy_beside(const std::string& store, const std::string& target, const char* name) {
+  std::error_code error;
+  fs::copy_file(store_path(store, name), store_path(target, name), error);
+  if (error) throw Error("cannot copy " + quoted(store_path(store, name)) + " for the compaction: " + error.message());
+}
+
+ImportOptions layout_of(const std::string& store, const InputDescription& input, std::int64_t budget,
+                        std::int64_t program, std::ostream* progress) {
+  const StoreRequest request = input_store_request(store, input);
+  ImportOptions options;
+  options.directed = input.directed;
+  options.dram_budget_bytes = budget;
+  options.program_bytes = program;
+  options.partitions = request.partitions;
+  options.order = request.order;
+  options.compress = request.compressed;
+  options.relabel = request.relabelled;
+  options.progress = progress;
+  const std::int64_t minimum =
+      minimum_import_budget(input.vertices, options.partitions, direction_of(input), options.compress, options.relabel);
+  if (budget < minimum) {
+    throw Error("--dram-budget " + format_bytes(budget + program) + " is below the " + format_bytes(minimum + program) +
+                " that rebuilding " + quoted(store) + " needs (the program and the construction's lists; give more)");
+  }
+  return options;
+}
+
+// One atomic step: `target` (the new store) becomes `store` and the old store `target`.
+void exchange(const std::string& target, const std::string& store) {
+  if (::renameat2(AT_FDCWD, target.c_str(), AT_FDCWD, store.c_str(), RENAME_EXCHANGE) != 0) {
+    throw Error("cannot swap " + quoted(target) + " and " + quoted(store) + " atomically: " + std::strerror(errno) +
+                " (the filesystem must support renameat2 RENAME_EXCHANGE; the store is unchanged)");
+  }
+}
+
+}  // namespace
+
+std::string compaction_directory(const std::string& directory) {
+  fs::path path = fs::path(directory).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();
+  return path.string() + ".compacting";
+}
+
+CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,
+                              std::ostream* progress) {
+  const Stopwatch time;
+  const auto lock = lock_existing_store(directory, StoreLock::Mode::kWrite);
+  InputDescription input = read_input_description(directory);
+  CompactionStats stats;
+  stats.versions = latest_store_version(directory);
+  stats.base_edges = input.edges;
+  if (stats.versions == 0) return stats;
+  const ImportOptions options = layout_of(directory, input, dram_budget_bytes, program_bytes, progress);
+  ProgressLog log(progress, "compact");
+  const std::string target = compaction_directory(directory);
+  prepare_directory(target, directory, log);
+  const StoreLock target_lock(target, StoreLock::Mode::kWrite);  // readers of the new store wait for us
+  for (int version = 1; version <= stats.versions; ++version) {
+    stats.added_edges += read_version_description(directory, version).edges;
+  }
+  log.say("folding " + std::to_string(stats.versions) + " versions (" + std::to_string(stats.added_edges) +
+          " added edges) into the base's " + std::to_string(input.edges));
+  std::error_code error;
+  try {
+    write_all_edges(directory, target, input, stats.versions);
+    if (!input.identity_ids) copy_beside(directory, target, kVertexIdsName);
+    input.edges += stats.added_edges;
+    write_input_description(target, input);
+    stats.adjacencies = build_store_graph(target, input, options).adjacencies;
+    write_marker(directory, directory);  // the old store, once it is `target`, is a leftover too
+    exchange(target, directory);
+  } catch (...) {
+    fs::remove_all(target, error);  // the store is as it was
+    fs::remove(store_path(directory, kMarkerName), error);
+    throw;
+  }
+  fs::remove_all(target, error);
+  fs::remove(store_path(directory, kMarkerName), error);
+  stats.seconds = time.seconds();
+  log.say("done: one base of " + std::to_string(input.edges) + " edges");
+  return stats;
+}
+
+}  // namespace semibfs

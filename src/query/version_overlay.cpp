@@ -1,0 +1,84 @@
+#include "query/version_overlay.hpp"
+
+#include <algorithm>
+
+namespace semibfs {
+
+std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges) {
+  return added_edges == 0 ? 0 : 2 * ((vertices + 7) / 8) + kOverlayBytesPerEdge * added_edges;
+}
+
+SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId, NeighborId>> entries)
+    : touched_(vertices) {
+  std::sort(entries.begin(), entries.end());
+  entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+  neighbours_.reserve(entries.size());
+  for (const auto& [vertex, neighbour] : entries) {
+    if (vertices_.empty() || vertices_.back() != vertex) {
+      vertices_.push_back(vertex);
+      offsets_.push_back(static_cast<std::int64_t>(neighbours_.size()));
+      touched_.set(vertex);
+    }
+    neighbours_.push_back(neighbour);
+  }
+  offsets_.push_back(static_cast<std::int64_t>(neighbours_.size()));
+}
+
+std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
+  if (!has(vertex)) return {};
+  const auto at = std::lower_bound(vertices_.begin(), vertices_.end(), static_cast<NeighborId>(vertex));
+  const auto index = static_cast<std::size_t>(at - vertices_.begin());
+  return std::span<const NeighborId>(neighbours_)
+      .subspan(static_cast<std::size_t>(offsets_[index]),
+               static_cast<std::size_t>(offsets_[index + 1] - offsets_[index]));
+}
+
+std::int64_t SparseLists::bytes() const {
+  return (touched_.num_bits() + 7) / 8 +
+         static_cast<std::int64_t>(vertices_.size() * sizeof(NeighborId) + offsets_.size() * sizeof(std::int64_t) +
+                                   neighbours_.size() * sizeof(NeighborId));
+}
+
+VersionOverlay::VersionOverlay(std::int64_t vertices, std::span<const CompactEdge> edges, GraphDirection direction)
+    : directed_(direction == GraphDirection::kDirected) {
+  std::vector<std::pair<NeighborId, NeighborId>> in, out;
+  for (const CompactEdge& edge : edges) {
+    if (edge.v0_id == edge.v1_id) continue;
+    in.emplace_back(edge.v1_id, edge.v0_id);
+    (directed_ ? out : in).emplace_back(edge.v0_id, edge.v1_id);
+  }
+  in_ = SparseLists(vertices, std::move(in));
+  if (directed_) out_ = SparseLists(vertices, std::move(out));
+}
+
+std::array<const SparseLists*, 2> VersionOverlay::sides(ListSide side) const {
+  if (!directed_) return {&in_, nullptr};
+  if (side == ListSide::kIn) return {&in_, nullptr};
+  if (side == ListSide::kOut) return {&out_, nullptr};
+  return {&in_, &out_};
+}
+
+bool VersionOverlay::has(VertexId vertex, ListSide side) const {
+  for (const SparseLists* lists : sides(side)) {
+    if (lists != nullptr && lists->has(vertex)) return true;
+  }
+  return false;
+}
+
+std::int64_t VersionOverlay::degree(VertexId vertex, ListSide side) const {
+  std::int64_t degree = 0;
+  for (const SparseLists* lists : sides(side)) {
+    if (lists != nullptr) degree += static_cast<std::int64_t>(lists->list(vertex).size());
+  }
+  return degree;
+}
+
+std::int64_t VersionOverlay::entries(ListSide side) const {
+  std::int64_t entries = 0;
+  for (const SparseLists* lists : sides(side)) {
+    if (lists != nullptr) entries += lists->entries();
+  }
+  return entries;
+}
+
+}  // namespace semibfs

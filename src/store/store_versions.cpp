@@ -1,0 +1,172 @@
+#include "store/store_versions.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <span>
+
+#include "core/error.hpp"
+#include "core/file_output.hpp"
+#include "core/sha256.hpp"
+#include "edges/packed_edge.hpp"
+#include "store/key_value_text.hpp"
+#include "store/store_manifest.hpp"
+
+namespace semibfs {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMagic = "semibfs-store-version";
+constexpr int kFormatVersion = 1;
+constexpr const char* kPrefix = "version-";
+constexpr const char* kEdgesSuffix = ".edges";
+
+std::string description_name(int version) { return kPrefix + std::to_string(version); }
+std::string edges_name(int version) { return description_name(version) + kEdgesSuffix; }
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw Error("cannot read '" + path + "' (check that it exists and is readable)");
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
+std::string sha256_hex(std::span<const std::byte> bytes) {
+  Sha256 sha;
+  sha.update(bytes.data(), bytes.size());
+  return sha.finish_hex();
+}
+
+[[noreturn]] void damaged(const std::string& path, const std::string& what) {
+  throw Error("store version file '" + path + "': " + what +
+              " (the version is damaged; 'semibfs compact' cannot fold it either: rebuild the store)");
+}
+
+// The K of a description's name "version-K" (digits only, no leading zero); 0 for other names.
+int version_of_name(const std::string& name) {
+  const std::string prefix = kPrefix;
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) return 0;
+  const std::string digits = name.substr(prefix.size());
+  if (digits.size() > 6 || digits[0] == '0' || digits.find_first_not_of("0123456789") != std::string::npos) return 0;
+  return std::stoi(digits);
+}
+
+VersionDescription parse_description(const std::string& text, const std::string& path) {
+  const KeyValueText format(kMagic, kFormatVersion, "version description", [&path](int line, const std::string& what) {
+    damaged(path, "line " + std::to_string(line) + ": " + what);
+  });
+  VersionDescription description;
+  format.read(text, [&](const std::string& key, const std::string& value, int line) {
+    if (key == "version") {
+      description.version = static_cast<int>(std::min<std::int64_t>(format.count(value, line), 1 << 30));
+    } else if (key == "edges") {
+      description.edges = format.count(value, line);
+    } else if (key == "edges-sha256") {
+      description.edges_sha256 = value;
+    } else if (key == "base-manifest-sha256") {
+      description.base_manifest_sha256 = value;
+    } else {
+      format.fail(line, "unknown key '" + key + "'");
+    }
+  });
+  return description;
+}
+
+std::string description_text(const VersionDescription& description) {
+  return std::string(kMagic) + " " + std::to_string(kFormatVersion) + "\nversion " +
+         std::to_string(description.version) + "\nedges " + std::to_string(description.edges) + "\nedges-sha256 " +
+         description.edges_sha256 + "\nbase-manifest-sha256 " + description.base_manifest_sha256 + "\nend\n";
+}
+
+// Appends the packed edges of `bytes` to `edges`, every id below `vertices`.
+void unpack_edges(const std::string& bytes, const std::string& path, std::int64_t vertices,
+                  std::vector<CompactEdge>& edges) {
+  const std::size_t count = bytes.size() / sizeof(PackedEdge);
+  for (std::size_t i = 0; i < count; ++i) {
+    PackedEdge packed;
+    std::copy_n(bytes.data() + i * sizeof(PackedEdge), sizeof(PackedEdge), reinterpret_cast<char*>(&packed));
+    const VertexId v0 = packed.v0();
+    const VertexId v1 = packed.v1();
+    if (v0 < 0 || v0 >= vertices || v1 < 0 || v1 >= vertices) {
+      damaged(path, "edge " + std::to_string(i) + " names a vertex outside the store's " + std::to_string(vertices));
+    }
+    edges.push_back(CompactEdge::make(v0, v1));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> version_file_names(int version) { return {edges_name(version), description_name(version)}; }
+
+std::string base_manifest_sha256(const std::string& directory) {
+  const std::string text = read_bytes(store_path(directory, kManifestName));
+  return sha256_hex(std::as_bytes(std::span(text)));
+}
+
+int latest_store_version(const std::string& directory) {
+  int highest = 0;
+  std::int64_t count = 0;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+    const int version = version_of_name(entry.path().filename().string());
+    if (version == 0) continue;
+    highest = std::max(highest, version);
+    ++count;
+  }
+  if (error) throw Error("cannot list the store directory '" + directory + "': " + error.message());
+  if (count != highest) {
+    throw Error("store '" + directory + "' has version " + std::to_string(highest) + " but only " +
+                std::to_string(count) + " version descriptions (a version is missing; rebuild the store)");
+  }
+  return highest;
+}
+
+VersionDescription read_version_description(const std::string& directory, int version) {
+  const std::string path = store_path(directory, description_name(version));
+  const VersionDescription description = parse_description(read_bytes(path), path);
+  if (description.version != version) damaged(path, "it describes version " + std::to_string(description.version));
+  if (description.base_manifest_sha256 != base_manifest_sha256(directory)) {
+    damaged(path, "it extends another base than the store's manifest (the store was rebuilt after it was added)");
+  }
+  return description;
+}
+
+std::vector<CompactEdge> read_version_edges(const std::string& directory, int first, int last, std::int64_t vertices) {
+  std::vector<CompactEdge> edges;
+  for (int version = first; version <= last; ++version) {
+    const VersionDescription description = read_version_description(directory, version);
+    const std::string path = store_path(directory, edges_name(version));
+    const std::string bytes = read_bytes(path);
+    if (static_cast<std::int64_t>(bytes.size()) != description.edges * static_cast<std::int64_t>(sizeof(PackedEdge))) {
+      damaged(path, std::to_string(bytes.size()) + " bytes where " + std::to_string(description.edges) +
+                        " edges of 12 bytes were written");
+    }
+    if (sha256_hex(std::as_bytes(std::span(bytes))) != description.edges_sha256) {
+      damaged(path, "its SHA-256 differs from the one its description records");
+    }
+    unpack_edges(bytes, path, vertices, edges);
+  }
+  return edges;
+}
+
+int write_store_version(const std::string& directory, const std::vector<CompactEdge>& edges) {
+  VersionDescription description;
+  description.version = latest_store_version(directory) + 1;
+  description.edges = static_cast<std::int64_t>(edges.size());
+  description.base_manifest_sha256 = base_manifest_sha256(directory);
+  std::vector<PackedEdge> packed;
+  packed.reserve(edges.size());
+  for (const CompactEdge& edge : edges) packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
+  const std::span<const std::byte> bytes = std::as_bytes(std::span(packed));
+  description.edges_sha256 = sha256_hex(bytes);
+  // The edges first, the description last: a version exists once its description does.
+  const std::string edges_path = store_path(directory, edges_name(description.version));
+  write_file_atomically(edges_path, bytes);
+  RemovedUnlessKept edges_file(edges_path);
+  write_file_atomically(store_path(directory, description_name(description.version)), description_text(description));
+  edges_file.keep();
+  return description.version;
+}
+
+}  // namespace semibfs
