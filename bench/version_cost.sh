@@ -40,7 +40,8 @@ make_versioned() {
   local rest=$((total - base)) k
   for k in $(seq 0 $((v - 1))); do
     local first=$((base + rest * k / v)) last=$((base + rest * (k + 1) / v))
-    tail -c +$((first * 12 + 1)) "$edges" | head -c $(((last - first) * 12)) > "$dir/batch.packed"
+    dd if="$edges" of="$dir/batch.packed" iflag=skip_bytes,count_bytes skip=$((first * 12)) \
+      count=$(((last - first) * 12)) status=none
     "$semibfs" add-edges "$dir/batch.packed" --format g500-packed --store "$store" >/dev/null
   done
   rm -f "$dir/base.packed" "$dir/batch.packed"

@@ -115,7 +115,7 @@ void StreamingGraph::Worker::expand_chunk(const StreamingQuery& query) {
     for (const VertexId vertex : chunk_) {
       const ListPart part = graph_.part(vertex, query.side, index);
       if (last.lists != nullptr && last.lists != part.lists) finish_reads(last);
-      expand_part(vertex, part, parts == 1 && !graph_.has_added(vertex, query.side), index == 0);
+      expand_part(vertex, part, query.side, parts == 1, index == 0);
       last = part;
     }
     if (last.lists != nullptr) finish_reads(last);
@@ -124,29 +124,30 @@ void StreamingGraph::Worker::expand_chunk(const StreamingQuery& query) {
   flush_pending();
 }
 
+// The lists assembled from pieces; a list whole in DRAM took its added entries at once.
 void StreamingGraph::Worker::add_version_entries(ListSide side) {
   if (graph_.overlay_ == nullptr) return;
-  for (const VertexId vertex : chunk_) {
-    if (!graph_.has_added(vertex, side)) continue;
-    std::vector<NeighborId>& list = pending_[pending_slot_.at(vertex)];
-    graph_.overlay_->for_each(vertex, side, [&](NeighborId id) {
+  for (std::size_t slot = 0; slot < pending_vertices_.size(); ++slot) {
+    std::vector<NeighborId>& list = pending_[slot];
+    graph_.overlay_->for_each(pending_vertices_[slot], side, [&](NeighborId id) {
       ++figures.entries_decoded;
       if (keep(id)) list.push_back(id);
     });
   }
 }
 
-void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, bool whole, bool first) {
+void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, ListSide side, bool whole, bool first) {
   const TieredCsr& lists = *part.lists;
   if (first) ++figures.lists_decoded;
   figures.entries_decoded += lists.resident_count(part.row);
   const bool has_tail = lists.tail_entries(part.row) > 0;
   if (whole && !has_tail) {
-    if (!lists.compressed() && filter_ == nullptr) {  // handed over where it lies
+    const std::span<const NeighborId> added = graph_.added(vertex, side);
+    if (!lists.compressed() && filter_ == nullptr && added.empty()) {  // handed over where it lies
       queue_.add_view(vertex, lists.resident(part.row));
       return;
     }
-    NeighborId* out = queue_.open_reply(vertex, lists.degree(part.row));
+    NeighborId* out = queue_.open_reply(vertex, lists.degree(part.row) + static_cast<std::int64_t>(added.size()));
     std::int64_t count = 0;
     if (filter_ == nullptr) {
       count = lists.copy_resident(part.row, out);
@@ -155,6 +156,11 @@ void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, 
         out[count] = id;
         count += keep(id) ? 1 : 0;
       });
+    }
+    figures.entries_decoded += static_cast<std::int64_t>(added.size());
+    for (const NeighborId id : added) {
+      out[count] = id;
+      count += keep(id) ? 1 : 0;
     }
     queue_.close_reply(count);
     return;

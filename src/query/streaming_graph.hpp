@@ -59,6 +59,11 @@ class StreamingGraph {
   void add_versions(const VersionOverlay& overlay) { overlay_ = &overlay; }
   // Whether `vertex`'s list on `side` has entries added by a version.
   bool has_added(VertexId vertex, ListSide side) const { return overlay_ != nullptr && overlay_->has(vertex, side); }
+  // The entries a version added to a list with one piece (in- or out-list; none when there are
+  // no versions).
+  std::span<const NeighborId> added(VertexId vertex, ListSide side) const {
+    return overlay_ != nullptr ? overlay_->list(vertex, side) : std::span<const NeighborId>{};
+  }
 
   // Streams the query's replies: consume(vertex, neighbours) on the worker threads, each vertex
   // once, concurrently for different vertices. A job queue listing a vertex twice, or no vertex,
@@ -106,7 +111,7 @@ class StreamingGraph::Worker {
  private:
   bool keep(NeighborId id) const { return filter_ == nullptr || filter_->test(id); }
   // Puts part `part` of `vertex`'s list into the queue (a whole list in DRAM) or its pending list.
-  void expand_part(VertexId vertex, const ListPart& part, bool whole, bool first);
+  void expand_part(VertexId vertex, const ListPart& part, ListSide side, bool whole, bool first);
   std::vector<NeighborId>& pending_for(VertexId vertex, bool first);
   // Decodes a tail piece of `part`'s CSR into its vertex's pending list.
   void take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece);

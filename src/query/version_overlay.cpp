@@ -1,11 +1,13 @@
 #include "query/version_overlay.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace semibfs {
 
 std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges) {
-  return added_edges == 0 ? 0 : 2 * ((vertices + 7) / 8) + kOverlayBytesPerEdge * added_edges;
+  return added_edges == 0 ? 0
+                          : 2 * ((vertices + 7) / 8 + (vertices + 63) / 64 * 4) + kOverlayBytesPerEdge * added_edges;
 }
 
 SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId, NeighborId>> entries)
@@ -13,21 +15,28 @@ SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId
   std::sort(entries.begin(), entries.end());
   entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
   neighbours_.reserve(entries.size());
-  for (const auto& [vertex, neighbour] : entries) {
-    if (vertices_.empty() || vertices_.back() != vertex) {
-      vertices_.push_back(vertex);
-      offsets_.push_back(static_cast<std::int64_t>(neighbours_.size()));
-      touched_.set(vertex);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i == 0 || entries[i - 1].first != entries[i].first) {
+      offsets_.push_back(static_cast<std::int64_t>(i));
+      touched_.set(entries[i].first);
     }
-    neighbours_.push_back(neighbour);
+    neighbours_.push_back(entries[i].second);
   }
   offsets_.push_back(static_cast<std::int64_t>(neighbours_.size()));
+  rank_before_word_.resize(static_cast<std::size_t>(touched_.num_words()));
+  std::uint32_t rank = 0;
+  for (std::int64_t word = 0; word < touched_.num_words(); ++word) {
+    rank_before_word_[static_cast<std::size_t>(word)] = rank;
+    rank += static_cast<std::uint32_t>(std::popcount(touched_.word(word)));
+  }
 }
 
 std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
   if (!has(vertex)) return {};
-  const auto at = std::lower_bound(vertices_.begin(), vertices_.end(), static_cast<NeighborId>(vertex));
-  const auto index = static_cast<std::size_t>(at - vertices_.begin());
+  const std::int64_t word = Bitmap::word_index(vertex);
+  const Bitmap::Word below = touched_.word(word) & (Bitmap::bit_mask(vertex) - 1);
+  const std::size_t index =
+      rank_before_word_[static_cast<std::size_t>(word)] + static_cast<std::size_t>(std::popcount(below));
   return std::span<const NeighborId>(neighbours_)
       .subspan(static_cast<std::size_t>(offsets_[index]),
                static_cast<std::size_t>(offsets_[index + 1] - offsets_[index]));
@@ -35,8 +44,8 @@ std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
 
 std::int64_t SparseLists::bytes() const {
   return (touched_.num_bits() + 7) / 8 +
-         static_cast<std::int64_t>(vertices_.size() * sizeof(NeighborId) + offsets_.size() * sizeof(std::int64_t) +
-                                   neighbours_.size() * sizeof(NeighborId));
+         static_cast<std::int64_t>(rank_before_word_.size() * sizeof(std::uint32_t) +
+                                   offsets_.size() * sizeof(std::int64_t) + neighbours_.size() * sizeof(NeighborId));
 }
 
 VersionOverlay::VersionOverlay(std::int64_t vertices, std::span<const CompactEdge> edges, GraphDirection direction)

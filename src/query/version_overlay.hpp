@@ -19,12 +19,13 @@
 namespace semibfs {
 
 // Bytes held per added edge at most: the edges read (8, and 12 of file bytes while one version is
-// read), the pairs sorted (16) and the lists built from them (32), before any is read; plus a
-// bitmap per side.
-constexpr std::int64_t kOverlayBytesPerEdge = 72;
+// read), the pairs sorted (16) and the lists built from them (24), before any is read; plus a
+// bitmap and its ranks per side.
+constexpr std::int64_t kOverlayBytesPerEdge = 64;
 std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges);
 
-// Lists of some vertices: their ids ascending, each with its entries.
+// Lists of some vertices: a bitmap of those that have one, and a count of set bits before each of
+// its words, so that a vertex's list is found in O(1) (its rank among them indexes the offsets).
 class SparseLists {
  public:
   SparseLists() = default;
@@ -37,8 +38,8 @@ class SparseLists {
 
  private:
   Bitmap touched_;
-  std::vector<NeighborId> vertices_;
-  std::vector<std::int64_t> offsets_;  // vertices_.size() + 1
+  std::vector<std::uint32_t> rank_before_word_;
+  std::vector<std::int64_t> offsets_;  // one per vertex with a list, and the end
   std::vector<NeighborId> neighbours_;
 };
 
@@ -60,6 +61,8 @@ class VersionOverlay {
     }
   }
   std::int64_t bytes() const { return in_.bytes() + out_.bytes(); }
+  // The added list of one side (kIn or kOut; kBoth of a directed graph has two: use for_each).
+  std::span<const NeighborId> list(VertexId vertex, ListSide side) const { return sides(side)[0]->list(vertex); }
 
  private:
   std::array<const SparseLists*, 2> sides(ListSide side) const;
