@@ -87,22 +87,18 @@ def networkit_seconds(algorithm, edge_list, iterations):
 
 def tools(name, iterations):
     base = f"{OUT}/{name}"
-    return {
-        "pagerank": {
-            "semibfs plain": lambda: semibfs_seconds("pagerank", base + ".pstore", iterations),
-            "semibfs compressed": lambda: semibfs_seconds("pagerank", base + ".cstore", iterations),
-            "Ligra": lambda: ligra_seconds("PageRank", base + ".adj", False, iterations),
-            "Ligra+ byte": lambda: ligra_seconds("PageRank", base + ".byte", True, iterations),
-            "NetworKit": lambda: networkit_seconds("pagerank", base + ".el", iterations),
-        },
-        "cc": {
-            "semibfs plain": lambda: semibfs_seconds("cc", base + ".pstore", iterations),
-            "semibfs compressed": lambda: semibfs_seconds("cc", base + ".cstore", iterations),
-            "Ligra": lambda: ligra_seconds("Components", base + ".adj", False, iterations),
-            "Ligra+ byte": lambda: ligra_seconds("Components", base + ".byte", True, iterations),
-            "NetworKit": lambda: networkit_seconds("cc", base + ".el", iterations),
-        },
-    }
+
+    # One algorithm in each tool: semibfs's and NetworKit's name for it, and Ligra's app.
+    def runs(algorithm, ligra_app):
+        return {
+            "semibfs plain": lambda: semibfs_seconds(algorithm, base + ".pstore", iterations),
+            "semibfs compressed": lambda: semibfs_seconds(algorithm, base + ".cstore", iterations),
+            "Ligra": lambda: ligra_seconds(ligra_app, base + ".adj", False, iterations),
+            "Ligra+ byte": lambda: ligra_seconds(ligra_app, base + ".byte", True, iterations),
+            "NetworKit": lambda: networkit_seconds(algorithm, base + ".el", iterations),
+        }
+
+    return {"pagerank": runs("pagerank", "PageRank"), "cc": runs("cc", "Components")}
 
 
 def main():

@@ -111,8 +111,7 @@ void print_input(const InputDescription& input) {
 void print_versions(const std::string& store) {
   const int latest = latest_store_version(store);
   if (latest == 0) return;
-  std::int64_t added = 0;
-  for (int version = 1; version <= latest; ++version) added += read_version_description(store, version).edges;
+  const std::int64_t added = added_edges(read_version_descriptions(store, 1, latest));
   std::printf(
       "versions: %d beyond the base, %lld edges added (the latest is read unless --version N says "
       "otherwise; 'semibfs compact' folds them into the base)\n",

@@ -26,15 +26,14 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
     : open_time_(), lock_(lock_existing_store(directory, options.lock)), input_(read_input_description(directory)) {
   request_ = input_store_request(directory, input_);
   version_ = chosen_version(directory, options.version);
-  for (int version = 1; version <= version_; ++version)
-    added_edges_ += read_version_description(directory, version).edges;
+  versions_ = read_version_descriptions(directory, 1, version_);
   SearchOptions search;
   search.budget = options.budget;
   search.head_entries = options.head_entries;
   search.skip_validation = true;  // nothing validates: no validator, no edge chunks
   SearchDramNeeds needs = search_dram_needs(
       input_.vertices, search, omp_get_max_threads(), 0,
-      id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges_) + options.caller_bytes);
+      id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges(versions_)) + options.caller_bytes);
   needs.bfs_status_bytes_per_vertex =
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
@@ -67,8 +66,8 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
 }
 
 void QueryStore::add_versions(const std::string& directory) {
-  if (version_ == 0) return;
-  std::vector<CompactEdge> edges = read_version_edges(directory, 1, version_, input_.vertices);
+  if (versions_.empty()) return;
+  std::vector<CompactEdge> edges = read_version_edges(directory, versions_, input_.vertices);
   to_store_ids(edges);
   overlay_.emplace(input_.vertices, edges, direction_of(input_));
   graph_->add_versions(*overlay_);

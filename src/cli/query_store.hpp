@@ -19,6 +19,7 @@
 #include "query/streaming_graph.hpp"
 #include "query/version_overlay.hpp"
 #include "store/store_lock.hpp"
+#include "store/store_versions.hpp"
 #include "tiered/tiered_graph.hpp"
 
 namespace semibfs::cli {
@@ -42,7 +43,6 @@ class QueryStore {
   const InputDescription& input() const { return input_; }
   const StoreRequest& request() const { return request_; }
   int version() const { return version_; }
-  std::int64_t added_edges() const { return added_edges_; }
   const IdMap& ids() const { return *ids_; }
   // The input's id of the store's vertex `vertex`, and the file's.
   VertexId input_id(VertexId vertex) const {
@@ -62,7 +62,7 @@ class QueryStore {
   InputDescription input_;
   StoreRequest request_;
   int version_ = 0;
-  std::int64_t added_edges_ = 0;
+  std::vector<VersionDescription> versions_;  // 1..version_
   std::optional<IdMap> ids_;
   std::optional<StoredRelabel> relabel_;  // a store relabelled by degree: its ids' input ids
   std::optional<PartitionedGraph> in_memory_;

@@ -85,7 +85,7 @@ std::vector<CompactEdge> read_added_edges(const VersionRequest& request, const I
 
 // Which of `edges` (input ids) the latest version already has: one job-queue query of their
 // sources' lists (out-lists; an undirected list holds both directions).
-std::vector<bool> present_edges(QueryStore& store, const std::vector<CompactEdge>& edges) {
+std::vector<char> present_edges(QueryStore& store, const std::vector<CompactEdge>& edges) {
   std::vector<CompactEdge> in_store = edges;
   store.to_store_ids(in_store);
   std::vector<std::size_t> order(edges.size());
@@ -110,7 +110,7 @@ std::vector<bool> present_edges(QueryStore& store, const std::vector<CompactEdge
       present[*at] = std::binary_search(sorted.begin(), sorted.end(), in_store[*at].v1_id);
     }
   });
-  return std::vector<bool>(present.begin(), present.end());
+  return present;
 }
 
 int run_add_edges(const VersionRequest& request) {
@@ -121,7 +121,7 @@ int run_add_edges(const VersionRequest& request) {
   options.lock = StoreLock::Mode::kWrite;
   options.caller_bytes = static_cast<std::int64_t>(edges.size()) * 32;  // the edges, their store ids and order
   QueryStore store(request.store, options);
-  const std::vector<bool> present = present_edges(store, edges);
+  const std::vector<char> present = present_edges(store, edges);
   std::vector<CompactEdge> added;
   for (std::size_t index = 0; index < edges.size(); ++index) {
     if (!present[index]) added.push_back(edges[index]);

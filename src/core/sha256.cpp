@@ -166,6 +166,12 @@ std::array<std::uint8_t, 32> Sha256::finish() {
   return digest;
 }
 
+std::string Sha256::hex_of(const void* data, std::size_t size) {
+  Sha256 sha;
+  sha.update(data, size);
+  return sha.finish_hex();
+}
+
 std::string Sha256::finish_hex() {
   static const char kHex[] = "0123456789abcdef";
   std::string hex;

@@ -19,6 +19,8 @@ class Sha256 {
   void update(const void* data, std::size_t size);
   std::array<std::uint8_t, 32> finish();
   std::string finish_hex();
+  // The digest of `size` bytes at `data` in one call, as hex.
+  static std::string hex_of(const void* data, std::size_t size);
 
  private:
   void process_blocks(const std::uint8_t* blocks, std::size_t count);

@@ -172,10 +172,8 @@ StoreRequest input_store_request(const std::string& store_directory, const Input
 
 std::string write_id_map(const std::string& store_directory, const IdMap& ids) {
   const std::span<const std::byte> bytes = std::as_bytes(ids.sorted_ids());
-  Sha256 sha;
-  sha.update(bytes.data(), bytes.size());
   write_file_atomically(store_path(store_directory, kVertexIdsName), bytes);
-  return sha.finish_hex();
+  return Sha256::hex_of(bytes.data(), bytes.size());
 }
 
 std::int64_t id_map_bytes(const InputDescription& input) {

@@ -7,7 +7,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <span>
 #include <vector>
 
@@ -19,6 +18,7 @@
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
 #include "import/input_store.hpp"
+#include "io/sequential_read.hpp"
 #include "store/graph_store.hpp"
 #include "store/store_lock.hpp"
 #include "store/store_versions.hpp"
@@ -29,7 +29,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kMarkerName = "compacting";
-constexpr std::size_t kCopyBytes = std::size_t{4} << 20;
+constexpr std::uint64_t kCopyBytes = std::uint64_t{4} << 20;
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
@@ -57,27 +57,26 @@ void prepare_directory(const std::string& target, const std::string& store, Prog
 }
 
 // The base's edge file, checked against the manifest's SHA-256 on the way, then every version's.
-void write_all_edges(const std::string& store, const std::string& target, const InputDescription& input, int versions) {
+void write_all_edges(const std::string& store, const std::string& target, const InputDescription& input,
+                     const std::vector<VersionDescription>& versions) {
   const StoreManifest manifest = read_store_manifest(store);
   const std::string base_path = store_path(store, kEdgeFileName);
   AtomicFileWriter out(store_path(target, kEdgeFileName));
-  std::ifstream base(base_path, std::ios::binary);
-  if (!base) throw Error("cannot read " + quoted(base_path) + " (the store's edge file)");
   Sha256 sha;
-  std::vector<char> buffer(kCopyBytes);
-  while (base.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || base.gcount() > 0) {
-    const auto bytes = static_cast<std::size_t>(base.gcount());
-    sha.update(buffer.data(), bytes);
-    out.append(std::as_bytes(std::span(buffer.data(), bytes)));
-  }
+  SequentialReadOptions reading;
+  reading.piece_bytes = kCopyBytes;
+  read_file_in_order(base_path, reading, [&](std::span<const std::byte> bytes, std::uint64_t) {
+    sha.update(bytes.data(), bytes.size());
+    out.append(bytes);
+  });
   if (!manifest.edge_file || sha.finish_hex() != manifest.edge_file->sha256) {
     throw Error("store edge file " + quoted(base_path) +
                 " differs from the one the manifest records (the store is "
                 "damaged; rebuild it)");
   }
-  for (int version = 1; version <= versions; ++version) {
+  for (const VersionDescription& version : versions) {
     std::vector<PackedEdge> packed;
-    for (const CompactEdge& edge : read_version_edges(store, version, version, input.vertices)) {
+    for (const CompactEdge& edge : read_version_edges(store, std::span(&version, 1), input.vertices)) {
       packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
     }
     out.append(std::as_bytes(std::span(packed)));
@@ -142,14 +141,13 @@ CompactionStats compact_store(const std::string& directory, std::int64_t dram_bu
   const std::string target = compaction_directory(directory);
   prepare_directory(target, directory, log);
   const StoreLock target_lock(target, StoreLock::Mode::kWrite);  // readers of the new store wait for us
-  for (int version = 1; version <= stats.versions; ++version) {
-    stats.added_edges += read_version_description(directory, version).edges;
-  }
+  const std::vector<VersionDescription> versions = read_version_descriptions(directory, 1, stats.versions);
+  stats.added_edges = added_edges(versions);
   log.say("folding " + std::to_string(stats.versions) + " versions (" + std::to_string(stats.added_edges) +
           " added edges) into the base's " + std::to_string(input.edges));
   std::error_code error;
   try {
-    write_all_edges(directory, target, input, stats.versions);
+    write_all_edges(directory, target, input, versions);
     if (!input.identity_ids) copy_beside(directory, target, kVertexIdsName);
     input.edges += stats.added_edges;
     write_input_description(target, input);

@@ -57,8 +57,6 @@ class StreamingGraph {
   // The lists versions 1..N added (store/store_versions.hpp): every reply, degree and count takes
   // them in, appended to the base list. `overlay` must outlive this object.
   void add_versions(const VersionOverlay& overlay) { overlay_ = &overlay; }
-  // Whether `vertex`'s list on `side` has entries added by a version.
-  bool has_added(VertexId vertex, ListSide side) const { return overlay_ != nullptr && overlay_->has(vertex, side); }
   // The entries a version added to a list with one piece (in- or out-list; none when there are
   // no versions).
   std::span<const NeighborId> added(VertexId vertex, ListSide side) const {

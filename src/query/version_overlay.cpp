@@ -67,13 +67,6 @@ std::array<const SparseLists*, 2> VersionOverlay::sides(ListSide side) const {
   return {&in_, &out_};
 }
 
-bool VersionOverlay::has(VertexId vertex, ListSide side) const {
-  for (const SparseLists* lists : sides(side)) {
-    if (lists != nullptr && lists->has(vertex)) return true;
-  }
-  return false;
-}
-
 std::int64_t VersionOverlay::degree(VertexId vertex, ListSide side) const {
   std::int64_t degree = 0;
   for (const SparseLists* lists : sides(side)) {

@@ -49,7 +49,6 @@ class VersionOverlay {
   // lists, a directed one in its source's out-list and its target's in-list.
   VersionOverlay(std::int64_t vertices, std::span<const CompactEdge> edges, GraphDirection direction);
 
-  bool has(VertexId vertex, ListSide side) const;
   std::int64_t degree(VertexId vertex, ListSide side) const;
   std::int64_t entries(ListSide side) const;
   // visit(id) for each added neighbour of `vertex` on `side` (in-list first for both).

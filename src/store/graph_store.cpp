@@ -31,12 +31,6 @@
 namespace semibfs {
 namespace {
 
-std::string sha256_of(std::span<const std::byte> bytes) {
-  Sha256 sha;
-  sha.update(bytes.data(), bytes.size());
-  return sha.finish_hex();
-}
-
 std::string read_text(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) throw Error("cannot read store manifest '" + path + "'");
@@ -70,7 +64,7 @@ void read_whole_file(const std::string& path, std::span<std::byte> into) {
 // SHA-256 checked.
 void read_checked_file(const std::string& path, const StoreArray& entry, std::span<std::byte> into) {
   read_whole_file(path, into);
-  if (sha256_of(into) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
+  if (Sha256::hex_of(into.data(), into.size()) != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
 }
 
 template <typename T>

@@ -32,12 +32,6 @@ std::string read_bytes(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
 }
 
-std::string sha256_hex(std::span<const std::byte> bytes) {
-  Sha256 sha;
-  sha.update(bytes.data(), bytes.size());
-  return sha.finish_hex();
-}
-
 [[noreturn]] void damaged(const std::string& path, const std::string& what) {
   throw Error("store version file '" + path + "': " + what +
               " (the version is damaged; 'semibfs compact' cannot fold it either: rebuild the store)");
@@ -101,7 +95,7 @@ std::vector<std::string> version_file_names(int version) { return {edges_name(ve
 
 std::string base_manifest_sha256(const std::string& directory) {
   const std::string text = read_bytes(store_path(directory, kManifestName));
-  return sha256_hex(std::as_bytes(std::span(text)));
+  return Sha256::hex_of(text.data(), text.size());
 }
 
 int latest_store_version(const std::string& directory) {
@@ -122,27 +116,45 @@ int latest_store_version(const std::string& directory) {
   return highest;
 }
 
-VersionDescription read_version_description(const std::string& directory, int version) {
-  const std::string path = store_path(directory, description_name(version));
-  const VersionDescription description = parse_description(read_bytes(path), path);
-  if (description.version != version) damaged(path, "it describes version " + std::to_string(description.version));
-  if (description.base_manifest_sha256 != base_manifest_sha256(directory)) {
-    damaged(path, "it extends another base than the store's manifest (the store was rebuilt after it was added)");
+std::vector<VersionDescription> read_version_descriptions(const std::string& directory, int first, int last) {
+  const std::string base = base_manifest_sha256(directory);
+  std::vector<VersionDescription> descriptions;
+  for (int version = first; version <= last; ++version) {
+    const std::string path = store_path(directory, description_name(version));
+    const VersionDescription& description = descriptions.emplace_back(parse_description(read_bytes(path), path));
+    if (description.version != version) damaged(path, "it describes version " + std::to_string(description.version));
+    if (description.base_manifest_sha256 != base) {
+      damaged(path, "it extends another base than the store's manifest (the store was rebuilt after it was added)");
+    }
   }
-  return description;
+  return descriptions;
+}
+
+VersionDescription read_version_description(const std::string& directory, int version) {
+  return read_version_descriptions(directory, version, version).front();
+}
+
+std::int64_t added_edges(std::span<const VersionDescription> versions) {
+  std::int64_t edges = 0;
+  for (const VersionDescription& version : versions) edges += version.edges;
+  return edges;
 }
 
 std::vector<CompactEdge> read_version_edges(const std::string& directory, int first, int last, std::int64_t vertices) {
+  return read_version_edges(directory, read_version_descriptions(directory, first, last), vertices);
+}
+
+std::vector<CompactEdge> read_version_edges(const std::string& directory, std::span<const VersionDescription> versions,
+                                            std::int64_t vertices) {
   std::vector<CompactEdge> edges;
-  for (int version = first; version <= last; ++version) {
-    const VersionDescription description = read_version_description(directory, version);
-    const std::string path = store_path(directory, edges_name(version));
+  for (const VersionDescription& description : versions) {
+    const std::string path = store_path(directory, edges_name(description.version));
     const std::string bytes = read_bytes(path);
     if (static_cast<std::int64_t>(bytes.size()) != description.edges * static_cast<std::int64_t>(sizeof(PackedEdge))) {
       damaged(path, std::to_string(bytes.size()) + " bytes where " + std::to_string(description.edges) +
                         " edges of 12 bytes were written");
     }
-    if (sha256_hex(std::as_bytes(std::span(bytes))) != description.edges_sha256) {
+    if (Sha256::hex_of(bytes.data(), bytes.size()) != description.edges_sha256) {
       damaged(path, "its SHA-256 differs from the one its description records");
     }
     unpack_edges(bytes, path, vertices, edges);
@@ -159,7 +171,7 @@ int write_store_version(const std::string& directory, const std::vector<CompactE
   packed.reserve(edges.size());
   for (const CompactEdge& edge : edges) packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
   const std::span<const std::byte> bytes = std::as_bytes(std::span(packed));
-  description.edges_sha256 = sha256_hex(bytes);
+  description.edges_sha256 = Sha256::hex_of(bytes.data(), bytes.size());
   // The edges first, the description last: a version exists once its description does.
   const std::string edges_path = store_path(directory, edges_name(description.version));
   write_file_atomically(edges_path, bytes);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,11 +30,17 @@ struct VersionDescription {
 // version-2) or a description that is not one is an Error naming the file.
 int latest_store_version(const std::string& directory);
 
-// Version `version`'s description, checked against the store's current manifest.
+// The descriptions of versions first..last, each checked against the store's current manifest
+// (hashed once); one of them.
+std::vector<VersionDescription> read_version_descriptions(const std::string& directory, int first, int last);
 VersionDescription read_version_description(const std::string& directory, int version);
+// The edges those versions added, in all.
+std::int64_t added_edges(std::span<const VersionDescription> versions);
 
-// The edges added in versions first..last, in order, each file's size and SHA-256 checked against
-// its description and every id below `vertices`.
+// The edges added in the versions described (or in versions first..last), in order, each file's
+// size and SHA-256 checked against its description and every id below `vertices`.
+std::vector<CompactEdge> read_version_edges(const std::string& directory, std::span<const VersionDescription> versions,
+                                            std::int64_t vertices);
 std::vector<CompactEdge> read_version_edges(const std::string& directory, int first, int last, std::int64_t vertices);
 
 // Writes `edges` as version latest + 1 (edges file, then description); returns its number.

@@ -34,7 +34,9 @@ Split split_edges(const EdgeList& all, bool directed, unsigned seed) {
   std::vector<CompactEdge> edges = all.edges;
   std::shuffle(edges.begin(), edges.end(), random);
   const auto base_count = static_cast<std::size_t>(edges.size() * (70 + random() % 25) / 100);
-  Split split{EdgeList{all.num_vertices, {edges.begin(), edges.begin() + static_cast<std::ptrdiff_t>(base_count)}}, {}};
+  Split split;
+  split.base.num_vertices = all.num_vertices;
+  split.base.edges.assign(edges.begin(), edges.begin() + static_cast<std::ptrdiff_t>(base_count));
   std::set<std::pair<std::uint32_t, std::uint32_t>> present;
   const auto key = [directed](const CompactEdge& e) {
     return directed ? std::pair(e.v0_id, e.v1_id) : std::pair(std::min(e.v0_id, e.v1_id), std::max(e.v0_id, e.v1_id));
@@ -73,7 +75,9 @@ TEST(VersionOverlay, RepliesAreTheListsOfAllEdgesOnEveryStore) {
       graph.add_versions(overlay);
       const auto in = testing::simple_in_lists(all, directed);
       EXPECT_EQ(sorted_replies(graph, ListSide::kIn), in);
-      if (directed) EXPECT_EQ(sorted_replies(graph, ListSide::kOut), testing::simple_out_lists(all, directed));
+      if (directed) {
+        EXPECT_EQ(sorted_replies(graph, ListSide::kOut), testing::simple_out_lists(all, directed));
+      }
       std::int64_t entries = 0;
       for (std::size_t v = 0; v < in.size(); ++v) {
         EXPECT_EQ(graph.degree(ListSide::kIn, static_cast<VertexId>(v)), static_cast<std::int64_t>(in[v].size()));
