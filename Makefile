@@ -7,10 +7,10 @@ MICRO_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 BUILD ?= build
 JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev zlib1g-dev \
-  libopenmpi-dev openmpi-bin libmemcached-dev memcached python3
+  libopenmpi-dev openmpi-bin libmemcached-dev memcached python3 python3-dev python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test micro sanitize tsan fuzz soak clean
+.PHONY: all deps configure build run test python python-test micro sanitize tsan fuzz soak clean
 
 all: build
 
@@ -36,6 +36,22 @@ run: configure
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure --timeout 900
+	$(MAKE) python-test
+
+# The Python package (python/, docs/PYTHON.md) built by `pip install .` into a virtual environment
+# in $(BUILD)/python-venv, with what its tests need from PyPI; Debian's python3, not another one on
+# the PATH, so that python3-dev's headers match it.
+PYTHON ?= /usr/bin/python3
+PYTHON_VENV := $(BUILD)/python-venv
+PYTHON_PACKAGES := numpy scipy "networkx>=3.4" pytest "scikit-build-core>=0.10" "nanobind>=2.0"
+python: deps
+	@[ -x $(PYTHON_VENV)/bin/python ] || $(PYTHON) -m venv $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/python -m pip install -q $(PYTHON_PACKAGES)
+	$(PYTHON_VENV)/bin/python -m pip install -q --no-build-isolation \
+	  --config-settings=build-dir=$(BUILD)/python-build .
+
+python-test: python
+	cd python/tests && $(abspath $(PYTHON_VENV))/bin/python -m pytest -q -p no:cacheprovider
 
 # Micro-benchmarks of the BFS steps (bench/micro/); SEMIBFS_MICRO_SCALE=S picks the graph, MICRO_ARGS
 # passes Google Benchmark flags (default: 5 repetitions, mean/median/stddev/cv only).

@@ -41,7 +41,8 @@ std::string write_relabelled_edges(const PackedEdgeFile& edges, std::span<const 
       renamed[index] = PackedEdge::make(new_of[part[index].v0()], new_of[part[index].v1()]);
     }
     output.append(std::as_bytes(std::span<const PackedEdge>(renamed)));
-    log.tick("relabelling, writing edges: edge", first + static_cast<std::int64_t>(part.size()), edges.num_edges());
+    log.tick("relabelling, writing edges: edge", first + static_cast<std::int64_t>(part.size()), edges.num_edges(),
+             ProgressUnit::kEdges);
   });
   output.commit();
   return sha.finish_hex();

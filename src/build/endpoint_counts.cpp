@@ -49,7 +49,7 @@ void count_endpoints(const PackedEdgeFile& edges, std::span<PackedEdge> chunk, s
     if (first_bad < count) throw_bad_edge(edges, first + first_bad, part[first_bad], num_vertices);
     if (sha != nullptr) sha->update(part.data(), part.size_bytes());
     wrapped = wrapped || chunk_wrapped;
-    log.tick("counting endpoints: edge", first + count, edges.num_edges());
+    log.tick("counting endpoints: edge", first + count, edges.num_edges(), ProgressUnit::kEdges);
   });
   if (wrapped) throw Error("edge file '" + edges.path() + "': a vertex has 2^32 or more edge endpoints");
 }

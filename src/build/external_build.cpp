@@ -102,7 +102,7 @@ void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
     RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
     ++context.stats.edge_file_passes;
     sink(lists);
-    context.log.tick("collecting: vertex", range.end, context.rows.end);
+    context.log.tick("collecting: vertex", range.end, context.rows.end, ProgressUnit::kVertices);
   }
 }
 
@@ -141,7 +141,7 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
     offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
     order_range_lists(lists, order, context.degrees, context.ledger);
     write_lists(writer, lists, written_as(context, ends));
-    context.log.tick("ordering: vertex", range.end, context.rows.end);
+    context.log.tick("ordering: vertex", range.end, context.rows.end, ProgressUnit::kVertices);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,12 +15,14 @@
 #include "analytics/pagerank.hpp"
 #include "analytics/teenage_followers.hpp"
 #include "cli/commands.hpp"
+#include "cli/library_calls.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/query_store.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/json_writer.hpp"
 #include "core/machine.hpp"
+#include "core/progress_bar.hpp"
 #include "core/timer.hpp"
 #include "import/input_store.hpp"
 
@@ -73,12 +76,21 @@ void check_request(const AnalyticsRequest& request) {
   }
 }
 
-// A line on stderr after each iteration: the long runs show progress.
+// A line on stderr after each iteration: the long runs show progress. On a terminal the lines go
+// above a bar counting the iterations (how many there will be is not known before).
 IterationObserver progress(const std::string& command) {
-  return [command](const IterationFigures& figures) {
-    std::cerr << command << ": iteration " << figures.iteration + 1 << ", "
-              << (figures.kind == QueryKind::kSequential ? "sequential" : "job-queue") << " query, "
-              << figures.query.replies << " lists, " << format_seconds(figures.seconds) << std::endl;
+  const std::shared_ptr<ProgressBar> bar = progress_bar_for(&std::cerr);
+  if (bar) bar->begin(command, ProgressUnit::kIterations, 0);
+  return [command, bar](const IterationFigures& figures) {
+    std::ostringstream line;
+    line << command << ": iteration " << figures.iteration + 1 << ", "
+         << (figures.kind == QueryKind::kSequential ? "sequential" : "job-queue") << " query, " << figures.query.replies
+         << " lists, " << format_seconds(figures.seconds);
+    if (!bar) {
+      std::cerr << line.str() << std::endl;
+      return;
+    }
+    bar->print_above(line.str(), figures.iteration + 1);
   };
 }
 
@@ -182,15 +194,14 @@ OptionTable teenage_followers_options(AnalyticsRequest& request) {
   return table;
 }
 
-// Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
-template <typename Work>
-int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), std::int64_t bytes_per_vertex,
-                  Work work) {
-  AnalyticsRequest request;
+// Parses the command line and opens the store as the command does; null when --help was asked
+// (the table then printed).
+std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&),
+                                                 std::int64_t bytes_per_vertex, AnalyticsRequest& request) {
   const OptionTable table = options(request);
   if (!table.parse(arguments)) {
     std::fputs(table.help().c_str(), stdout);
-    return 0;
+    return nullptr;
   }
   check_request(request);
   count_program_in_budget(request.budget, request.threads);
@@ -199,8 +210,16 @@ int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&
   opening.head_entries = request.head_entries;
   opening.version = request.version;
   opening.bytes_per_vertex = bytes_per_vertex;
-  QueryStore store(request.store, opening);
-  work(request, store);
+  return std::make_unique<QueryStore>(request.store, opening);
+}
+
+// Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
+template <typename Work>
+int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), std::int64_t bytes_per_vertex,
+                  Work work) {
+  AnalyticsRequest request;
+  const std::unique_ptr<QueryStore> store = open_analytics_store(arguments, options, bytes_per_vertex, request);
+  if (store) work(request, *store);
   return 0;
 }
 
@@ -313,6 +332,52 @@ int pagerank_command(Arguments& arguments) {
 
 int cc_command(Arguments& arguments) {
   return run_analytics(arguments, components_options, kComponentsBytesPerVertex, run_components);
+}
+
+namespace {
+
+double total_seconds(const std::vector<IterationFigures>& figures) {
+  double seconds = 0;
+  for (const IterationFigures& iteration : figures) seconds += iteration.seconds;
+  return seconds;
+}
+
+VertexValues file_ids_of(const QueryStore& store) {
+  VertexValues values;
+  values.file_ids.resize(static_cast<std::size_t>(store.input().vertices));
+  for (VertexId v = 0; v < store.input().vertices; ++v) values.file_ids[static_cast<std::size_t>(v)] = store.file_id(v);
+  return values;
+}
+
+}  // namespace
+
+VertexValues pagerank_values(Arguments& arguments) {
+  AnalyticsRequest request;
+  const std::unique_ptr<QueryStore> store =
+      open_analytics_store(arguments, pagerank_options, kPageRankBytesPerVertex, request);
+  if (!store) return {};
+  PageRankResult result = pagerank(store->graph(), request.pagerank);
+  VertexValues values = file_ids_of(*store);
+  values.ranks = std::move(result.rank);
+  values.iterations = result.iterations;
+  values.last_change = result.last_change;
+  values.seconds = total_seconds(result.figures);
+  return values;
+}
+
+VertexValues component_values(Arguments& arguments) {
+  AnalyticsRequest request;
+  const std::unique_ptr<QueryStore> store =
+      open_analytics_store(arguments, components_options, kComponentsBytesPerVertex, request);
+  if (!store) return {};
+  const ComponentsResult result = connected_components(store->graph(), request.components);
+  const ComponentNames names = name_components(result.label, *store);
+  VertexValues values = file_ids_of(*store);
+  values.components.resize(result.label.size());
+  for (std::size_t v = 0; v < result.label.size(); ++v) values.components[v] = names.file_id(result.label[v], *store);
+  values.iterations = result.iterations;
+  values.seconds = total_seconds(result.figures);
+  return values;
 }
 
 }  // namespace semibfs::cli

@@ -27,6 +27,7 @@ struct BuildRequest {
   ImportOptions options;
   DramBudget budget{std::int64_t{512} << 20};
   int threads = 0;
+  bool quiet = false;
 };
 
 OptionTable build_options(BuildRequest& request) {
@@ -61,6 +62,8 @@ OptionTable build_options(BuildRequest& request) {
                          "lists");
   add_layout_options(table, options.partitions, options.order, options.compress, options.relabel);
   add_threads_option(table, request.threads);
+  table.flag("--quiet", "no summary on stdout and no progress on stderr (errors are still one line)",
+             [&request] { request.quiet = true; });
   return table;
 }
 
@@ -123,9 +126,9 @@ int build_command(Arguments& arguments) {
   check_build_budget(request);
   request.options.dram_budget_bytes = request.budget.phase_bytes();  // the budget covers the whole process
   request.options.program_bytes = request.budget.program_bytes;
-  request.options.progress = &std::cerr;
+  request.options.progress = request.quiet ? nullptr : &std::cerr;
   const ImportStats stats = import_graph_file(request.input, request.store, request.options);
-  print_summary(request, stats);
+  if (!request.quiet) print_summary(request, stats);
   return 0;
 }
 

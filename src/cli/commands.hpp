@@ -16,6 +16,7 @@ int cc_command(Arguments& arguments);        // analytics_command.cpp
 int at_command(Arguments& arguments);        // analytics_command.cpp
 int add_edges_command(Arguments& arguments);  // version_command.cpp
 int compact_command(Arguments& arguments);    // version_command.cpp
+int report_command(Arguments& arguments);     // report_command.cpp
 
 // The list of commands (main.cpp).
 extern const char* const kMainHelp;

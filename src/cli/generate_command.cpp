@@ -32,6 +32,7 @@ struct GenerateRequest {
   EdgeFormat format = EdgeFormat::kG500Int64;
   std::string output;
   bool help = false;
+  bool quiet = false;
 };
 
 OptionTable generate_options(GenerateRequest& request) {
@@ -45,6 +46,7 @@ OptionTable generate_options(GenerateRequest& request) {
   add_threads_option(table, request.graph.threads);
   table.value("--output", "FILE", "output file, '-' for stdout; written to a temporary name, then renamed",
               [&request](const std::string& value) { request.output = value; }, "-o");
+  table.flag("--quiet", "no progress on stderr (errors are still one line)", [&request] { request.quiet = true; });
   return table;
 }
 
@@ -68,7 +70,8 @@ GenerateRequest parse_generate(Arguments& arguments) {
 // Through the writer every edge file uses: a path appears whole or not at all, '-' is stdout.
 void write_all_edges(const GenerateRequest& request) {
   EdgeFileWriter out(request.output, request.format);
-  write_kronecker_edges(request.graph.kronecker, out, kChunkBudgetBytes, &std::cerr, "semibfs generate");
+  write_kronecker_edges(request.graph.kronecker, out, kChunkBudgetBytes, request.quiet ? nullptr : &std::cerr,
+                        "semibfs generate");
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ const char* const kMainHelp =
     "  at         average teenage followers of a store's graph (ExtraV's AT)\n"
     "  add-edges  add a file's edges to a store as a new version, rewriting nothing\n"
     "  compact    fold a store's versions into its base\n"
+    "  report     the figures of runs' JSON reports in one self-contained HTML file\n"
     "\n"
     "Run 'semibfs COMMAND --help' for a command's options.\n";
 
@@ -56,7 +57,8 @@ constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
                                  {"cc", semibfs::cli::cc_command},
                                  {"at", semibfs::cli::at_command},
                                  {"add-edges", semibfs::cli::add_edges_command},
-                                 {"compact", semibfs::cli::compact_command}};
+                                 {"compact", semibfs::cli::compact_command},
+                                 {"report", semibfs::cli::report_command}};
 
 const Command* find_command(const std::vector<std::string>& words) {
   for (const Command& command : kCommands) {

@@ -59,6 +59,11 @@ OptionTable& OptionTable::positional(const std::string& value_name, const std::s
   return *this;
 }
 
+OptionTable& OptionTable::positionals(const std::string& value_name, const std::string& help, Setter set) {
+  entries_.push_back({"", "", value_name, value_name + "...", help, std::move(set), true});
+  return *this;
+}
+
 const OptionTable::Entry* OptionTable::find(const std::string& word) const {
   for (const Entry& entry : entries_) {
     if (!entry.name.empty() && (word == entry.name || word == entry.alias)) return &entry;
@@ -90,7 +95,7 @@ bool OptionTable::parse(Arguments& arguments) const {
       apply(*entry, arguments);
     } else if (positional != nullptr && !positional_taken && !word.starts_with("-")) {
       positional->set(word);
-      positional_taken = true;
+      positional_taken = !positional->repeated;
     } else {
       throw UsageError("unknown option '" + word + "'");
     }

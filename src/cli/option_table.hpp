@@ -27,6 +27,8 @@ class OptionTable {
   OptionTable& flag(const std::string& name, const std::string& help, Action set);
   // The one positional word (INPUT); a second one is an error.
   OptionTable& positional(const std::string& value_name, const std::string& help, Setter set);
+  // Any number of positional words (RUN.json...), each handed to `set` in order.
+  OptionTable& positionals(const std::string& value_name, const std::string& help, Setter set);
 
   // Reads every word. Returns false when -h or --help was given (nothing after it is read).
   bool parse(Arguments& arguments) const;
@@ -41,6 +43,7 @@ class OptionTable {
     std::string heading;     // the left column as the help shows it
     std::string help;
     Setter set;
+    bool repeated = false;  // a positional word that may come many times
   };
   const Entry* find(const std::string& word) const;
   void apply(const Entry& entry, Arguments& arguments) const;

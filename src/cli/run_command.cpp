@@ -2,9 +2,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "cli/commands.hpp"
+#include "cli/library_calls.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/process_group.hpp"
 #include "cli/run_across_ranks.hpp"
@@ -211,12 +213,16 @@ void require_memory(const Graph500Options& options) {
 
 }  // namespace
 
-int run_command(Arguments& arguments) {
+namespace {
+
+// The command line parsed and checked, the program counted in the budget; none for --help (the
+// table then printed).
+std::optional<RunRequest> prepare_run(Arguments& arguments) {
   RunRequest request;
   const OptionTable table = run_options(request);
   if (!table.parse(arguments)) {
     std::fputs(table.help().c_str(), stdout);
-    return 0;
+    return std::nullopt;
   }
   if (request.cache_kind_given && !request.cache_entries_given &&
       request.options.ranks.remote_cache != CacheKind::kMemcached) {
@@ -224,14 +230,36 @@ int run_command(Arguments& arguments) {
   }
   check_run_request(request);
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
-  if (ProcessGroup::distributed()) return run_across_ranks(request.options, request.json_path);
-  require_memory(request.options);
-  const StoreOptions& store = request.options.store;
-  const auto lock = store.directory.empty() ? nullptr
-                                            : lock_existing_store(store.directory, run_writes_store(request.options)
-                                                                                       ? StoreLock::Mode::kWrite
-                                                                                       : StoreLock::Mode::kRead);
-  return print_search_report(run_graph500(request.options, std::cerr), request.json_path, "run");
+  return request;
+}
+
+// One process: the memory checked, the store locked, the benchmark run.
+Graph500Report run_in_process(const Graph500Options& options, std::ostream& log) {
+  require_memory(options);
+  const StoreOptions& store = options.store;
+  const auto lock = store.directory.empty()
+                        ? nullptr
+                        : lock_existing_store(store.directory, run_writes_store(options) ? StoreLock::Mode::kWrite
+                                                                                         : StoreLock::Mode::kRead);
+  return run_graph500(options, log);
+}
+
+}  // namespace
+
+int run_command(Arguments& arguments) {
+  const std::optional<RunRequest> request = prepare_run(arguments);
+  if (!request) return 0;
+  if (ProcessGroup::distributed()) return run_across_ranks(request->options, request->json_path);
+  return print_search_report(run_in_process(request->options, std::cerr), request->json_path, "run");
+}
+
+Graph500Report run_report(Arguments& arguments, std::ostream& log) {
+  const std::optional<RunRequest> request = prepare_run(arguments);
+  if (!request) throw UsageError("run_graph500 takes no help option");
+  if (ProcessGroup::distributed()) throw UsageError("run_graph500 runs in one process; use mpirun semibfs run");
+  Graph500Report report = run_in_process(request->options, log);
+  if (!report.validation_passed) throw Error("validation failed: " + report.validation_failure);
+  return report;
 }
 
 }  // namespace semibfs::cli

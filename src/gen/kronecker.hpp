@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "edges/compact_edge.hpp"
 #include "edges/edge_list.hpp"
@@ -31,5 +32,9 @@ void generate_kronecker_range(const KroneckerParams& params, std::int64_t begin,
 
 // The whole edge list in memory, OpenMP-parallel; throws semibfs::Error above SCALE 32.
 EdgeList generate_kronecker(const KroneckerParams& params, bool with_weights);
+// The same edges in about a hundred chunks, `after_chunk(edges done)` called after each (a progress
+// bar); a chunk's threads skip ahead once more, which costs next to nothing.
+EdgeList generate_kronecker(const KroneckerParams& params, bool with_weights,
+                            const std::function<void(std::int64_t)>& after_chunk);
 
 }  // namespace semibfs

@@ -59,7 +59,7 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
     const std::int64_t end = std::min(begin + stats.chunk_edges, edges.end);
     generate_kronecker_range(params, begin, end, chunk.get(), nullptr);
     out.append(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin)));
-    log.tick("edges", end - edges.begin, stats.edges);
+    log.tick("edges", end - edges.begin, stats.edges, ProgressUnit::kEdges);
   }
   out.commit();
   stats.bytes = out.bytes_written();

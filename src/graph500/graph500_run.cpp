@@ -11,6 +11,7 @@
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/numa_placement.hpp"
+#include "core/progress_bar.hpp"
 #include "core/timer.hpp"
 #include "edges/edge_source.hpp"
 #include "gen/kronecker_edge_file.hpp"
@@ -26,33 +27,47 @@
 namespace semibfs {
 namespace {
 
-// Kernel 1, or reading its result back from a store made by an earlier run.
+// Kernel 1, or reading its result back from a store made by an earlier run; on a terminal, its bar
+// (time alone: kernel 1 counts nothing on the way) begun once the log line is out.
 PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
-                                   std::ostream& log) {
+                                   std::ostream& log, ProgressBar* bar) {
   if (!options.store.reuse) {
+    if (bar != nullptr) bar->begin("construction", ProgressUnit::kNone, 0);
     return PartitionedGraph(build_csr(edge_list), report.partitions, options.store.neighbor_order);
   }
   report.graph_from_store = true;
   log << "reading the graph from the store " << options.store.directory << std::endl;
+  if (bar != nullptr) bar->begin("reading the store", ProgressUnit::kNone, 0);
   return read_store(options.store.directory, store_request(options, report.partitions));
+}
+
+// The edge list, in chunks counted on the bar when there is one.
+EdgeList generate_in_memory(const KroneckerParams& kronecker, ProgressBar* bar) {
+  if (bar == nullptr) return generate_kronecker(kronecker, false);
+  bar->begin("generation", ProgressUnit::kEdges, kronecker.num_edges());
+  return generate_kronecker(kronecker, false, [bar](std::int64_t done) { bar->update(done); });
 }
 
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
 SearchInputs construct_in_memory(const Graph500Options& options, EdgeList& edge_list, SearchSession& session) {
   Graph500Report& report = session.report();
+  const std::unique_ptr<ProgressBar> bar = progress_bar_for(&session.log());
   Stopwatch generation_time;
-  edge_list = generate_kronecker(options.kronecker, false);
+  edge_list = generate_in_memory(options.kronecker, bar.get());
   report.official.generation_seconds = generation_time.seconds();
   report.memory.edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge));
   SearchInputs graph;
   graph.edges = std::make_unique<InMemoryEdgeSource>(edge_list);
   Stopwatch construction_time;
-  graph.in_memory = construct_or_read(options, report, edge_list, session.log());
+  graph.in_memory = construct_or_read(options, report, edge_list, session.log(), bar.get());
   report.official.construction_seconds = construction_time.seconds();
+  if (bar) bar->finish();
   if (!options.store.directory.empty() && !options.store.reuse) {
+    if (bar) bar->begin("writing the store", ProgressUnit::kNone, 0);
     Stopwatch store_time;
     write_store(options.store.directory, *graph.in_memory, store_made_from(options.kronecker));
     report.store_write_seconds = store_time.seconds();
+    if (bar) bar->finish();
     session.log() << "store written to " << options.store.directory << " in "
                   << format_seconds(report.store_write_seconds) << std::endl;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <sstream>
 
 #include "core/byte_size.hpp"
 #include "core/interrupt.hpp"
@@ -17,6 +18,8 @@
 
 namespace semibfs {
 namespace {
+
+constexpr const char* kSearchesLabel = "searches";
 
 std::string format_memory(const MemoryFootprint& memory) {
   return "memory: edge list " + format_bytes(memory.edge_list_bytes) + ", forward graph " +
@@ -150,9 +153,12 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
   relabel_ = graph.relabel ? &*graph.relabel : nullptr;
   if (relabel_ != nullptr) store_parent_.assign(parent.size());
   record_memory(graph, engine, validator ? &*validator : nullptr, parent);
+  bar_ = progress_bar_for(&log_);
+  if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
   if (warm_up && !roots.empty()) {
     run_search(engine, roots.front(), parent);  // warm-up search, untimed, as the reference does
     engine.take_io_stats();
+    if (bar_) bar_->relabel(kSearchesLabel);
   }
   for (const VertexId root : roots) {
     throw_if_interrupted();  // between searches
@@ -161,6 +167,7 @@ void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> 
       break;
     }
   }
+  bar_.reset();  // its final line: the searches done and their time
   report_.io_backend = engine.io_backend();
 }
 
@@ -189,17 +196,22 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report_.roots.size();
   throw_if_interrupted();  // between the search and its validation
-  log_ << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
+  // The root's line goes to the log as it grows, or under a bar above it once whole.
+  std::ostringstream held;
+  std::ostream& line = bar_ ? held : log_;
+  line << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
        << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
-  if (io.requests() > 0) log_ << ", " << io.requests() << " reads of " << format_bytes(static_cast<std::int64_t>(io.bytes()));
+  if (io.requests() > 0)
+    line << ", " << io.requests() << " reads of " << format_bytes(static_cast<std::int64_t>(io.bytes()));
   bool valid = true;
   if (validator != nullptr) {
+    if (bar_) bar_->relabel("validating BFS " + std::to_string(index));
     Stopwatch validate_time;
     std::optional<ValidationFailure> failure;
     try {
       failure = check_search(*validator, root, parent, result.nedge);
     } catch (...) {  // an error or an interrupt while validating: the line ends before the message
-      log_ << std::endl;
+      end_root_line(held, index);
       throw;
     }
     result.validate_seconds = validate_time.seconds();
@@ -207,11 +219,20 @@ bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, cons
       report_.validation_failure = describe_failure(index, root, *failure);
       valid = false;
     }
-    log_ << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
+    line << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
   }
-  log_ << '\n';
+  end_root_line(held, index + 1);
   report_.roots.push_back(std::move(result));
   return valid;
+}
+
+void SearchSession::end_root_line(const std::ostringstream& held, std::size_t searched) {
+  if (!bar_) {
+    log_ << std::endl;
+    return;
+  }
+  bar_->relabel(kSearchesLabel);
+  bar_->print_above(held.str(), static_cast<std::int64_t>(searched));
 }
 
 // The validator numbers vertices as the store does (0..n-1); a renumbered file's reader gets the

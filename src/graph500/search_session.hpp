@@ -9,10 +9,12 @@
 #include <optional>
 #include <ostream>
 #include <span>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/parent_array.hpp"
+#include "core/progress_bar.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/graph500_report.hpp"
 #include "graph500/run_options.hpp"
@@ -79,11 +81,15 @@ class SearchSession {
   std::vector<LevelStats> run_search(BfsEngine& engine, VertexId root, ParentArray& parent);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
                      const ParentArray& parent);
+  // Ends a root's line: on the log, or (with a bar) `held` printed above the bar, which then
+  // counts `searched` roots.
+  void end_root_line(const std::ostringstream& held, std::size_t searched);
 
   Graph500Report report_;
   std::ostream& log_;
   const StoredRelabel* relabel_ = nullptr;  // the searched store's, while search() runs
   ParentArray store_parent_;                // a relabelled store's parents, in its ids
+  std::unique_ptr<ProgressBar> bar_;        // the searches' bar on a terminal, while search() runs
   std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };

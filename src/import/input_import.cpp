@@ -223,8 +223,11 @@ std::int64_t write_file_id_edges(EdgeFileReader& reader, const std::string& path
     }
     writer.append(std::as_bytes(std::span<const PackedEdge>(packed)));
     edges += static_cast<std::int64_t>(chunk.size());
+    // On a terminal, a bar over the input's bytes instead of the lines.
+    log.show("reading", static_cast<std::int64_t>(bytes_read), static_cast<std::int64_t>(input_bytes),
+             ProgressUnit::kBytes);
     const double seconds = log.seconds();
-    if (seconds - last_line >= 2.0) {
+    if (!log.shows_bar() && seconds - last_line >= 2.0) {
       last_line = seconds;
       const std::string of_total =
           input_bytes > 0 ? " of " + megabytes(static_cast<double>(input_bytes)) + " (" +
@@ -274,7 +277,7 @@ void renumber_edges(const std::string& from, const std::string& to, const Lookup
                   " has an id the first pass did not see (was the file changed while semibfs read it?)");
     }
     writer.append(std::as_bytes(std::span<const PackedEdge>(renumbered.data(), edges.size())));
-    log.tick("renumbering: edge", first + count, file_id_edges.num_edges());
+    log.tick("renumbering: edge", first + count, file_id_edges.num_edges(), ProgressUnit::kEdges);
   });
   writer.commit();
 }

@@ -1,0 +1,30 @@
+"""What a search hands back."""
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class BfsResult:
+    """One breadth-first search, indexed by the file's vertex ids.
+
+    ``parents[v]`` is the parent of ``v`` in the search tree (the root is its own parent) and
+    ``levels[v]`` its distance from the root; both are ``-1`` for vertices the search did not
+    reach and for ids the file never names.
+    """
+
+    parents: np.ndarray
+    levels: Optional[np.ndarray]  # None when the search was asked for none
+    root: int
+    seconds: float  # the engine's search alone, as ``semibfs bfs`` times it
+    reached: int
+    num_levels: Optional[int]
+    validated: bool
+    nedge: Optional[int] = None  # the Graph500 TEPS edge count, when validated
+
+    @property
+    def teps(self) -> Optional[float]:
+        """Traversed edges per second, as Graph500 counts them (only for validated searches)."""
+        return None if self.nedge is None else self.nedge / self.seconds

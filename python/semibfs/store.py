@@ -1,0 +1,183 @@
+"""Stores: graphs on disk made by ``semibfs build``, searched in DRAM or under a DRAM budget."""
+
+import os
+import shutil
+import tempfile
+import weakref
+
+import numpy as np
+
+from . import _core
+from ._options import option_words
+from .result import BfsResult
+
+
+class Store:
+    """A store directory, opened for searches and analytics.
+
+    ``dram_budget`` (e.g. ``"1GiB"``) keeps the whole process within that much DRAM while it
+    searches: what does not fit of each neighbour list is read from the store. ``threads`` sets
+    the OpenMP threads; ``policy`` the direction policy (``"beamer"`` by default, as
+    ``semibfs bfs``); ``head_entries=K`` (with a budget) keeps only the first K entries of each
+    list in DRAM, the rest read from disk. The search state is allocated on the first ``bfs`` and kept until
+    ``close``.
+    """
+
+    def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None):
+        self.directory = os.fspath(directory)
+        self._search_words = option_words(dram_budget=dram_budget, threads=threads, policy=policy, io=io,
+                                          head_entries=head_entries)
+        self._analytics_words = option_words(dram_budget=dram_budget, threads=threads)
+        self._search = None
+        self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
+        self._cleanup = None
+
+    def _searcher(self):
+        if self._search is None:
+            self._search = _core.StoreSearch(self.directory, self._search_words)
+        return self._search
+
+    @property
+    def num_vertices(self) -> int:
+        return self._searcher().num_vertices
+
+    @property
+    def num_edges(self) -> int:
+        """Edges of the input, as read (repeats and self-loops included)."""
+        return self._searcher().num_edges
+
+    @property
+    def directed(self) -> bool:
+        return self._searcher().directed
+
+    def _padded(self, array, fill):
+        if self._length is None or len(array) >= self._length:
+            return array
+        return np.concatenate([array, np.full(self._length - len(array), fill, dtype=array.dtype)])
+
+    def bfs(self, root: int, *, validate: bool = False, levels: bool = True) -> BfsResult:
+        """Searches from ``root`` (a file id); the GIL is released while it runs.
+
+        ``levels=False`` leaves the levels out (``result.levels`` is None): the call is then the
+        search and nothing else where the file's ids are the store's.
+
+        With ``validate=True`` the result is checked by the five Graph500 rules against the
+        input's edges (as ``semibfs bfs`` does), and a failure raises ``semibfs.Error``.
+        """
+        found = self._searcher().bfs(int(root), bool(validate), bool(levels))
+        found["parents"] = self._padded(found["parents"], -1)
+        if levels:
+            found["levels"] = self._padded(found["levels"], -1)
+        return BfsResult(**found)
+
+    def _by_file_id(self, values, name, fill, dtype):
+        ids = values["file_ids"]
+        length = max(int(ids.max()) + 1 if len(ids) else 0, self._length or 0)
+        out = np.full(length, fill, dtype=dtype)
+        out[ids] = values[name]
+        return out
+
+    def _analytics_options(self, **options):
+        # Under a budget the search state gives its DRAM back to the analytics.
+        if self._search is not None and "--dram-budget" in self._search_words:
+            self._search = None
+        return ["--store", self.directory] + self._analytics_words + option_words(**options)
+
+    def pagerank(self, *, iterations: int = 100, damping: float = 0.85, tolerance: float = 1e-9) -> np.ndarray:
+        """PageRank by pull over streaming queries; float64 by file id, NaN for ids the file never names.
+
+        Iterates until the L1 change of an iteration is below ``tolerance``, at most ``iterations`` times.
+        """
+        words = self._analytics_options(iterations=iterations, damping=repr(float(damping)),
+                                        tolerance=repr(float(tolerance)))
+        return self._by_file_id(_core.pagerank(words), "ranks", np.nan, np.float64)
+
+    def connected_components(self) -> np.ndarray:
+        """Each vertex's component, named by its smallest file id (-1 for ids the file never names).
+
+        A directed store's weakly connected components.
+        """
+        return self._by_file_id(_core.components(self._analytics_options()), "components", -1, np.int64)
+
+    def close(self):
+        """Frees the search state; a store made by ``from_edges`` is removed."""
+        self._search = None
+        if self._cleanup is not None:
+            self._cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return f"semibfs.Store({self.directory!r})"
+
+
+def open(directory, **options) -> Store:  # noqa: A001 - the package's verb, as in semibfs.open
+    """Opens a store made by ``semibfs build`` (or ``semibfs.build``); options as ``Store``."""
+    if not os.path.isdir(os.fspath(directory)):
+        raise _core.Error(f"store '{os.fspath(directory)}' is not a directory (make one with semibfs.build)")
+    return Store(directory, **options)
+
+
+def build(input, store, *, format=None, directed=False, dram_budget=None, partitions=None, neighbor_order=None,
+          compress=False, vertex_order=None, threads=None, progress=False, **open_options) -> Store:
+    """Builds a store from a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip or not),
+    within ``dram_budget`` as ``semibfs build`` does, and opens it under the same budget.
+
+    ``progress`` prints the build's progress on stderr and its summary on stdout, as the command does.
+    """
+    words = [os.fspath(input), "--store", os.fspath(store)] + option_words(
+        format=format, directed=directed, dram_budget=dram_budget, partitions=partitions,
+        neighbor_order=neighbor_order, compress=compress, vertex_order=vertex_order, threads=threads,
+        quiet=not progress)
+    _core.build(words)
+    return Store(store, dram_budget=dram_budget, threads=threads, **open_options)
+
+
+def generate(scale: int, store, *, edgefactor: int = 16, seed1=None, seed2=None, progress=False, threads=None,
+             **build_options) -> Store:
+    """The Graph500 Kronecker graph of ``scale`` (the reference generator, bit for bit) as a store.
+
+    ``build_options`` are ``build``'s (``dram_budget``, ``compress``, ``vertex_order``, ...).
+    """
+    store = os.fspath(store)
+    os.makedirs(store, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(store))) as scratch:
+        edges = os.path.join(scratch, "kronecker.g500")
+        _core.generate(option_words(scale=scale, edgefactor=edgefactor, seed1=seed1, seed2=seed2,
+                                    format="g500-packed", threads=threads, output=edges, quiet=not progress))
+        kronecker = build(edges, store, format="g500-packed", threads=threads, progress=progress, **build_options)
+    kronecker._length = 1 << scale  # ids above the largest with an edge are isolated vertices too
+    return kronecker
+
+
+def from_edges(sources, targets, *, num_vertices=None, directed=False, directory=None, **open_options) -> Store:
+    """A graph from two arrays of vertex ids (edge i leads from ``sources[i]`` to ``targets[i]``).
+
+    The edges become a store in ``directory`` (a temporary one by default, removed by ``close``
+    or when the object is collected) and are searched from there as any store; results are
+    indexed by these ids, with ``num_vertices`` entries at least.
+    """
+    edges = np.column_stack([np.asarray(sources, dtype=np.int64), np.asarray(targets, dtype=np.int64)])
+    if edges.ndim != 2 or len(edges) == 0:
+        raise _core.UsageError("from_edges needs at least one edge (two arrays of equal length)")
+    if edges.min() < 0:
+        raise _core.UsageError("from_edges: vertex ids must be non-negative")
+    owned = directory is None
+    scratch = tempfile.mkdtemp(prefix="semibfs-") if owned else os.fspath(directory)
+    try:
+        path = os.path.join(scratch, "edges.int64")
+        edges.astype("<i8").tofile(path)
+        store = build(path, os.path.join(scratch, "store"), format="g500-int64", directed=directed, **open_options)
+        os.remove(path)
+    except BaseException:
+        if owned:
+            shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    store._length = num_vertices
+    if owned:
+        store._cleanup = weakref.finalize(store, shutil.rmtree, scratch, True)
+    return store

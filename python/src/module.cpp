@@ -1,0 +1,164 @@
+// semibfs._core: the C++ library as Python sees it. semibfs/__init__.py builds the documented API
+// over it; every call releases the GIL while the library works.
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstdint>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/library_calls.hpp"
+#include "core/error.hpp"
+#include "core/machine.hpp"
+#include "graph500/json_report.hpp"
+#include "graph500/official_output.hpp"
+#include "networkx_order.hpp"
+#include "store_search.hpp"
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace semibfs::python {
+namespace {
+
+// A numpy array over memory it now owns: freed when the array is.
+template <typename T>
+nb::ndarray<nb::numpy, T, nb::ndim<1>> adopt(std::unique_ptr<T[]> data, std::int64_t size) {
+  T* raw = data.release();
+  nb::capsule owner(raw, [](void* p) noexcept { delete[] static_cast<T*>(p); });
+  return nb::ndarray<nb::numpy, T, nb::ndim<1>>(raw, {static_cast<std::size_t>(size)}, owner);
+}
+
+template <typename T>
+nb::ndarray<nb::numpy, T, nb::ndim<1>> adopt(std::vector<T>&& values) {
+  auto data = std::make_unique_for_overwrite<T[]>(values.size());
+  std::copy(values.begin(), values.end(), data.get());
+  return adopt(std::move(data), static_cast<std::int64_t>(values.size()));
+}
+
+nb::dict search_result(SearchArrays&& arrays) {
+  nb::dict result;
+  result["parents"] = adopt(std::move(arrays.parents.data), arrays.parents.size);
+  if (arrays.levels.data) {
+    result["levels"] = adopt(std::move(arrays.levels.data), arrays.levels.size);
+  } else {
+    result["levels"] = nb::none();
+  }
+  result["root"] = arrays.root;
+  result["seconds"] = arrays.seconds;
+  result["reached"] = arrays.reached;
+  result["num_levels"] = arrays.levels_count < 0 ? nb::object(nb::none()) : nb::object(nb::int_(arrays.levels_count));
+  result["validated"] = arrays.validated;
+  if (arrays.validated) result["nedge"] = arrays.nedge;
+  return result;
+}
+
+// A command's work with the GIL released.
+template <typename Call>
+auto without_gil(Call call) {
+  nb::gil_scoped_release released;
+  return call();
+}
+
+int run_command(const std::string& name, int (*command)(cli::Arguments&), const std::vector<std::string>& words) {
+  return without_gil([&] {
+    cli::Arguments arguments(name, words);
+    return command(arguments);
+  });
+}
+
+nb::dict vertex_values(cli::VertexValues (*call)(cli::Arguments&), const std::string& name,
+                       const std::vector<std::string>& words) {
+  cli::VertexValues values = without_gil([&] {
+    cli::Arguments arguments(name, words);
+    return call(arguments);
+  });
+  nb::dict result;
+  std::vector<std::int64_t> ids(values.file_ids.begin(), values.file_ids.end());
+  result["file_ids"] = adopt(std::move(ids));
+  if (!values.ranks.empty()) result["ranks"] = adopt(std::move(values.ranks));
+  if (!values.components.empty()) {
+    result["components"] = adopt(std::vector<std::int64_t>(values.components.begin(), values.components.end()));
+  }
+  result["iterations"] = values.iterations;
+  result["last_change"] = values.last_change;
+  result["seconds"] = values.seconds;
+  return result;
+}
+
+// The JSON report `run --json` writes and the official block, as text.
+nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
+  std::pair<std::string, std::string> texts = without_gil([&] {
+    std::ostringstream quiet;
+    cli::Arguments arguments("run", words);
+    const Graph500Report report = cli::run_report(arguments, progress ? std::cerr : quiet);
+    return std::pair(format_json_report(report, read_machine_info(), peak_rss_bytes()),
+                     format_official_output(report.official));
+  });
+  return nb::make_tuple(texts.first, texts.second);
+}
+
+void bind_store(nb::module_& m) {
+  nb::class_<StoreSearch>(m, "StoreSearch")
+      .def(nb::init<const std::string&, const std::vector<std::string>&>(), "directory"_a, "options"_a,
+           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "bfs",
+          [](StoreSearch& store, std::uint64_t root, bool validate, bool levels) {
+            return search_result(without_gil([&] { return store.bfs(root, validate, levels); }));
+          },
+          "root"_a, "validate"_a, "levels"_a)
+      .def_prop_ro("num_vertices", &StoreSearch::num_vertices)
+      .def_prop_ro("num_edges", &StoreSearch::num_edges)
+      .def_prop_ro("directed", &StoreSearch::directed)
+      .def_prop_ro("index_size", &StoreSearch::index_size)
+      .def_prop_ro("log", &StoreSearch::log);
+}
+
+void bind_networkx_order(nb::module_& m) {
+  m.def(
+      "networkx_order",
+      [](nb::ndarray<const std::int64_t, nb::ndim<1>, nb::c_contig> offsets,
+         nb::ndarray<const std::int64_t, nb::ndim<1>, nb::c_contig> neighbors,
+         nb::ndarray<const std::int64_t, nb::ndim<1>, nb::c_contig> sources) {
+        DiscoveryOrder order = without_gil([&] {
+          return networkx_discovery_order({offsets.data(), offsets.size()}, {neighbors.data(), neighbors.size()},
+                                          {sources.data(), sources.size()});
+        });
+        return nb::make_tuple(adopt(std::move(order.vertices)), adopt(std::move(order.parents)),
+                              adopt(std::move(order.layer_starts)));
+      },
+      "offsets"_a, "neighbors"_a, "sources"_a);
+}
+
+}  // namespace
+}  // namespace semibfs::python
+
+NB_MODULE(_core, m) {
+  using namespace semibfs::python;
+  m.doc() = "The semibfs C++ library; use the semibfs package, which documents the API.";
+  // Translators are tried newest first: the subclass after its base.
+  const nb::exception<semibfs::Error> error(m, "Error", PyExc_RuntimeError);
+  nb::exception<semibfs::UsageError>(m, "UsageError", error);
+  bind_store(m);
+  bind_networkx_order(m);
+  m.def("build",
+        [](const std::vector<std::string>& words) { return run_command("build", semibfs::cli::build_command, words); });
+  m.def("generate", [](const std::vector<std::string>& words) {
+    return run_command("generate", semibfs::cli::generate_command, words);
+  });
+  m.def("pagerank", [](const std::vector<std::string>& words) {
+    return vertex_values(semibfs::cli::pagerank_values, "pagerank", words);
+  });
+  m.def("components", [](const std::vector<std::string>& words) {
+    return vertex_values(semibfs::cli::component_values, "cc", words);
+  });
+  m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
+}

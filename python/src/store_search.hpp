@@ -1,0 +1,82 @@
+// A store made by `semibfs build` opened once for many searches from Python: the engine's status is
+// allocated once, and each search hands back parents and levels as int64 arrays indexed by file id
+// (-1 for unreached vertices and for ids the file never names).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bfs/bfs.hpp"
+#include "core/parent_array.hpp"
+#include "formats/id_map.hpp"
+#include "graph500/run_options.hpp"
+#include "graph500/search_inputs.hpp"
+#include "graph500/search_session.hpp"
+#include "import/input_store.hpp"
+#include "store/store_lock.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs::python {
+
+// An int64 array whose memory numpy takes over without a copy.
+struct OwnedArray {
+  std::unique_ptr<std::int64_t[]> data;
+  std::int64_t size = 0;
+};
+
+struct SearchArrays {
+  OwnedArray parents;  // parents[v] in file ids; the root is its own parent
+  OwnedArray levels;   // levels[v], 0 at the root (empty when not asked for)
+  std::uint64_t root = 0;
+  double seconds = 0;        // the engine's search alone, as `semibfs bfs` times it
+  std::int64_t reached = 0;  // vertices with a parent
+  std::int64_t levels_count = 0;
+  std::int64_t nedge = -1;  // the Graph500 TEPS edge count, when validated
+  bool validated = false;
+};
+
+class StoreSearch {
+ public:
+  // `options`: the search options `semibfs bfs` takes (--dram-budget, --threads, --policy, ...).
+  StoreSearch(const std::string& directory, const std::vector<std::string>& options);
+  ~StoreSearch();
+
+  // One search from `root`, a file id, with the levels when `with_levels`; throws semibfs::Error
+  // for a root the file never names and for a result that fails validation (when `validate`).
+  SearchArrays bfs(std::uint64_t root, bool validate, bool with_levels);
+
+  std::int64_t num_vertices() const { return input_.vertices; }
+  std::int64_t num_edges() const { return input_.edges; }
+  bool directed() const { return input_.directed; }
+  // Length of the arrays: one past the largest file id.
+  std::int64_t index_size() const { return index_size_; }
+  // What the store's open printed (its plan under a budget, the edge file's check).
+  std::string log() const { return log_.str(); }
+
+ private:
+  bool zero_copy() const;
+  void search_into(VertexId root, std::span<VertexId> parent);
+  void to_file_arrays(VertexId root, SearchArrays& result, bool with_levels);
+  void validate(VertexId root, SearchArrays& result);
+
+  std::string directory_;
+  SearchOptions options_;
+  std::unique_ptr<StoreLock> lock_;
+  InputDescription input_;
+  StoreRequest request_;
+  std::optional<IdMap> ids_;
+  std::int64_t index_size_ = 0;
+  std::ostringstream log_;
+  std::unique_ptr<SearchSession> session_;
+  SearchInputs graph_;
+  std::unique_ptr<BfsEngine> engine_;
+  std::optional<Validator> validator_;
+  std::vector<VertexId> store_parent_;  // the engine's parents when they need mapping
+  std::vector<VertexId> input_parent_;  // a relabelled store's, in the input's ids
+};
+
+}  // namespace semibfs::python

@@ -1,0 +1,44 @@
+"""PageRank against an independent power iteration in numpy, components against scipy."""
+
+import numpy as np
+import pytest
+from scipy.sparse.csgraph import connected_components
+
+import semibfs
+from conftest import adjacency
+
+
+def power_iteration(matrix, damping, iterations, tolerance):
+    """Pull PageRank: rank' = (1-d)/n + d (A^T (rank / out-degree) + dangling rank / n)."""
+    n = matrix.shape[0]
+    out_degree = np.asarray(matrix.sum(axis=1)).ravel()
+    rank = np.full(n, 1.0 / n)
+    for _ in range(iterations):
+        share = np.divide(rank, out_degree, out=np.zeros(n), where=out_degree > 0)
+        new = (1 - damping) / n + damping * (matrix.T @ share + rank[out_degree == 0].sum() / n)
+        change = np.abs(new - rank).sum()
+        rank = new
+        if change < tolerance:
+            break
+    return rank
+
+
+@pytest.mark.parametrize("directed", [False, True])
+def test_pagerank_and_components(tmp_path, directed):
+    rng = np.random.default_rng(5 + directed)
+    n = 400
+    sources, targets = rng.integers(0, n, 1200), rng.integers(0, n, 1200)
+    keep = sources != targets  # stores drop self-loops
+    sources, targets = sources[keep], targets[keep]
+    ring = np.arange(n)  # every id names an edge, so that PageRank's n is the same on both sides
+    sources, targets = np.concatenate([sources, ring]), np.concatenate([targets, (ring + 1) % n])
+    matrix = adjacency(sources, targets, n, directed)
+    store = semibfs.from_edges(sources, targets, num_vertices=n, directed=directed)
+    ranks = store.pagerank(iterations=200, tolerance=1e-12)
+    assert np.abs(ranks - power_iteration(matrix, 0.85, 200, 1e-12)).sum() < 1e-9
+    labels = store.connected_components()
+    count, reference = connected_components(matrix, directed=directed, connection="weak")
+    assert len(np.unique(labels)) == count
+    # Equal up to renaming: the pairs (ours, scipy's) are one to one.
+    assert len(set(zip(labels.tolist(), reference.tolist()))) == count
+    assert all(labels[v] <= v for v in range(n))  # named by the smallest id

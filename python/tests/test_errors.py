@@ -1,0 +1,50 @@
+"""Bad input raises semibfs.Error (semibfs.UsageError for a bad argument) with the command line's
+one-line message."""
+
+import pytest
+
+import semibfs
+
+
+def test_a_missing_store_is_one_error(tmp_path):
+    with pytest.raises(semibfs.Error, match="not a directory"):
+        semibfs.open(tmp_path / "none")
+
+
+def test_a_directory_without_a_store(tmp_path):
+    with pytest.raises(semibfs.Error) as error:
+        semibfs.open(tmp_path).bfs(0)
+    assert str(tmp_path) in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_bad_budget_is_a_usage_error(kronecker):
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.UsageError, match="--dram-budget"):
+        semibfs.open(store.directory, dram_budget="12 parsecs").bfs(0)
+    assert issubclass(semibfs.UsageError, semibfs.Error)
+
+
+def test_a_root_the_file_never_names(kronecker):
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.Error, match="is not a vertex"):
+        store.bfs(1 << 40)
+
+
+def test_a_truncated_binary_file(tmp_path):
+    path = tmp_path / "cut.g500"
+    path.write_bytes(b"\0" * 41)
+    with pytest.raises(semibfs.Error, match="12-byte"):
+        semibfs.build(path, tmp_path / "store", format="g500-packed")
+    assert not (tmp_path / "store" / "manifest").exists()
+
+
+def test_an_unknown_option_of_run(kronecker):
+    with pytest.raises(semibfs.UsageError, match="--warp-speed"):
+        semibfs.run_graph500(10, warp_speed=9)
+
+
+def test_from_edges_needs_edges():
+    with pytest.raises(semibfs.UsageError):
+        semibfs.from_edges([], [])
+    with pytest.raises(semibfs.UsageError):
+        semibfs.from_edges([-1], [2])

@@ -1,0 +1,18 @@
+// The figures that set runs side by side: every search's TEPS, and the harmonic mean TEPS
+// against the DRAM budget (issue 18).
+#pragma once
+
+#include <vector>
+
+#include "report/figure.hpp"
+
+namespace semibfs {
+
+// fig-teps: one line of points per run, a point per search, in the order the roots were searched.
+FigureOutcome teps_figure(const std::vector<RunFigures>& runs);
+
+// fig-budget: bars of harmonic mean TEPS per DRAM budget ("in DRAM" last), a series per graph;
+// left out unless two or more runs are given and one at least ran under a budget.
+FigureOutcome budget_figure(const std::vector<RunFigures>& runs);
+
+}  // namespace semibfs
