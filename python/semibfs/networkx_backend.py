@@ -110,6 +110,10 @@ class BackendInterface:
             return _pagerank_can_run(*args, **kwargs)
         if name == "connected_components" and args[0].number_of_edges() == 0:
             return "a store needs at least one edge"
+        # sort_neighbors is bfs_edges' fifth parameter and bfs_predecessors' fourth.
+        position = {"bfs_edges": 4, "bfs_predecessors": 3}.get(name)
+        if position is not None and kwargs.get("sort_neighbors", args[position] if len(args) > position else None):
+            return "semibfs follows the graph's own neighbour order (sort_neighbors is not supported)"
         return name in FUNCTIONS
 
     @staticmethod
@@ -138,6 +142,8 @@ class BackendInterface:
 
         if len(G) == 0:
             return {}
+        if max_iter < 1:  # as NetworkX: no iteration cannot converge
+            raise nx.PowerIterationFailedConvergence(max_iter)
         store = G.store()
         words = store._analytics_options(iterations=max_iter, damping=repr(float(alpha)),
                                          tolerance=repr(float(tol) * len(G)))
@@ -160,8 +166,6 @@ class BackendInterface:
 
 
 def _tree_edges(G, source, reverse, depth_limit, sort_neighbors):
-    if sort_neighbors is not None:
-        raise NotImplementedError("semibfs follows the graph's own neighbour order (sort_neighbors is not supported)")
     vertices, parents, starts = G.order([_position(G, source)], reverse)
     layers = len(starts) - 1 if depth_limit is None else min(len(starts) - 1, depth_limit + 1)
     end = starts[layers]

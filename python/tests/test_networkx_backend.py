@@ -33,6 +33,21 @@ def test_bfs_functions_equal_networkx(name):
             nx.bfs_edges(graph, source, reverse=True))
 
 
+def test_networkx_own_tests_pass_with_the_backend():
+    """NetworkX's tests of the functions served, run with this backend (what it cannot serve falls
+    back to NetworkX)."""
+    import os
+    import subprocess
+    import sys
+
+    environment = dict(os.environ, NETWORKX_TEST_BACKEND="semibfs", NETWORKX_FALLBACK_TO_NX="True")
+    modules = ["networkx.algorithms.traversal.tests.test_bfs", "networkx.algorithms.components.tests.test_connected",
+               "networkx.algorithms.link_analysis.tests.test_pagerank"]
+    finished = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "ignore",
+                               "--pyargs", *modules], env=environment, capture_output=True, text=True)
+    assert finished.returncode == 0, finished.stdout[-3000:]
+
+
 def test_several_sources():
     graph = GRAPHS["grid"]
     sources = [(0, 0), (5, 4), (0, 0)]
