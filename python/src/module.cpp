@@ -43,11 +43,19 @@ nb::ndarray<nb::numpy, T, nb::ndim<1>> adopt(std::vector<T>&& values) {
   return adopt(std::move(data), static_cast<std::int64_t>(values.size()));
 }
 
+// A search's array: back to its pool when numpy frees it.
+nb::ndarray<nb::numpy, std::int64_t, nb::ndim<1>> adopt(OwnedArray&& array) {
+  auto* owned = new OwnedArray(std::move(array));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<OwnedArray*>(p); });
+  return nb::ndarray<nb::numpy, std::int64_t, nb::ndim<1>>(owned->data.get(), {static_cast<std::size_t>(owned->size)},
+                                                           owner);
+}
+
 nb::dict search_result(SearchArrays&& arrays) {
   nb::dict result;
-  result["parents"] = adopt(std::move(arrays.parents.data), arrays.parents.size);
+  result["parents"] = adopt(std::move(arrays.parents));
   if (arrays.levels.data) {
-    result["levels"] = adopt(std::move(arrays.levels.data), arrays.levels.size);
+    result["levels"] = adopt(std::move(arrays.levels));
   } else {
     result["levels"] = nb::none();
   }

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 
 #include "build/degree_relabel.hpp"
 #include "cli/arguments.hpp"
@@ -11,11 +12,10 @@
 #include "cli/query_store.hpp"
 #include "cli/store_budget.hpp"
 #include "core/error.hpp"
+#include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
-#include "validate/failure_log.hpp"
-#include "validate/tree_levels.hpp"
 
 namespace semibfs::python {
 
@@ -36,16 +36,48 @@ SearchOptions parse_search_options(const std::vector<std::string>& words) {
   return search;
 }
 
-OwnedArray uninitialized_array(std::int64_t size) {
-  return OwnedArray{std::make_unique_for_overwrite<std::int64_t[]>(static_cast<std::size_t>(size)), size};
+constexpr std::int64_t kLevelUnknown = -2;
+
+// The level of `vertex`: up the tree to a vertex whose level is known, then the path's levels
+// written on the way down. Threads that walk the same path write the same values (relaxed atomics).
+std::int64_t walk_up(std::int64_t vertex, std::span<const VertexId> parent, std::span<std::int64_t> level,
+                     std::vector<std::int64_t>& path) {
+  path.clear();
+  std::int64_t known = std::atomic_ref(level[static_cast<std::size_t>(vertex)]).load(std::memory_order_relaxed);
+  while (known == kLevelUnknown) {
+    path.push_back(vertex);
+    if (static_cast<std::int64_t>(path.size()) > static_cast<std::int64_t>(parent.size())) {
+      throw Error("the search's parents do not form a tree, so no levels can be given");
+    }
+    vertex = parent[static_cast<std::size_t>(vertex)];
+    known = std::atomic_ref(level[static_cast<std::size_t>(vertex)]).load(std::memory_order_relaxed);
+  }
+  if (known < 0) throw Error("the search's parents do not form a tree, so no levels can be given");
+  for (auto step = path.rbegin(); step != path.rend(); ++step) {
+    std::atomic_ref(level[static_cast<std::size_t>(*step)]).store(++known, std::memory_order_relaxed);
+  }
+  return known;
 }
 
-OwnedArray unreached_array(std::int64_t size) {
-  OwnedArray array = uninitialized_array(size);
-  std::int64_t* entries = array.data.get();
+// Every reached vertex's level, by walks up the tree in parallel (the tree of a search is shallow).
+void levels_of_tree(VertexId root, std::span<const VertexId> parent, std::vector<std::int64_t>& level) {
+  level.resize(parent.size());
+  const auto n = static_cast<std::int64_t>(parent.size());
 #pragma omp parallel for schedule(static)
-  for (std::int64_t i = 0; i < size; ++i) entries[i] = -1;
-  return array;
+  for (std::int64_t v = 0; v < n; ++v)
+    level[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(v)] == kUnreached ? -1 : kLevelUnknown;
+  level[static_cast<std::size_t>(root)] = 0;
+  ParallelErrors errors;
+#pragma omp parallel
+  {
+    std::vector<std::int64_t> path;
+#pragma omp for schedule(dynamic, 4096)
+    for (std::int64_t v = 0; v < n; ++v) {
+      if (level[static_cast<std::size_t>(v)] == -1) continue;
+      errors.capture([&] { walk_up(v, parent, level, path); });
+    }
+  }
+  errors.rethrow_first();
 }
 
 std::int64_t largest_file_id(const InputDescription& input, const IdMap& ids) {
@@ -83,6 +115,46 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
 
 StoreSearch::~StoreSearch() = default;
 
+ArrayPool::~ArrayPool() {
+  for (const auto& [data, size] : free_) delete[] data;
+}
+
+std::int64_t* ArrayPool::take(std::int64_t size) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = free_.begin(); it != free_.end(); ++it) {
+      if (it->second != size) continue;
+      std::int64_t* data = it->first;
+      free_.erase(it);
+      return data;
+    }
+  }
+  return new std::int64_t[static_cast<std::size_t>(size)];
+}
+
+void ArrayPool::give(std::int64_t* data, std::int64_t size) noexcept {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (free_.size() < kKept) {
+      free_.emplace_back(data, size);
+      return;
+    }
+  }
+  delete[] data;
+}
+
+OwnedArray StoreSearch::uninitialized_array(std::int64_t size) {
+  return OwnedArray{{pool_->take(size), ReturnToPool{pool_, size}}, size};
+}
+
+OwnedArray StoreSearch::unreached_array(std::int64_t size) {
+  OwnedArray array = uninitialized_array(size);
+  std::int64_t* entries = array.data.get();
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < size; ++i) entries[i] = -1;
+  return array;
+}
+
 // File ids are the compact ids and the store keeps the input's: the engine writes the arrays
 // handed to Python directly.
 bool StoreSearch::zero_copy() const { return ids_->is_identity() && ids_->first_id() == 0 && !graph_.relabel; }
@@ -107,8 +179,8 @@ SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, 
   SearchArrays result;
   result.root = root_file_id;
   // The engine marks every entry it is given; the others are ids the file never names.
-  result.parents = zero_copy() && index_size_ == input_.vertices ? uninitialized_array(index_size_)
-                                                                  : unreached_array(index_size_);
+  result.parents =
+      zero_copy() && index_size_ == input_.vertices ? uninitialized_array(index_size_) : unreached_array(index_size_);
   std::span<VertexId> parent(result.parents.data.get(), static_cast<std::size_t>(input_.vertices));
   if (!zero_copy()) {
     input_parent_.assign(static_cast<std::size_t>(input_.vertices), kUnreached);
@@ -127,17 +199,18 @@ void StoreSearch::to_file_arrays(VertexId root, SearchArrays& result, bool with_
   const std::span<const VertexId> parent =
       zero_copy() ? std::span<const VertexId>(result.parents.data.get(), static_cast<std::size_t>(input_.vertices))
                   : std::span<const VertexId>(input_parent_);
-  FailureLog failures;
-  std::vector<TreeLevel> level;
-  if (with_levels) level = tree_levels(root, parent, failures);
-  if (!failures.empty()) throw Error("the search's parents do not form a tree, so no levels can be given");
-  if (with_levels) result.levels = unreached_array(index_size_);
+  if (with_levels) {
+    if (parent[static_cast<std::size_t>(root)] != root) throw Error("the search's root is not its own parent");
+    levels_of_tree(root, parent, level_);
+    result.levels = unreached_array(index_size_);
+  }
+  const std::vector<std::int64_t>& level = level_;
   std::int64_t* levels = result.levels.data.get();
   std::int64_t* parents = result.parents.data.get();
   const IdMap& ids = *ids_;
   const bool identity = zero_copy();
   std::int64_t reached = 0;
-  TreeLevel deepest = 0;
+  std::int64_t deepest = 0;
 #pragma omp parallel for schedule(static) reduction(+ : reached) reduction(max : deepest)
   for (std::int64_t v = 0; v < input_.vertices; ++v) {
     if (parent[static_cast<std::size_t>(v)] == kUnreached) continue;

@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bfs/bfs.hpp"
@@ -22,9 +24,30 @@
 
 namespace semibfs::python {
 
+// Arrays handed to numpy come back here when numpy frees them, so that the next search writes
+// memory already mapped: a fresh 8 MiB array costs a page fault per 4 KiB, a millisecond or more.
+class ArrayPool {
+ public:
+  ~ArrayPool();
+  // A returned array of `size` entries, or a new one.
+  std::int64_t* take(std::int64_t size);
+  void give(std::int64_t* data, std::int64_t size) noexcept;
+
+ private:
+  static constexpr std::size_t kKept = 4;  // parents and levels of two searches alive at once
+  std::mutex mutex_;
+  std::vector<std::pair<std::int64_t*, std::int64_t>> free_;
+};
+
+struct ReturnToPool {
+  std::shared_ptr<ArrayPool> pool;
+  std::int64_t size = 0;
+  void operator()(std::int64_t* data) const noexcept { pool->give(data, size); }
+};
+
 // An int64 array whose memory numpy takes over without a copy.
 struct OwnedArray {
-  std::unique_ptr<std::int64_t[]> data;
+  std::unique_ptr<std::int64_t[], ReturnToPool> data;
   std::int64_t size = 0;
 };
 
@@ -59,6 +82,8 @@ class StoreSearch {
 
  private:
   bool zero_copy() const;
+  OwnedArray uninitialized_array(std::int64_t size);
+  OwnedArray unreached_array(std::int64_t size);
   void search_into(VertexId root, std::span<VertexId> parent);
   void to_file_arrays(VertexId root, SearchArrays& result, bool with_levels);
   void validate(VertexId root, SearchArrays& result);
@@ -77,6 +102,8 @@ class StoreSearch {
   std::optional<Validator> validator_;
   std::vector<VertexId> store_parent_;  // the engine's parents when they need mapping
   std::vector<VertexId> input_parent_;  // a relabelled store's, in the input's ids
+  std::vector<std::int64_t> level_;     // the levels by compact id, kept between searches
+  std::shared_ptr<ArrayPool> pool_ = std::make_shared<ArrayPool>();
 };
 
 }  // namespace semibfs::python

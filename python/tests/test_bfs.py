@@ -26,6 +26,20 @@ def test_kronecker_levels_and_parents_equal_scipy(kronecker):
         check_search(result, matrix, int(root))
 
 
+def test_results_kept_alive_stay_intact(kronecker):
+    """Arrays numpy frees are reused by later searches, never those still referenced."""
+    store, matrix, _ = kronecker
+    roots = [int(root) for root in roots_with_edges(matrix, 6, seed=3)]
+    first = store.bfs(roots[0])
+    kept = first.parents.copy(), first.levels.copy()
+    others = [store.bfs(root) for root in roots[1:]]
+    assert np.array_equal(first.parents, kept[0]) and np.array_equal(first.levels, kept[1])
+    del others
+    for root in roots[1:3]:
+        check_search(store.bfs(root), matrix, root)
+    check_search(first, matrix, roots[0])
+
+
 def test_parents_alone(kronecker):
     store, matrix, _ = kronecker
     root = int(roots_with_edges(matrix, 1)[0])
