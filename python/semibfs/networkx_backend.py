@@ -144,10 +144,7 @@ class BackendInterface:
             return {}
         if max_iter < 1:  # as NetworkX: no iteration cannot converge
             raise nx.PowerIterationFailedConvergence(max_iter)
-        store = G.store()
-        words = store._analytics_options(iterations=max_iter, damping=repr(float(alpha)),
-                                         tolerance=repr(float(tol) * len(G)))
-        found = _core.pagerank(words)
+        found = G.store()._pagerank(max_iter, alpha, tol * len(G))
         if found["iterations"] >= max_iter and found["last_change"] >= tol * len(G):
             raise nx.PowerIterationFailedConvergence(max_iter)
         ranks = np.empty(len(G))

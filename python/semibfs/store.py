@@ -88,9 +88,12 @@ class Store:
 
         Iterates until the L1 change of an iteration is below ``tolerance``, at most ``iterations`` times.
         """
-        words = self._analytics_options(iterations=iterations, damping=repr(float(damping)),
-                                        tolerance=repr(float(tolerance)))
-        return self._by_file_id(_core.pagerank(words), "ranks", np.nan, np.float64)
+        return self._by_file_id(self._pagerank(iterations, damping, tolerance), "ranks", np.nan, np.float64)
+
+    def _pagerank(self, iterations, damping, tolerance):
+        """The ranks by store order with their file ids, the iterations run and the last L1 change."""
+        return _core.pagerank(self._analytics_options(iterations=iterations, damping=repr(float(damping)),
+                                                      tolerance=repr(float(tolerance))))
 
     def connected_components(self) -> np.ndarray:
         """Each vertex's component, named by its smallest file id (-1 for ids the file never names).

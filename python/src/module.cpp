@@ -28,27 +28,24 @@ using namespace nb::literals;
 namespace semibfs::python {
 namespace {
 
-// A numpy array over memory it now owns: freed when the array is.
-template <typename T>
-nb::ndarray<nb::numpy, T, nb::ndim<1>> adopt(std::unique_ptr<T[]> data, std::int64_t size) {
-  T* raw = data.release();
-  nb::capsule owner(raw, [](void* p) noexcept { delete[] static_cast<T*>(p); });
-  return nb::ndarray<nb::numpy, T, nb::ndim<1>>(raw, {static_cast<std::size_t>(size)}, owner);
+// A numpy array over `owned`'s memory: `owned` is deleted when the array is (an OwnedArray's
+// memory then goes back to its pool).
+template <typename T, typename Owner>
+nb::ndarray<nb::numpy, T, nb::ndim<1>> numpy_over(Owner* owned, T* data, std::size_t size) {
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<Owner*>(p); });
+  return nb::ndarray<nb::numpy, T, nb::ndim<1>>(data, {size}, owner);
 }
 
+// The vector's own buffer, without a copy.
 template <typename T>
 nb::ndarray<nb::numpy, T, nb::ndim<1>> adopt(std::vector<T>&& values) {
-  auto data = std::make_unique_for_overwrite<T[]>(values.size());
-  std::copy(values.begin(), values.end(), data.get());
-  return adopt(std::move(data), static_cast<std::int64_t>(values.size()));
+  auto* owned = new std::vector<T>(std::move(values));
+  return numpy_over(owned, owned->data(), owned->size());
 }
 
-// A search's array: back to its pool when numpy frees it.
 nb::ndarray<nb::numpy, std::int64_t, nb::ndim<1>> adopt(OwnedArray&& array) {
   auto* owned = new OwnedArray(std::move(array));
-  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<OwnedArray*>(p); });
-  return nb::ndarray<nb::numpy, std::int64_t, nb::ndim<1>>(owned->data.get(), {static_cast<std::size_t>(owned->size)},
-                                                           owner);
+  return numpy_over(owned, owned->data.get(), static_cast<std::size_t>(owned->size));
 }
 
 nb::dict search_result(SearchArrays&& arrays) {

@@ -194,11 +194,15 @@ SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, 
   return result;
 }
 
+// The search's parents in the input's compact ids: the array handed to Python when it is that.
+std::span<const VertexId> StoreSearch::input_parents(const SearchArrays& result) const {
+  if (!zero_copy()) return input_parent_;
+  return {result.parents.data.get(), static_cast<std::size_t>(input_.vertices)};
+}
+
 // Levels from the tree, and the parents moved to file ids when the engine's were compact ids.
 void StoreSearch::to_file_arrays(VertexId root, SearchArrays& result, bool with_levels) {
-  const std::span<const VertexId> parent =
-      zero_copy() ? std::span<const VertexId>(result.parents.data.get(), static_cast<std::size_t>(input_.vertices))
-                  : std::span<const VertexId>(input_parent_);
+  const std::span<const VertexId> parent = input_parents(result);
   if (with_levels) {
     if (parent[static_cast<std::size_t>(root)] != root) throw Error("the search's root is not its own parent");
     levels_of_tree(root, parent, level_);
@@ -230,9 +234,7 @@ void StoreSearch::to_file_arrays(VertexId root, SearchArrays& result, bool with_
 
 // The five Graph500 rules against the input's edges, as `semibfs bfs` checks every search.
 void StoreSearch::validate(VertexId root, SearchArrays& result) {
-  const std::span<const VertexId> parent =
-      zero_copy() ? std::span<const VertexId>(result.parents.data.get(), static_cast<std::size_t>(input_.vertices))
-                  : std::span<const VertexId>(input_parent_);
+  const std::span<const VertexId> parent = input_parents(result);
   if (!validator_) validator_.emplace(*graph_.edges, graph_.direction());
   result.nedge = count_traversed_edges(*graph_.edges, parent);
   const std::optional<ValidationFailure> failure = check_search(*validator_, root, parent, result.nedge);

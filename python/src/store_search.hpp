@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -82,6 +83,7 @@ class StoreSearch {
 
  private:
   bool zero_copy() const;
+  std::span<const VertexId> input_parents(const SearchArrays& result) const;
   OwnedArray uninitialized_array(std::int64_t size);
   OwnedArray unreached_array(std::int64_t size);
   void search_into(VertexId root, std::span<VertexId> parent);
