@@ -29,6 +29,7 @@ class Store:
                                           head_entries=head_entries)
         self._analytics_words = option_words(dram_budget=dram_budget, threads=threads)
         self._search = None
+        self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
         self._cleanup = None
 
@@ -37,18 +38,25 @@ class Store:
             self._search = _core.StoreSearch(self.directory, self._search_words)
         return self._search
 
+    def _description(self):
+        # From the store's input description alone: no search state is allocated for it.
+        if self._described is None:
+            self._described = _core.describe_store(self.directory)
+        return self._described
+
     @property
     def num_vertices(self) -> int:
-        return self._searcher().num_vertices
+        """Vertices of the input (the ids its edges name)."""
+        return self._description()["num_vertices"]
 
     @property
     def num_edges(self) -> int:
         """Edges of the input, as read (repeats and self-loops included)."""
-        return self._searcher().num_edges
+        return self._description()["num_edges"]
 
     @property
     def directed(self) -> bool:
-        return self._searcher().directed
+        return self._description()["directed"]
 
     def _padded(self, array, fill):
         if self._length is None or len(array) >= self._length:

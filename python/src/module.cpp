@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/library_calls.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/machine.hpp"
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
@@ -65,10 +67,19 @@ nb::dict search_result(SearchArrays&& arrays) {
   return result;
 }
 
-// A command's work with the GIL released.
+bool on_main_thread() {
+  const nb::module_ threading = nb::module_::import_("threading");
+  return threading.attr("current_thread")().is(threading.attr("main_thread")());
+}
+
+// A command's work with the GIL released. On Python's main thread, which receives Ctrl-C, the
+// library's handlers serve for the call: it stops at its next check and raises KeyboardInterrupt.
 template <typename Call>
 auto without_gil(Call call) {
+  const bool main_thread = on_main_thread();
   nb::gil_scoped_release released;
+  std::optional<ScopedInterruptHandlers> interruptible;
+  if (main_thread) interruptible.emplace();
   return call();
 }
 
@@ -120,11 +131,21 @@ void bind_store(nb::module_& m) {
             return search_result(without_gil([&] { return store.bfs(root, validate, levels); }));
           },
           "root"_a, "validate"_a, "levels"_a)
-      .def_prop_ro("num_vertices", &StoreSearch::num_vertices)
-      .def_prop_ro("num_edges", &StoreSearch::num_edges)
-      .def_prop_ro("directed", &StoreSearch::directed)
       .def_prop_ro("index_size", &StoreSearch::index_size)
       .def_prop_ro("log", &StoreSearch::log);
+}
+
+// What the store's input was (vertices, edges as read, direction), from its description alone.
+nb::dict describe_store(const std::string& directory) {
+  const InputDescription input = without_gil([&] {
+    const std::unique_ptr<StoreLock> lock = lock_existing_store(directory, StoreLock::Mode::kRead);
+    return read_input_description(directory);
+  });
+  nb::dict description;
+  description["num_vertices"] = input.vertices;
+  description["num_edges"] = input.edges;
+  description["directed"] = input.directed;
+  return description;
 }
 
 void bind_networkx_order(nb::module_& m) {
@@ -152,6 +173,13 @@ NB_MODULE(_core, m) {
   // Translators are tried newest first: the subclass after its base.
   const nb::exception<semibfs::Error> error(m, "Error", PyExc_RuntimeError);
   nb::exception<semibfs::UsageError>(m, "UsageError", error);
+  nb::register_exception_translator([](const std::exception_ptr& thrown, void*) {
+    try {
+      std::rethrow_exception(thrown);
+    } catch (const semibfs::Interrupted& interrupted) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, interrupted.what());
+    }
+  });
   bind_store(m);
   bind_networkx_order(m);
   m.def("build",
@@ -166,4 +194,5 @@ NB_MODULE(_core, m) {
     return vertex_values(semibfs::cli::component_values, "cc", words);
   });
   m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
+  m.def("describe_store", &describe_store, "directory"_a);
 }

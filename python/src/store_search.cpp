@@ -3,7 +3,6 @@
 #include <omp.h>
 
 #include <algorithm>
-#include <atomic>
 
 #include "build/degree_relabel.hpp"
 #include "cli/arguments.hpp"
@@ -12,7 +11,6 @@
 #include "cli/query_store.hpp"
 #include "cli/store_budget.hpp"
 #include "core/error.hpp"
-#include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
@@ -34,50 +32,6 @@ SearchOptions parse_search_options(const std::vector<std::string>& words) {
   // As `semibfs bfs`: beamer suits graphs of any degree distribution (bfs_command.cpp).
   if (!policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
   return search;
-}
-
-constexpr std::int64_t kLevelUnknown = -2;
-
-// The level of `vertex`: up the tree to a vertex whose level is known, then the path's levels
-// written on the way down. Threads that walk the same path write the same values (relaxed atomics).
-std::int64_t walk_up(std::int64_t vertex, std::span<const VertexId> parent, std::span<std::int64_t> level,
-                     std::vector<std::int64_t>& path) {
-  path.clear();
-  std::int64_t known = std::atomic_ref(level[static_cast<std::size_t>(vertex)]).load(std::memory_order_relaxed);
-  while (known == kLevelUnknown) {
-    path.push_back(vertex);
-    if (static_cast<std::int64_t>(path.size()) > static_cast<std::int64_t>(parent.size())) {
-      throw Error("the search's parents do not form a tree, so no levels can be given");
-    }
-    vertex = parent[static_cast<std::size_t>(vertex)];
-    known = std::atomic_ref(level[static_cast<std::size_t>(vertex)]).load(std::memory_order_relaxed);
-  }
-  if (known < 0) throw Error("the search's parents do not form a tree, so no levels can be given");
-  for (auto step = path.rbegin(); step != path.rend(); ++step) {
-    std::atomic_ref(level[static_cast<std::size_t>(*step)]).store(++known, std::memory_order_relaxed);
-  }
-  return known;
-}
-
-// Every reached vertex's level, by walks up the tree in parallel (the tree of a search is shallow).
-void levels_of_tree(VertexId root, std::span<const VertexId> parent, std::vector<std::int64_t>& level) {
-  level.resize(parent.size());
-  const auto n = static_cast<std::int64_t>(parent.size());
-#pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v)
-    level[static_cast<std::size_t>(v)] = parent[static_cast<std::size_t>(v)] == kUnreached ? -1 : kLevelUnknown;
-  level[static_cast<std::size_t>(root)] = 0;
-  ParallelErrors errors;
-#pragma omp parallel
-  {
-    std::vector<std::int64_t> path;
-#pragma omp for schedule(dynamic, 4096)
-    for (std::int64_t v = 0; v < n; ++v) {
-      if (level[static_cast<std::size_t>(v)] == -1) continue;
-      errors.capture([&] { walk_up(v, parent, level, path); });
-    }
-  }
-  errors.rethrow_first();
 }
 
 std::int64_t largest_file_id(const InputDescription& input, const IdMap& ids) {
@@ -159,14 +113,19 @@ OwnedArray StoreSearch::unreached_array(std::int64_t size) {
 // handed to Python directly.
 bool StoreSearch::zero_copy() const { return ids_->is_identity() && ids_->first_id() == 0 && !graph_.relabel; }
 
-void StoreSearch::search_into(VertexId root, std::span<VertexId> parent) {
-  if (!graph_.relabel) {
-    engine_->run(root, parent);
-    return;
-  }
+std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<VertexId> parent,
+                                                 std::span<std::int64_t> level) {
+  if (!graph_.relabel) return engine_->run(root, parent, level);
   store_parent_.resize(parent.size());
-  engine_->run(graph_.relabel->store_id(root), store_parent_);
+  store_level_.resize(level.size());
+  std::vector<LevelStats> trace = engine_->run(graph_.relabel->store_id(root), store_parent_, store_level_);
   parents_in_input_ids(graph_.relabel->old_of(), store_parent_, parent);
+  const std::span<const std::uint32_t> old_of = graph_.relabel->old_of();
+  const auto n = static_cast<std::int64_t>(level.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v)
+    level[old_of[static_cast<std::size_t>(v)]] = store_level_[static_cast<std::size_t>(v)];
+  return trace;
 }
 
 SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, bool with_levels) {
@@ -178,19 +137,28 @@ SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, 
   const VertexId root = *found;
   SearchArrays result;
   result.root = root_file_id;
-  // The engine marks every entry it is given; the others are ids the file never names.
-  result.parents =
-      zero_copy() && index_size_ == input_.vertices ? uninitialized_array(index_size_) : unreached_array(index_size_);
-  std::span<VertexId> parent(result.parents.data.get(), static_cast<std::size_t>(input_.vertices));
-  if (!zero_copy()) {
-    input_parent_.assign(static_cast<std::size_t>(input_.vertices), kUnreached);
-    parent = input_parent_;
-  }
+  // The engine writes every entry of the arrays it is given (parents and levels both); the ids the
+  // file never names stay -1.
+  const bool direct = zero_copy();
+  const auto array = [&] {
+    return direct && index_size_ == input_.vertices ? uninitialized_array(index_size_) : unreached_array(index_size_);
+  };
+  result.parents = array();
+  if (with_levels) result.levels = array();
+  const auto vertices = static_cast<std::size_t>(input_.vertices);
+  input_parent_.resize(direct ? 0 : vertices);
+  input_level_.resize(direct || !with_levels ? 0 : vertices);
+  const std::span<VertexId> parent = direct ? std::span<VertexId>(result.parents.data.get(), vertices) : input_parent_;
+  std::span<std::int64_t> level = input_level_;
+  if (direct && with_levels) level = {result.levels.data.get(), vertices};
   Stopwatch search_time;
-  search_into(root, parent);
+  const std::vector<LevelStats> trace = search_into(root, parent, level);
   result.seconds = search_time.seconds();
+  result.reached = 1;
+  for (const LevelStats& step : trace) result.reached += step.discovered_vertices;
+  result.levels_count = with_levels ? static_cast<std::int64_t>(trace.size()) : -1;
   if (validate_result) validate(root, result);
-  to_file_arrays(root, result, with_levels);
+  if (!direct) to_file_arrays(result);
   return result;
 }
 
@@ -200,36 +168,19 @@ std::span<const VertexId> StoreSearch::input_parents(const SearchArrays& result)
   return {result.parents.data.get(), static_cast<std::size_t>(input_.vertices)};
 }
 
-// Levels from the tree, and the parents moved to file ids when the engine's were compact ids.
-void StoreSearch::to_file_arrays(VertexId root, SearchArrays& result, bool with_levels) {
-  const std::span<const VertexId> parent = input_parents(result);
-  if (with_levels) {
-    if (parent[static_cast<std::size_t>(root)] != root) throw Error("the search's root is not its own parent");
-    levels_of_tree(root, parent, level_);
-    result.levels = unreached_array(index_size_);
-  }
-  const std::vector<std::int64_t>& level = level_;
+// The parents and levels, found in compact ids, written by file id.
+void StoreSearch::to_file_arrays(SearchArrays& result) {
   std::int64_t* levels = result.levels.data.get();
   std::int64_t* parents = result.parents.data.get();
   const IdMap& ids = *ids_;
-  const bool identity = zero_copy();
-  std::int64_t reached = 0;
-  std::int64_t deepest = 0;
-#pragma omp parallel for schedule(static) reduction(+ : reached) reduction(max : deepest)
+#pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < input_.vertices; ++v) {
-    if (parent[static_cast<std::size_t>(v)] == kUnreached) continue;
-    const auto file = static_cast<std::int64_t>(identity ? v : ids.to_file(v));
-    if (!identity) parents[file] = static_cast<std::int64_t>(ids.to_file(parent[static_cast<std::size_t>(v)]));
-    if (levels == nullptr) {
-      ++reached;
-      continue;
-    }
-    levels[file] = level[static_cast<std::size_t>(v)];
-    deepest = std::max(deepest, level[static_cast<std::size_t>(v)]);
-    ++reached;
+    const VertexId up = input_parent_[static_cast<std::size_t>(v)];
+    if (up == kUnreached) continue;
+    const auto file = static_cast<std::int64_t>(ids.to_file(v));
+    parents[file] = static_cast<std::int64_t>(ids.to_file(up));
+    if (levels != nullptr) levels[file] = input_level_[static_cast<std::size_t>(v)];
   }
-  result.reached = reached;
-  result.levels_count = levels == nullptr ? -1 : static_cast<std::int64_t>(deepest) + 1;
 }
 
 // The five Graph500 rules against the input's edges, as `semibfs bfs` checks every search.

@@ -73,9 +73,6 @@ class StoreSearch {
   // for a root the file never names and for a result that fails validation (when `validate`).
   SearchArrays bfs(std::uint64_t root, bool validate, bool with_levels);
 
-  std::int64_t num_vertices() const { return input_.vertices; }
-  std::int64_t num_edges() const { return input_.edges; }
-  bool directed() const { return input_.directed; }
   // Length of the arrays: one past the largest file id.
   std::int64_t index_size() const { return index_size_; }
   // What the store's open printed (its plan under a budget, the edge file's check).
@@ -86,8 +83,9 @@ class StoreSearch {
   std::span<const VertexId> input_parents(const SearchArrays& result) const;
   OwnedArray uninitialized_array(std::int64_t size);
   OwnedArray unreached_array(std::int64_t size);
-  void search_into(VertexId root, std::span<VertexId> parent);
-  void to_file_arrays(VertexId root, SearchArrays& result, bool with_levels);
+  // The engine's search, in the input's compact ids; its per-level trace.
+  std::vector<LevelStats> search_into(VertexId root, std::span<VertexId> parent, std::span<std::int64_t> level);
+  void to_file_arrays(SearchArrays& result);
   void validate(VertexId root, SearchArrays& result);
 
   std::string directory_;
@@ -102,9 +100,12 @@ class StoreSearch {
   SearchInputs graph_;
   std::unique_ptr<BfsEngine> engine_;
   std::optional<Validator> validator_;
-  std::vector<VertexId> store_parent_;  // the engine's parents when they need mapping
-  std::vector<VertexId> input_parent_;  // a relabelled store's, in the input's ids
-  std::vector<std::int64_t> level_;     // the levels by compact id, kept between searches
+  // The engine's parents and levels in a relabelled store's ids, then in the input's compact ids,
+  // when they are not the file's (kept between searches).
+  std::vector<VertexId> store_parent_;
+  std::vector<std::int64_t> store_level_;
+  std::vector<VertexId> input_parent_;
+  std::vector<std::int64_t> input_level_;
   std::shared_ptr<ArrayPool> pool_ = std::make_shared<ArrayPool>();
 };
 

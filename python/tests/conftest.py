@@ -59,3 +59,4 @@ def check_search(result, matrix, root, offset=0):
     assert np.all(np.asarray(matrix[up, children]).ravel() == 1)
     assert np.all(parents[levels < 0] == -1)
     assert result.reached == len(reached)
+    assert result.num_levels == levels.max() + 1

@@ -40,6 +40,14 @@ def test_results_kept_alive_stay_intact(kronecker):
     check_search(first, matrix, roots[0])
 
 
+def test_description_without_a_search_state(kronecker):
+    _, _, directory = kronecker
+    pairs = np.fromfile(directory / "s12.int64", dtype="<i8").reshape(-1, 2)
+    store = semibfs.open(directory / "store")
+    assert (store.num_vertices, store.num_edges, store.directed) == (int(pairs.max()) + 1, len(pairs), False)
+    assert store._search is None, "reading the description allocated the search state"
+
+
 def test_parents_alone(kronecker):
     store, matrix, _ = kronecker
     root = int(roots_with_edges(matrix, 1)[0])

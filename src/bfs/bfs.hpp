@@ -90,10 +90,11 @@ class BfsEngine {
   BfsEngine(const BfsEngine&) = delete;
   BfsEngine& operator=(const BfsEngine&) = delete;
 
-  // Kernel 2: fills parent (size num_vertices): parent[root] = root, unreached = kUnreached.
+  // Kernel 2: fills parent (size num_vertices): parent[root] = root, unreached = kUnreached; and,
+  // when `level` is not empty (size num_vertices), each vertex's depth, -1 when unreached.
   // Returns the per-level trace. OpenMP-parallel.
-  std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent);
-  // The same into 32-bit parents (ParentArray's, while the ids fit).
+  std::vector<LevelStats> run(VertexId root, std::span<VertexId> parent, std::span<std::int64_t> level = {});
+  // The same into 32-bit parents (ParentArray's, while the ids fit), without levels.
   std::vector<LevelStats> run(VertexId root, std::span<std::int32_t> parent);
 
   // Bytes of the frontier queues and bitmaps (the parent array is the caller's).

@@ -13,14 +13,14 @@
 #include "bfs/direction_policy.hpp"
 #include "bfs/frontier_conversion.hpp"
 #include "bfs/frontier_queue.hpp"
+#include "bfs/frontier_summary.hpp"
 #include "bfs/partition_teams.hpp"
 #include "bfs/search_state.hpp"
-#include "bfs/frontier_summary.hpp"
 #include "bfs/top_down_step.hpp"
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
-#include "core/parent_array.hpp"
 #include "core/numa_placement.hpp"
+#include "core/parent_array.hpp"
 #include "core/timer.hpp"
 
 namespace semibfs {
@@ -136,13 +136,18 @@ StepCounts BfsEngine::step(bool bottom_up, const FrontierFacts& facts) {
   return counts;
 }
 
-std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent) {
-  return search(root, ParentSlots(parent));
+std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<VertexId> parent, std::span<std::int64_t> level) {
+  if (!level.empty() && level.size() != parent.size()) {
+    throw Error("BFS level array has " + std::to_string(level.size()) + " entries; the parent array has " +
+                std::to_string(parent.size()));
+  }
+  return search(root, ParentSlots(parent, level));
 }
 
 std::vector<LevelStats> BfsEngine::run(VertexId root, std::span<std::int32_t> parent) {
   if (!ParentArray::narrow_for(graph_.num_vertices())) {
-    throw Error("BFS: 32-bit parents for " + std::to_string(graph_.num_vertices()) + " vertices; ids past 2^31 need 64-bit ones");
+    throw Error("BFS: 32-bit parents for " + std::to_string(graph_.num_vertices()) +
+                " vertices; ids past 2^31 need 64-bit ones");
   }
   return search(root, ParentSlots(parent));
 }
@@ -154,6 +159,7 @@ std::vector<LevelStats> BfsEngine::search(VertexId root, ParentSlots parent) {
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
     const Stopwatch stopwatch;
     const bool bottom_up = policy_->next_step_bottom_up(facts);
+    state_->parent.set_depth(facts.level);
     const StepCounts counts = step(bottom_up, facts);
     levels.push_back(LevelStats{facts.level, bottom_up, facts.frontier_vertices, facts.frontier_edges,
                                 counts.edges_examined, counts.discovered_vertices, counts.early_exits,

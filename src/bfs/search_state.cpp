@@ -61,11 +61,12 @@ void SearchState::start(const Bitmap& isolated, VertexId root, ParentSlots searc
     const VertexRange range = layout.range(seat.partition);
     for (VertexId vertex = range.begin + seat.share_begin(range.size());
          vertex < range.begin + seat.share_end(range.size()); ++vertex) {
-      parent.set(vertex, kUnreached);
+      parent.clear(vertex);
     }
     const WordRange words = seat_words(layout, seat);
     for (std::int64_t word = words.begin; word < words.end; ++word) visited.set_word(word, isolated.word(word));
   });
+  parent.set_depth(0);
   parent.set(root, root);
   visited.set(root);
   current_queue.clear();

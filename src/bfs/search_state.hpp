@@ -57,9 +57,10 @@ struct SearchState {
       : SearchState(layout, summary_bits, default_queue_entries(layout.num_vertices())) {}
 
   // Readies a search from `root` into `parent`: every partition resets its own range of the parent
-  // array and its own visited words (isolated vertices start visited, so no bottom-up step looks
-  // at them); the frontier is the root, as a queue when its partition's queue has room. Opens its
-  // own parallel region. `isolated` marks the vertices without edges.
+  // array (and of the levels, when they are recorded) and its own visited words (isolated vertices
+  // start visited, so no bottom-up step looks at them); the frontier is the root, as a queue when
+  // its partition's queue has room. Opens its own parallel region. `isolated` marks the vertices
+  // without edges.
   void start(const Bitmap& isolated, VertexId root, ParentSlots parent);
 
   // Before a top-down step over a frontier of `frontier_edges` edges (or any larger bound): empty

@@ -49,6 +49,18 @@ void install_interrupt_handlers() {
   set_action(SIGTERM, note_signal);
 }
 
+ScopedInterruptHandlers::ScopedInterruptHandlers() {
+  ::sigaction(SIGINT, nullptr, &previous_interrupt_);
+  ::sigaction(SIGTERM, nullptr, &previous_terminate_);
+  noted_signal.store(0, std::memory_order_relaxed);
+  install_interrupt_handlers();
+}
+
+ScopedInterruptHandlers::~ScopedInterruptHandlers() {
+  ::sigaction(SIGINT, &previous_interrupt_, nullptr);
+  ::sigaction(SIGTERM, &previous_terminate_, nullptr);
+}
+
 int pending_interrupt() { return noted_signal.load(std::memory_order_relaxed); }
 
 void throw_if_interrupted() {

@@ -3,6 +3,8 @@
 // destructors that remove this run's temporary files and half-written stores.
 #pragma once
 
+#include <csignal>
+
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -23,6 +25,21 @@ class Interrupted : public Error {
 // both default actions, so that a second signal ends the process at once. Call it once, from the
 // thread that does the work (main): only that thread throws.
 void install_interrupt_handlers();
+
+// For one library call from a program with handlers of its own (Python's): installs ours, with no
+// signal noted, for the calling thread, and puts the program's back when the scope ends. One at a
+// time, from the thread that receives the program's signals.
+class ScopedInterruptHandlers {
+ public:
+  ScopedInterruptHandlers();
+  ~ScopedInterruptHandlers();
+  ScopedInterruptHandlers(const ScopedInterruptHandlers&) = delete;
+  ScopedInterruptHandlers& operator=(const ScopedInterruptHandlers&) = delete;
+
+ private:
+  struct sigaction previous_interrupt_ {};
+  struct sigaction previous_terminate_ {};
+};
 
 // The signal noted since install_interrupt_handlers(), or 0.
 int pending_interrupt();

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "query/streaming_graph.hpp"
 
 namespace semibfs {
@@ -42,6 +43,7 @@ template <StreamingKernel Kernel>
 std::vector<IterationFigures> run_kernel(StreamingGraph& graph, Kernel& kernel, const IterationObserver& observe = {}) {
   std::vector<IterationFigures> iterations;
   for (int iteration = 0;; ++iteration) {
+    throw_if_interrupted();
     const Stopwatch stopwatch;
     kernel.prepare(iteration);
     const StreamingQuery query = kernel.query();

@@ -298,7 +298,7 @@ TEST(BfsEngineTest, TopDownExaminesEveryEdgeOfReachedVertices) {
   EXPECT_EQ(examined, expected);
 }
 
-TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
+TEST(BfsEngineTest, RejectsBadRootsAndParentOrLevelArrays) {
   const PartitionedGraph graph(build_csr(make_edge_list(4, {{0, 1}})), 1);
   BfsEngine engine(graph, BfsOptions{});
   std::vector<VertexId> parent(4);
@@ -306,6 +306,8 @@ TEST(BfsEngineTest, RejectsBadRootsAndParentArrays) {
   EXPECT_THROW(engine.run(-1, parent), Error);
   std::vector<VertexId> short_parent(3);
   EXPECT_THROW(engine.run(0, short_parent), Error);
+  std::vector<std::int64_t> short_level(3);
+  EXPECT_THROW(engine.run(0, parent, short_level), Error);
   EXPECT_NO_THROW(engine.run(3, parent));
 }
 

@@ -1,7 +1,8 @@
 // Frontier queues of bounded capacity: a frontier that outgrows them is held as a bitmap, expanded
 // top-down from it, and converted back only when it fits. With queues of a few entries every
 // policy must still give a tree that the Graph500 validator accepts, with the levels of a plain
-// serial BFS, on a Kronecker graph and on graphs of many levels (a path, a grid).
+// serial BFS (in the tree and as the engine records them), on a Kronecker graph and on graphs of
+// many levels (a path, a grid).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -206,6 +207,7 @@ TEST_P(BoundedQueueBfsTest, EverySearchValidatesWithTheSerialLevels) {
   const Validator validator(test_graph.edges);
   const PartitionedGraph graph(build_csr(test_graph.edges), partitions);
   std::vector<VertexId> parent(test_graph.edges.num_vertices);
+  std::vector<std::int64_t> level(test_graph.edges.num_vertices);
   for (const std::optional<std::int64_t> entries : {std::optional<std::int64_t>{}, {0}, {1}, {7}, {64}}) {
     for (const Mode& mode : modes()) {
       SCOPED_TRACE(mode.name + ", queue entries " + (entries ? std::to_string(*entries) : "default"));
@@ -214,11 +216,14 @@ TEST_P(BoundedQueueBfsTest, EverySearchValidatesWithTheSerialLevels) {
       BfsEngine engine(graph, options);
       for (const VertexId root : test_graph.roots) {
         SCOPED_TRACE("root " + std::to_string(root));
-        const std::vector<LevelStats> levels = engine.run(root, parent);
+        // Levels recorded from every frontier form (queues, overflowed queues, bitmaps).
+        level.assign(level.size(), 77);
+        const std::vector<LevelStats> levels = engine.run(root, parent, level);
         const ValidationReport report = validator.validate(root, parent);
         ASSERT_TRUE(report.ok()) << report.failures.front().message;
         const std::vector<int> depth = serial.levels(root);
         ASSERT_EQ(tree_levels(parent, root), depth);
+        ASSERT_EQ(level, std::vector<std::int64_t>(depth.begin(), depth.end()));
         expect_levels_of_serial_bfs(levels, depth, serial);
       }
     }

@@ -18,9 +18,9 @@
 #include "gen/roots.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "io/io_kind.hpp"
 #include "store/graph_store.hpp"
 #include "support/split_plans.hpp"
-#include "io/io_kind.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
@@ -186,6 +186,8 @@ TEST_F(TieredBfsTest, FrontiersOutgrowingTheQueuesReadTheirTailsToo) {
         pick_bfs_roots(2, 3, graph.num_vertices(), 3, [&graph](VertexId v) { return graph.degree(v) > 0; });
     std::vector<VertexId> parent(static_cast<std::size_t>(graph.num_vertices()));
     std::vector<VertexId> expected_parent(parent.size());
+    std::vector<std::int64_t> level(parent.size());
+    std::vector<std::int64_t> expected_level(parent.size());
     for (int threads : {1, 2}) {
       omp_set_num_threads(threads);
       for (const PolicyKind policy : {PolicyKind::kTopDown, PolicyKind::kAlphaBeta}) {
@@ -198,11 +200,12 @@ TEST_F(TieredBfsTest, FrontiersOutgrowingTheQueuesReadTheirTailsToo) {
         fetch.io = IoKind::kPread;
         BfsEngine engine(tiered, options, fetch);
         for (VertexId root : roots) {
-          engine.run(root, parent);
+          engine.run(root, parent, level);
           const ValidationReport report = validator.validate(root, parent);
           ASSERT_TRUE(report.ok()) << report.failures.front().message;
-          in_memory.run(root, expected_parent);
+          in_memory.run(root, expected_parent, expected_level);
           EXPECT_EQ(report.nedge, validator.validate(root, expected_parent).nedge) << "root " << root;
+          EXPECT_EQ(level, expected_level) << "levels recorded as tails arrive, root " << root;
         }
         EXPECT_GT(engine.take_io_stats().requests(), 0u) << "no tail was read";
       }

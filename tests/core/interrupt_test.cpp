@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <thread>
@@ -86,6 +87,31 @@ TEST_F(InterruptTest, OtherThreadsAndParallelRegionsDoNotThrow) {
         std::_Exit(status_after_check());
       },
       ::testing::ExitedWithCode(130), "");
+}
+
+std::atomic<int> program_handler_calls{0};
+extern "C" void program_handler(int) { program_handler_calls.fetch_add(1); }
+
+// A host program's handler (Python's) gives way to ours for the scope of a call, which starts with no
+// signal noted, and is back after it.
+TEST_F(InterruptTest, AScopedCallUsesOurHandlersAndPutsTheProgramsBack) {
+  EXPECT_EXIT(
+      {
+        std::signal(SIGINT, program_handler);
+        install_interrupt_handlers();
+        std::raise(SIGINT);  // noted before the scope: a call must not see it
+        std::signal(SIGINT, program_handler);
+        {
+          const ScopedInterruptHandlers scope;
+          if (status_after_check() != 0) std::_Exit(1);
+          std::raise(SIGINT);
+          if (program_handler_calls.load() != 0) std::_Exit(2);
+          if (status_after_check() != 130) std::_Exit(3);
+        }
+        std::raise(SIGINT);
+        std::_Exit(program_handler_calls.load() == 1 ? 0 : 4);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 }  // namespace

@@ -169,23 +169,38 @@ class InterruptCli : public testing::CommandTest {
     EXPECT_EQ(again.exit_code, 0) << again.err;
   }
 
+  // Sends SIGINT to `command`: exit 130 and the interruption as the last line of its stderr,
+  // whose lines it returns.
+  std::vector<std::string> stop_with_sigint(StartedCommand& command, const fs::path& err, const std::string& name) {
+    command.signal(SIGINT);
+    const int status = command.wait();
+    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130) << read_text(err);
+    const std::vector<std::string> lines = lines_of(read_text(err));
+    EXPECT_FALSE(lines.empty());
+    if (!lines.empty()) {
+      EXPECT_EQ(lines.back(), "semibfs " + name + ": interrupted by SIGINT; removed this run's temporary files")
+          << read_text(err);
+    }
+    return lines;
+  }
+
   fs::path store_;
   std::string small_;
 };
 
 TEST_F(InterruptCli, BuildStoppedBySigintWhileReading) {
   const std::string input = kronecker_file();
-  const CommandResult result = interrupt_at(
-      {"build", input, "--format", "g500-packed", "--store", store_.string(), "--dram-budget", "32MiB"},
-      "edges.file-ids", SIGINT);
+  const CommandResult result =
+      interrupt_at({"build", input, "--format", "g500-packed", "--store", store_.string(), "--dram-budget", "32MiB"},
+                   "edges.file-ids", SIGINT);
   expect_clean_interruption(result, "build", SIGINT);
 }
 
 TEST_F(InterruptCli, BuildStoppedBySigtermWhileConstructing) {
   const std::string input = kronecker_file();
-  const CommandResult result = interrupt_at(
-      {"build", input, "--format", "g500-packed", "--store", store_.string(), "--dram-budget", "32MiB"}, "p0.",
-      SIGTERM);
+  const CommandResult result =
+      interrupt_at({"build", input, "--format", "g500-packed", "--store", store_.string(), "--dram-budget", "32MiB"},
+                   "p0.", SIGTERM);
   expect_clean_interruption(result, "build", SIGTERM);
 }
 
@@ -208,15 +223,29 @@ TEST_F(InterruptCli, RunStoppedBySigintWhileSearching) {
   const fs::path out = directory_ / "out.txt", err = directory_ / "err.txt";
   StartedCommand command({"run", "--scale", "16", "--store", store_.string(), "--dram-budget", "64MiB"}, out, err);
   ASSERT_TRUE(command.wait_for_text(err, "BFS 1: "));
-  command.signal(SIGINT);
-  const int status = command.wait();
-  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130) << read_text(err);
-  const std::vector<std::string> lines = lines_of(read_text(err));
-  ASSERT_FALSE(lines.empty());
-  EXPECT_EQ(lines.back(), "semibfs run: interrupted by SIGINT; removed this run's temporary files") << read_text(err);
+  stop_with_sigint(command, err, "run");
   EXPECT_TRUE(read_text(out).empty()) << "no official block for an interrupted run";
   EXPECT_TRUE(fs::exists(store_ / "manifest"));
   EXPECT_TRUE(temporary_files(store_).empty()) << joined(temporary_files(store_));
+}
+
+// Stopped between its iterations, PageRank ends with the one line and writes no ranks (uninterrupted,
+// its 5000 iterations take seconds).
+TEST_F(InterruptCli, PagerankStoppedBySigintBetweenIterations) {
+  const std::string edges = (directory_ / "s14.edges").string();
+  ASSERT_EQ(run("generate --scale 14 --format g500-packed -o " + edges).exit_code, 0);
+  ASSERT_EQ(run("build " + edges + " --format g500-packed --store " + store_.string()).exit_code, 0);
+  const fs::path out = directory_ / "out.txt", err = directory_ / "err.txt", ranks = directory_ / "ranks.txt";
+  StartedCommand command({"pagerank", "--store", store_.string(), "--iterations", "5000", "--tolerance", "1e-300",
+                          "--output", ranks.string()},
+                         out, err);
+  ASSERT_TRUE(command.wait_for_text(err, "iteration 2,"));
+  const std::vector<std::string> lines = stop_with_sigint(command, err, "pagerank");
+  int iterations = 0;
+  for (const std::string& line : lines) iterations += line.starts_with("pagerank: iteration ");
+  EXPECT_LT(iterations, 5000) << "the signal stopped the writing of the ranks, not the iterations";
+  EXPECT_FALSE(fs::exists(ranks));
+  EXPECT_TRUE(temporary_files(directory_).empty()) << joined(temporary_files(directory_));
 }
 
 // kill -9 leaves the temporary files; the next writer of the store removes them before it writes.
