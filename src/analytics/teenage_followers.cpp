@@ -16,7 +16,7 @@ class TeenageFollowersKernel {
   TeenageFollowersKernel(std::span<const std::uint8_t> ages, int older_than)
       : older_(static_cast<std::int64_t>(ages.size())), teenage_(static_cast<std::int64_t>(ages.size())) {
     for (std::size_t v = 0; v < ages.size(); ++v) {
-      if (ages[v] > older_than) {
+      if (ages[v] > older_than && ages[v] != kUnknownAge) {
         older_.set(static_cast<std::int64_t>(v));
         ++counted_;
       }

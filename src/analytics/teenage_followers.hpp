@@ -20,12 +20,17 @@ struct TeenageFollowersResult {
   std::vector<IterationFigures> figures;
 };
 
-// `ages[v]` is vertex v's age in years.
+// An age no count includes: a vertex whose age is not known (`at --ages` gave it none).
+inline constexpr std::uint8_t kUnknownAge = 255;
+
+// `ages[v]` is vertex v's age in years, or kUnknownAge.
 TeenageFollowersResult average_teenage_followers(StreamingGraph& graph, std::span<const std::uint8_t> ages,
                                                  int older_than);
 
 // DRAM per vertex: the age and two bitmaps.
 inline constexpr std::int64_t kTeenageFollowersBytesPerVertex = 2;
+// And while ages read from a file are put in a relabelled store's order: the ages by input id.
+inline constexpr std::int64_t kAgesByInputIdBytesPerVertex = 1;
 
 // Ages from a seed: each vertex's age uniform in [10, 80), a hash of the seed and its id, so the
 // same store and seed give the same ages on every machine and thread count.

@@ -24,6 +24,7 @@
 #include "core/machine.hpp"
 #include "core/progress_bar.hpp"
 #include "core/timer.hpp"
+#include "formats/vertex_ages_file.hpp"
 #include "import/input_store.hpp"
 
 namespace semibfs::cli {
@@ -33,6 +34,9 @@ struct AnalyticsRequest {
   std::string store;
   int older_than = 20;
   std::uint64_t age_seed = 1;
+  bool seed_given = false;
+  std::optional<std::string> ages_path;  // --ages: ages from a file instead of the seed
+  std::int64_t extra_bytes_per_vertex = 0;
   DramBudget budget;
   std::optional<std::int64_t> head_entries;
   std::optional<int> version;
@@ -71,6 +75,7 @@ void check_request(const AnalyticsRequest& request) {
   if (is_stdout(request.output) && is_stdout(request.json_path)) {
     throw UsageError("--output and --json cannot both be stdout");
   }
+  if (request.ages_path && request.seed_given) throw UsageError("give either --seed or --ages, not both");
   if (request.head_entries && !request.budget.is_set()) {
     throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
   }
@@ -183,14 +188,24 @@ OptionTable teenage_followers_options(AnalyticsRequest& request) {
                     "Average teenage followers (Lee et al., ExtraV Sec. 6): over the vertices older than an age, "
                     "the mean number of followers (in-neighbours; neighbours when undirected) aged 13 to 19, in "
                     "one sequential streaming query filtered on the storage side. Ages are drawn from a seed, "
-                    "uniform in [10, 80).");
+                    "uniform in [10, 80), or read from a file.");
   add_common_options(table, request, "");
   table
       .value(
           "--older-than", "K", "count the vertices older than K years (default 20)",
           [&request](const std::string& value) { request.older_than = static_cast<int>(parse_integer(value, 0, 255)); })
       .value("--seed", "S", "the seed of the ages (default 1)",
-             [&request](const std::string& value) { request.age_seed = parse_unsigned(value); });
+             [&request](const std::string& value) {
+               request.age_seed = parse_unsigned(value);
+               request.seed_given = true;
+             })
+      .value("--ages", "FILE",
+             "the ages from FILE instead: a 'VERTEX AGE' line for every vertex, in the edge file's ids, ages 0 to "
+             "255 ('#' lines skipped; gzip or not)",
+             [&request](const std::string& value) {
+               request.ages_path = value;
+               request.extra_bytes_per_vertex = kAgesByInputIdBytesPerVertex;
+             });
   return table;
 }
 
@@ -209,7 +224,7 @@ std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTab
   opening.budget = request.budget;
   opening.head_entries = request.head_entries;
   opening.version = request.version;
-  opening.bytes_per_vertex = bytes_per_vertex;
+  opening.bytes_per_vertex = bytes_per_vertex + request.extra_bytes_per_vertex;
   return std::make_unique<QueryStore>(request.store, opening);
 }
 
@@ -300,17 +315,39 @@ void run_components(const AnalyticsRequest& request, QueryStore& store) {
   write_output(request.json_path, json.text() + "\n");
 }
 
+// The ages by the store's ids: from --ages (read in the input's ids) or from the seed; `without_age`:
+// the vertices --ages gave none.
+std::vector<std::uint8_t> vertex_ages(const AnalyticsRequest& request, QueryStore& store, std::int64_t& without_age) {
+  if (!request.ages_path) return seeded_ages(store.graph().num_vertices(), request.age_seed);
+  VertexAges read = read_vertex_ages(*request.ages_path, store.ids(), kUnknownAge);
+  without_age = read.without_age;
+  std::vector<std::uint8_t>& by_input = read.ages;
+  if (!store.relabelled()) return std::move(by_input);
+  std::vector<std::uint8_t> ages(by_input.size());
+  for (VertexId v = 0; v < static_cast<VertexId>(ages.size()); ++v) {
+    ages[static_cast<std::size_t>(v)] = by_input[static_cast<std::size_t>(store.input_id(v))];
+  }
+  return ages;
+}
+
 void run_teenage_followers(const AnalyticsRequest& request, QueryStore& store) {
-  const std::vector<std::uint8_t> ages = seeded_ages(store.graph().num_vertices(), request.age_seed);
+  std::int64_t without_age = 0;
+  const std::vector<std::uint8_t> ages = vertex_ages(request, store, without_age);
   const TeenageFollowersResult result = average_teenage_followers(store.graph(), ages, request.older_than);
   const double seconds = result.figures.empty() ? 0 : result.figures.front().seconds;
+  if (request.ages_path) std::printf("vertices without an age: %lld\n", static_cast<long long>(without_age));
   std::printf("vertices older than %d: %lld\nteenage followers: %lld\naverage: %.6f\nat_time: %.6f s\n",
               request.older_than, static_cast<long long>(result.counted_vertices),
               static_cast<long long>(result.teenage_followers), result.average, seconds);
   if (request.json_path.empty()) return;
   JsonWriter json = start_json("at", request, store);
   json.field("older_than", request.older_than);
-  json.field("age_seed", request.age_seed);
+  if (request.ages_path) {
+    json.field("ages_file", *request.ages_path);
+    json.field("vertices_without_age", without_age);
+  } else {
+    json.field("age_seed", request.age_seed);
+  }
   json.field("counted_vertices", result.counted_vertices);
   json.field("teenage_followers", result.teenage_followers);
   json.field("average", result.average);

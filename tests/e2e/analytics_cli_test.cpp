@@ -1,4 +1,4 @@
-// `semibfs pagerank` and `semibfs cc` end to end on stores made by `semibfs build` (plain,
+// `semibfs pagerank`, `semibfs cc` and `semibfs at` end to end on stores made by `semibfs build` (plain,
 // compressed, relabelled, directed): results in the input's own ids, equal to the independent
 // checkers' (support/reference_analytics.hpp) on the same edges, the JSON, and one-line errors.
 #include <gtest/gtest.h>
@@ -203,21 +203,82 @@ TEST_F(AnalyticsCli, TeenageFollowersAreTheSameOnPlainAndCompressedStores) {
   EXPECT_EQ(reports[0].find("teenage followers: 0\n"), std::string::npos) << reports[0];
 }
 
+// Ages read from a file by the file's ids (the store relabelled by degree or not), every 50th vertex
+// left without one: the counts equal those counted here from the edges and the same ages, the
+// vertices without an age in neither.
+TEST_F(AnalyticsCli, TeenageFollowersFromAnAgesFile) {
+  std::vector<std::uint64_t> ids;
+  const EdgeList edges = compact_edges(ids, kronecker_edges());
+  const auto has_age = [](std::uint64_t file_id) { return file_id % 50 != 7; };
+  const auto age_of = [](std::uint64_t file_id) { return static_cast<int>((file_id * 37 + 11) % 70 + 5); };
+  const std::filesystem::path ages = directory_ / "ages.txt";
+  std::int64_t without_age = 0;
+  {
+    std::ofstream file(ages);
+    file << "# vertex age\n";
+    for (auto id = ids.rbegin(); id != ids.rend(); ++id) {
+      if (has_age(*id)) file << *id << '\t' << age_of(*id) << "\n\n";
+      without_age += has_age(*id) ? 0 : 1;
+    }
+  }
+  const auto in = testing::simple_in_lists(edges, false);
+  std::int64_t older = 0, teenagers = 0;
+  for (std::size_t v = 0; v < in.size(); ++v) {
+    if (!has_age(ids[v]) || age_of(ids[v]) <= 30) continue;
+    ++older;
+    for (const std::int64_t w : in[v]) {
+      const std::uint64_t follower = ids[static_cast<std::size_t>(w)];
+      teenagers += has_age(follower) && age_of(follower) >= 13 && age_of(follower) <= 19;
+    }
+  }
+  ASSERT_GT(teenagers, 0);
+  ASSERT_GT(without_age, 0);
+  for (const std::string order : {"", "--vertex-order degree"}) {
+    const std::string store = build(order.empty() ? "plain" : "relabelled", order, kronecker_edges());
+    const std::filesystem::path json = directory_ / "at.json";
+    const CommandResult result =
+        run("at --store " + store + " --older-than 30 --ages " + ages.string() + " --json " + json.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.out.find("vertices without an age: " + std::to_string(without_age) + "\nvertices older than 30: " +
+                              std::to_string(older) + "\nteenage followers: " + std::to_string(teenagers) + "\n"),
+              std::string::npos)
+        << order << "\n"
+        << result.out;
+    EXPECT_NE(read_text(json).find("\"vertices_without_age\": " + std::to_string(without_age)), std::string::npos);
+  }
+}
+
 TEST_F(AnalyticsCli, ErrorsAreOneLine) {
   const std::string store = build("plain", "");
   const std::filesystem::path empty = directory_ / "empty";
   std::filesystem::create_directory(empty);
+  const auto ages_file = [this](const std::string& name, const std::string& text) {
+    std::ofstream(directory_ / name) << text;
+    return (directory_ / name).string();
+  };
+  // The store's vertices are the file ids of kEdges.
+  std::string all_ages;
+  for (const std::uint64_t id :
+       {3ULL, 10ULL, 42ULL, 55ULL, 66ULL, 77ULL, 500ULL, 501ULL, 502ULL, 900ULL, 7000ULL, 281474976710000ULL}) {
+    all_ages += std::to_string(id) + " 15\n";
+  }
   const std::vector<std::pair<std::string, int>> cases = {
-      {"pagerank", 2},                                       // no store
-      {"cc", 2},                                             // no store
-      {"pagerank --store " + store + " --damping 1.5", 2},   // not below 1
-      {"pagerank --store " + store + " --iterations 0", 2},  // none
-      {"pagerank --store " + store + " --tolerance -1", 2},  // not positive
-      {"pagerank --store " + store + " --colour red", 2},    // unknown option
-      {"cc --store " + store + " --head-entries 2", 2},      // without a budget
-      {"at --store " + store + " -o x", 2},                  // no per-vertex file
-      {"at --store " + store + " --older-than 300", 2},      // not an age
-      {"pagerank --store " + empty.string(), 1},             // no store there
+      {"pagerank", 2},                                                                 // no store
+      {"cc", 2},                                                                       // no store
+      {"pagerank --store " + store + " --damping 1.5", 2},                             // not below 1
+      {"pagerank --store " + store + " --iterations 0", 2},                            // none
+      {"pagerank --store " + store + " --tolerance -1", 2},                            // not positive
+      {"pagerank --store " + store + " --colour red", 2},                              // unknown option
+      {"cc --store " + store + " --head-entries 2", 2},                                // without a budget
+      {"at --store " + store + " -o x", 2},                                            // no per-vertex file
+      {"at --store " + store + " --older-than 300", 2},                                // not an age
+      {"at --store " + store + " --seed 2 --ages " + ages_file("a0", all_ages), 2},    // both
+      {"at --store " + store + " --ages " + ages_file("a2", all_ages + "8 15\n"), 1},  // not a vertex
+      {"at --store " + store + " --ages " + ages_file("a3", all_ages + "3 15\n"), 1},  // a second age
+      {"at --store " + store + " --ages " + ages_file("a4", "3 255\n"), 1},            // not an age
+      {"at --store " + store + " --ages " + ages_file("a5", "3 15 x\n"), 1},           // a third field
+      {"at --store " + store + " --ages " + (directory_ / "none").string(), 1},        // no such file
+      {"pagerank --store " + empty.string(), 1},                                       // no store there
       {"cc --store " + empty.string(), 1},
   };
   expect_one_line_errors(cases);
