@@ -22,6 +22,9 @@
 namespace semibfs::cli {
 namespace {
 
+// DRAM an added edge takes until the version is written: the edge, its store ids and order.
+constexpr std::int64_t kAddedEdgeBytes = 32;
+
 struct VersionRequest {
   std::string input;
   std::string store;
@@ -50,10 +53,25 @@ OptionTable add_edges_options(VersionRequest& request) {
   return table;
 }
 
+// The added edges the budget leaves room for beside the program and the id map, as they are read
+// (before the store is opened, which checks the whole); none when there is no budget.
+std::optional<std::int64_t> added_edges_that_fit(const VersionRequest& request, const InputDescription& input) {
+  if (!request.budget.is_set()) return std::nullopt;
+  return std::max<std::int64_t>(0, request.budget.phase_bytes() - id_map_bytes(input)) / kAddedEdgeBytes;
+}
+
+[[noreturn]] void fail_too_many_added_edges(const VersionRequest& request, std::int64_t fitting) {
+  throw Error("'" + request.input + "': more than " + std::to_string(fitting) + " edges to add, at " +
+              std::to_string(kAddedEdgeBytes) + " bytes each, do not fit in --dram-budget " +
+              format_bytes(request.budget.dram_budget_bytes) + " beside the program (" +
+              format_bytes(request.budget.program_bytes) + "); give a larger budget or add the edges in parts");
+}
+
 // The file's edges in the store's input ids, ascending, without self-loops or repeats (an
 // undirected edge as (smaller, larger)).
 std::vector<CompactEdge> read_added_edges(const VersionRequest& request, const InputDescription& input,
                                           const IdMap& ids) {
+  const std::optional<std::int64_t> fitting = added_edges_that_fit(request, input);
   const std::unique_ptr<EdgeFileReader> reader = open_edge_file(request.input, request.format);
   const std::uint64_t first_id = reader->info().first_id;
   const auto compact_id = [&](std::uint64_t raw) {
@@ -74,6 +92,7 @@ std::vector<CompactEdge> read_added_edges(const VersionRequest& request, const I
       if (!input.directed && to < from) std::swap(from, to);
       edges.push_back(CompactEdge{from, to});
     }
+    if (fitting && static_cast<std::int64_t>(edges.size()) > *fitting) fail_too_many_added_edges(request, *fitting);
   }
   const auto key = [](const CompactEdge& edge) { return (std::uint64_t{edge.v0_id} << 32) | edge.v1_id; };
   std::sort(edges.begin(), edges.end(), [&](const CompactEdge& a, const CompactEdge& b) { return key(a) < key(b); });
@@ -119,7 +138,7 @@ int run_add_edges(const VersionRequest& request) {
   QueryStoreOptions options;
   options.budget = request.budget;
   options.lock = StoreLock::Mode::kWrite;
-  options.caller_bytes = static_cast<std::int64_t>(edges.size()) * 32;  // the edges, their store ids and order
+  options.caller_bytes = static_cast<std::int64_t>(edges.size()) * kAddedEdgeBytes;
   QueryStore store(request.store, options);
   const std::vector<char> present = present_edges(store, edges);
   std::vector<CompactEdge> added;

@@ -133,7 +133,9 @@ TEST_F(VersionCli, VersionsGiveTheResultsOfAllEdgesAtOnce) {
     ASSERT_EQ(compacted.exit_code, 0) << compacted.err;
     // Byte for byte the store built at once, but for a relabelled one: its degree order counts the
     // repeated edges of the file, which versions never hold (the same graph, renamed: results agree).
-    if (name != "relabelled") EXPECT_EQ(graph_lines(versioned), graph_lines(all));
+    if (name != "relabelled") {
+      EXPECT_EQ(graph_lines(versioned), graph_lines(all));
+    }
     EXPECT_FALSE(std::filesystem::exists(versioned + ".compacting"));
     EXPECT_EQ(run("info --store " + versioned).out.find("versions:"), std::string::npos);
     EXPECT_LT(l1_between(read_results(pagerank(versioned)), expected), 1e-9);
@@ -169,6 +171,27 @@ TEST_F(VersionCli, ALeftoverCompactionIsRemovedAndAnythingElseRefused) {
   EXPECT_NE(compacted.err.find("removed an unfinished compaction"), std::string::npos) << compacted.err;
   EXPECT_FALSE(std::filesystem::exists(leftover));
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "compacting"));
+}
+
+// Added edges that cannot fit in the budget are refused as they are read, before the file is read
+// whole: a million edges at 32 bytes each against a budget of 16 MiB, the program included.
+TEST_F(VersionCli, AddedEdgesBeyondTheBudgetAreRefusedWhileRead) {
+  FileEdges path;
+  for (std::uint64_t v = 0; v + 1 < 2000; ++v) path.emplace_back(v, v + 1);
+  const std::string store = build(write_edges("path.el", {&path}), "s", "");
+  FileEdges many;
+  std::mt19937_64 random(7);
+  for (int i = 0; i < 1000000; ++i) many.emplace_back(random() % 2000, random() % 2000);
+  const CommandResult refused =
+      run("add-edges " + write_edges("many.el", {&many}) + " --store " + store + " --dram-budget 16MiB");
+  EXPECT_EQ(refused.exit_code, 1) << refused.err;
+  ASSERT_EQ(lines_of(refused.err).size(), 1u) << refused.err;
+  EXPECT_NE(refused.err.find("do not fit in --dram-budget 16.00 MiB beside the program"), std::string::npos)
+      << refused.err;
+  EXPECT_EQ(run("add-edges " + write_edges("one.el", {&path}) + " --store " + store).out.find("version: 0 unchanged") !=
+                std::string::npos,
+            true)
+      << "no version was written";
 }
 
 TEST_F(VersionCli, ErrorsAreOneLine) {
