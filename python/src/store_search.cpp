@@ -54,8 +54,12 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
   request_ = input_store_request(directory, input_);
   ids_.emplace(read_id_map(directory, input_));
   index_size_ = largest_file_id(input_, *ids_) + 1;
-  // The arrays handed to Python count as the caller's: 16 bytes per file id.
-  const std::int64_t caller_bytes = id_map_bytes(input_) + 16 * index_size_;
+  // The arrays handed to Python count as the caller's: 16 bytes per file id; where the store's ids
+  // are not the file's, so do the engine's parents and levels before they are mapped (16 bytes per
+  // vertex, and as many again in a relabelled store's ids).
+  const bool mapped = !(ids_->is_identity() && ids_->first_id() == 0) || request_.relabelled;
+  const std::int64_t mapping_bytes = mapped ? 16 * input_.vertices * (request_.relabelled ? 2 : 1) : 0;
+  const std::int64_t caller_bytes = id_map_bytes(input_) + 16 * index_size_ + mapping_bytes;
   const SearchDramNeeds needs =
       search_dram_needs(input_.vertices, options_, omp_get_max_threads(), 0, caller_bytes, request_.relabelled);
   cli::check_store_budget(directory, input_, request_, options_, needs);
