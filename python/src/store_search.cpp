@@ -57,8 +57,7 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
   // The arrays handed to Python count as the caller's: 16 bytes per file id; where the store's ids
   // are not the file's, so do the engine's parents and levels before they are mapped (16 bytes per
   // vertex, and as many again in a relabelled store's ids).
-  const bool mapped = !(ids_->is_identity() && ids_->first_id() == 0) || request_.relabelled;
-  const std::int64_t mapping_bytes = mapped ? 16 * input_.vertices * (request_.relabelled ? 2 : 1) : 0;
+  const std::int64_t mapping_bytes = zero_copy() ? 0 : 16 * input_.vertices * (request_.relabelled ? 2 : 1);
   const std::int64_t caller_bytes = id_map_bytes(input_) + 16 * index_size_ + mapping_bytes;
   const SearchDramNeeds needs =
       search_dram_needs(input_.vertices, options_, omp_get_max_threads(), 0, caller_bytes, request_.relabelled);
@@ -115,7 +114,7 @@ OwnedArray StoreSearch::unreached_array(std::int64_t size) {
 
 // File ids are the compact ids and the store keeps the input's: the engine writes the arrays
 // handed to Python directly.
-bool StoreSearch::zero_copy() const { return ids_->is_identity() && ids_->first_id() == 0 && !graph_.relabel; }
+bool StoreSearch::zero_copy() const { return ids_->is_identity() && ids_->first_id() == 0 && !request_.relabelled; }
 
 std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<VertexId> parent,
                                                  std::span<std::int64_t> level) {

@@ -30,13 +30,13 @@
 namespace semibfs::cli {
 namespace {
 
+constexpr std::uint64_t kDefaultAgeSeed = 1;
+
 struct AnalyticsRequest {
   std::string store;
   int older_than = 20;
-  std::uint64_t age_seed = 1;
-  bool seed_given = false;
-  std::optional<std::string> ages_path;  // --ages: ages from a file instead of the seed
-  std::int64_t extra_bytes_per_vertex = 0;
+  std::optional<std::uint64_t> age_seed;  // none: kDefaultAgeSeed, unless --ages
+  std::optional<std::string> ages_path;   // --ages: ages from a file instead of the seed
   DramBudget budget;
   std::optional<std::int64_t> head_entries;
   std::optional<int> version;
@@ -75,7 +75,7 @@ void check_request(const AnalyticsRequest& request) {
   if (is_stdout(request.output) && is_stdout(request.json_path)) {
     throw UsageError("--output and --json cannot both be stdout");
   }
-  if (request.ages_path && request.seed_given) throw UsageError("give either --seed or --ages, not both");
+  if (request.ages_path && request.age_seed) throw UsageError("give either --seed or --ages, not both");
   if (request.head_entries && !request.budget.is_set()) {
     throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
   }
@@ -195,17 +195,11 @@ OptionTable teenage_followers_options(AnalyticsRequest& request) {
           "--older-than", "K", "count the vertices older than K years (default 20)",
           [&request](const std::string& value) { request.older_than = static_cast<int>(parse_integer(value, 0, 255)); })
       .value("--seed", "S", "the seed of the ages (default 1)",
-             [&request](const std::string& value) {
-               request.age_seed = parse_unsigned(value);
-               request.seed_given = true;
-             })
+             [&request](const std::string& value) { request.age_seed = parse_unsigned(value); })
       .value("--ages", "FILE",
-             "the ages from FILE instead: a 'VERTEX AGE' line for every vertex, in the edge file's ids, ages 0 to "
-             "255 ('#' lines skipped; gzip or not)",
-             [&request](const std::string& value) {
-               request.ages_path = value;
-               request.extra_bytes_per_vertex = kAgesByInputIdBytesPerVertex;
-             });
+             "the ages from FILE instead: 'VERTEX AGE' lines in the edge file's ids, ages 0 to 254; a vertex "
+             "without a line is counted in neither count ('#' lines skipped; gzip or not)",
+             [&request](const std::string& value) { request.ages_path = value; });
   return table;
 }
 
@@ -224,7 +218,7 @@ std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTab
   opening.budget = request.budget;
   opening.head_entries = request.head_entries;
   opening.version = request.version;
-  opening.bytes_per_vertex = bytes_per_vertex + request.extra_bytes_per_vertex;
+  opening.bytes_per_vertex = bytes_per_vertex + (request.ages_path ? kAgesByInputIdBytesPerVertex : 0);
   return std::make_unique<QueryStore>(request.store, opening);
 }
 
@@ -318,7 +312,7 @@ void run_components(const AnalyticsRequest& request, QueryStore& store) {
 // The ages by the store's ids: from --ages (read in the input's ids) or from the seed; `without_age`:
 // the vertices --ages gave none.
 std::vector<std::uint8_t> vertex_ages(const AnalyticsRequest& request, QueryStore& store, std::int64_t& without_age) {
-  if (!request.ages_path) return seeded_ages(store.graph().num_vertices(), request.age_seed);
+  if (!request.ages_path) return seeded_ages(store.graph().num_vertices(), request.age_seed.value_or(kDefaultAgeSeed));
   VertexAges read = read_vertex_ages(*request.ages_path, store.ids(), kUnknownAge);
   without_age = read.without_age;
   std::vector<std::uint8_t>& by_input = read.ages;
@@ -346,7 +340,7 @@ void run_teenage_followers(const AnalyticsRequest& request, QueryStore& store) {
     json.field("ages_file", *request.ages_path);
     json.field("vertices_without_age", without_age);
   } else {
-    json.field("age_seed", request.age_seed);
+    json.field("age_seed", request.age_seed.value_or(kDefaultAgeSeed));
   }
   json.field("counted_vertices", result.counted_vertices);
   json.field("teenage_followers", result.teenage_followers);

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <exception>
 #include <string>
 #include <thread>
 
@@ -59,6 +60,8 @@ ScopedInterruptHandlers::ScopedInterruptHandlers() {
 ScopedInterruptHandlers::~ScopedInterruptHandlers() {
   ::sigaction(SIGINT, &previous_interrupt_, nullptr);
   ::sigaction(SIGTERM, &previous_terminate_, nullptr);
+  const int undelivered = std::uncaught_exceptions() == 0 ? noted_signal.exchange(0) : 0;
+  if (undelivered != 0) std::raise(undelivered);
 }
 
 int pending_interrupt() { return noted_signal.load(std::memory_order_relaxed); }

@@ -47,10 +47,8 @@ std::unique_ptr<EdgeFileReader> open_edge_source(std::unique_ptr<ByteSource> raw
   EdgeFileInfo info;
   info.name = name;
   auto source = std::make_unique<PeekableSource>(std::move(raw));
-  if (is_gzip(source->peek(2))) {
-    info.gzip = true;
-    source = std::make_unique<PeekableSource>(make_gzip_source(std::move(source), name));
-  }
+  info.gzip = is_gzip(source->peek(2));
+  source = decompressed_if_gzip(std::move(source), name);
   info.format = format == InputFormat::kAuto ? detect_input_format(name, source->peek(kSniffBytes)) : format;
   switch (info.format) {
     case InputFormat::kSnap:
@@ -68,8 +66,8 @@ std::unique_ptr<EdgeFileReader> open_edge_file(const std::string& path, InputFor
   return open_edge_source(open_file_source(path), format, path, options);
 }
 
-std::unique_ptr<EdgeFileReader> open_edge_memory(std::string_view bytes, InputFormat format,
-                                                 const std::string& name, const EdgeReaderOptions& options) {
+std::unique_ptr<EdgeFileReader> open_edge_memory(std::string_view bytes, InputFormat format, const std::string& name,
+                                                 const EdgeReaderOptions& options) {
   return open_edge_source(make_memory_source(bytes), format, name, options);
 }
 

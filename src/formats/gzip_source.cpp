@@ -2,6 +2,7 @@
 #include "formats/gzip_source.hpp"
 
 #include "core/error.hpp"
+#include "formats/input_format.hpp"
 
 #ifdef SEMIBFS_HAVE_ZLIB
 #include <zlib.h>
@@ -97,5 +98,10 @@ std::unique_ptr<ByteSource> make_gzip_source(std::unique_ptr<ByteSource>, const 
 }
 
 #endif
+
+std::unique_ptr<PeekableSource> decompressed_if_gzip(std::unique_ptr<PeekableSource> source, const std::string& name) {
+  if (!is_gzip(source->peek(2))) return source;
+  return std::make_unique<PeekableSource>(make_gzip_source(std::move(source), name));
+}
 
 }  // namespace semibfs

@@ -16,4 +16,8 @@ bool gzip_input_enabled();
 // throws at once.
 std::unique_ptr<ByteSource> make_gzip_source(std::unique_ptr<ByteSource> compressed, const std::string& name);
 
+// `source` itself, or its bytes decompressed when they start as a gzip stream does (input_format.hpp
+// is_gzip): the one way readers accept gzip input or not.
+std::unique_ptr<PeekableSource> decompressed_if_gzip(std::unique_ptr<PeekableSource> source, const std::string& name);
+
 }  // namespace semibfs

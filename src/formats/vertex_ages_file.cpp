@@ -9,7 +9,6 @@
 #include "core/bitmap.hpp"
 #include "formats/byte_source.hpp"
 #include "formats/gzip_source.hpp"
-#include "formats/input_format.hpp"
 #include "formats/text_fields.hpp"
 #include "formats/text_lines.hpp"
 
@@ -19,9 +18,8 @@ namespace {
 constexpr std::size_t kReadBytes = std::size_t{1} << 20;
 
 TextLines open_lines(const std::string& path) {
-  auto source = std::make_unique<PeekableSource>(open_file_source(path));
-  if (is_gzip(source->peek(2))) source = std::make_unique<PeekableSource>(make_gzip_source(std::move(source), path));
-  return TextLines(std::move(source), path, kReadBytes);
+  return TextLines(decompressed_if_gzip(std::make_unique<PeekableSource>(open_file_source(path)), path), path,
+                   kReadBytes);
 }
 
 std::string age_range(std::uint8_t unknown_age) { return "0 to " + std::to_string(unknown_age - 1); }

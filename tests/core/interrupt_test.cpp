@@ -93,7 +93,8 @@ std::atomic<int> program_handler_calls{0};
 extern "C" void program_handler(int) { program_handler_calls.fetch_add(1); }
 
 // A host program's handler (Python's) gives way to ours for the scope of a call, which starts with no
-// signal noted, and is back after it.
+// signal noted, and is back after it. A signal the call carried out as Interrupted is not raised
+// again; one the call ended without checking for goes to the program's handler.
 TEST_F(InterruptTest, AScopedCallUsesOurHandlersAndPutsTheProgramsBack) {
   EXPECT_EXIT(
       {
@@ -101,15 +102,24 @@ TEST_F(InterruptTest, AScopedCallUsesOurHandlersAndPutsTheProgramsBack) {
         install_interrupt_handlers();
         std::raise(SIGINT);  // noted before the scope: a call must not see it
         std::signal(SIGINT, program_handler);
-        {
+        try {
           const ScopedInterruptHandlers scope;
           if (status_after_check() != 0) std::_Exit(1);
           std::raise(SIGINT);
           if (program_handler_calls.load() != 0) std::_Exit(2);
-          if (status_after_check() != 130) std::_Exit(3);
+          throw_if_interrupted();
+          std::_Exit(3);
+        } catch (const Interrupted& interrupted) {
+          if (interrupted.exit_status() != 130) std::_Exit(3);
         }
+        if (program_handler_calls.load() != 0) std::_Exit(5);
         std::raise(SIGINT);
-        std::_Exit(program_handler_calls.load() == 1 ? 0 : 4);
+        if (program_handler_calls.load() != 1) std::_Exit(4);
+        {
+          const ScopedInterruptHandlers scope;
+          std::raise(SIGINT);  // the call ends before its next check
+        }
+        std::_Exit(program_handler_calls.load() == 2 ? 0 : 6);
       },
       ::testing::ExitedWithCode(0), "");
 }
