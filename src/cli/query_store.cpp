@@ -12,6 +12,19 @@
 
 namespace semibfs::cli {
 
+namespace {
+
+// The most entries a reply can hold: a vertex's in-list and out-list together (a weakly connected
+// components query asks for both).
+std::int64_t longest_list(const GraphProfile& profile) {
+  const auto longest = [](const std::vector<DegreeCount>& degrees) {
+    return degrees.empty() ? 0 : degrees.back().degree;
+  };
+  return longest(profile.degrees) + longest(profile.forward_degrees);
+}
+
+}  // namespace
+
 int chosen_version(const std::string& directory, std::optional<int> version) {
   const int latest = latest_store_version(directory);
   if (!version) return latest;
@@ -38,13 +51,22 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
   needs.work = "queries on";
+  needs.reply_queue_bytes = reply_queue_bytes();
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   ids_.emplace(read_id_map(directory, input_));
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
+  read_versions(directory);  // before the lists: the plan's reply queues need the longest added list
   open_graph(directory, search, needs);
   graph_ = std::make_unique<StreamingGraph>(*tiered_);
-  add_versions(directory);
+  if (overlay_) graph_->add_versions(*overlay_);
   open_seconds_ = open_time_.seconds();
+}
+
+// A store with a list longer than a chunk's entries needs more than the first budget check counts;
+// the plan, made once the index is read, checks again.
+std::int64_t QueryStore::reply_queue_bytes(std::int64_t longest_list) const {
+  const std::int64_t entries = 2 * (input_.edges + added_edges(versions_));  // an edge in two lists at most
+  return omp_get_max_threads() * StreamingGraph::worker_bytes(input_.vertices, entries, longest_list);
 }
 
 void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs) {
@@ -53,7 +75,10 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
   std::optional<StoreIndex> index;
   if (options.budget.is_set()) {
     index.emplace(read_store_index(directory, request_));
-    plan = plan_search_placement(profile_of_store(*index, needs.bfs_status_bytes_per_vertex), options, needs);
+    const GraphProfile profile = profile_of_store(*index, needs.bfs_status_bytes_per_vertex);
+    SearchDramNeeds exact = needs;  // the queues as the longest list makes them
+    exact.reply_queue_bytes = reply_queue_bytes(longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0));
+    plan = plan_search_placement(profile, options, exact);
     print_plan(std::cerr, plan);
   }
   if (request_.compressed || !plan.fits_in_memory) {
@@ -65,17 +90,17 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
   tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
 }
 
-void QueryStore::add_versions(const std::string& directory) {
+void QueryStore::read_versions(const std::string& directory) {
   if (versions_.empty()) return;
   std::vector<CompactEdge> edges = read_version_edges(directory, versions_, input_.vertices);
   to_store_ids(edges);
   overlay_.emplace(input_.vertices, edges, direction_of(input_));
-  graph_->add_versions(*overlay_);
 }
 
 void QueryStore::to_store_ids(std::vector<CompactEdge>& edges) const {
   if (!relabel_) return;
   std::vector<std::uint32_t> named;  // the input ids the edges name, ascending
+  named.reserve(2 * edges.size());   // as overlay_bytes_bound counts it
   for (const CompactEdge& edge : edges) named.insert(named.end(), {edge.v0_id, edge.v1_id});
   std::sort(named.begin(), named.end());
   named.erase(std::unique(named.begin(), named.end()), named.end());

@@ -56,7 +56,9 @@ class QueryStore {
 
  private:
   void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
-  void add_versions(const std::string& directory);
+  void read_versions(const std::string& directory);
+  // The workers' response queues when no list is longer than `longest_list` (0: not known yet).
+  std::int64_t reply_queue_bytes(std::int64_t longest_list = 0) const;
 
   std::unique_ptr<StoreLock> lock_;
   InputDescription input_;

@@ -13,7 +13,8 @@
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
-  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes + exchange_bytes;
+  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes + exchange_bytes +
+         reply_queue_bytes;
 }
 
 namespace {
@@ -22,6 +23,7 @@ std::string buffers_description(const SearchDramNeeds& needs) {
   std::string text = "edge chunks, validator, I/O buffers";
   if (needs.caller_bytes > 0) text += ", id map";
   if (needs.exchange_bytes > 0) text += ", rank exchanges";
+  if (needs.reply_queue_bytes > 0) text += ", reply queues";
   return text;
 }
 

@@ -22,6 +22,7 @@ struct SearchDramNeeds {
   std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
   std::int64_t exchange_bytes = 0;               // across ranks: frontier copies and pair buffers
+  std::int64_t reply_queue_bytes = 0;            // streaming queries: the workers' response queues
   // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;

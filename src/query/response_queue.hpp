@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/types.hpp"
 #include "graph/csr_graph.hpp"
 
@@ -15,21 +16,35 @@ namespace semibfs {
 
 class ResponseQueue {
  public:
-  // A reply of at most `capacity` neighbours, written at the address returned; close_reply(count)
-  // ends it with the first `count` of them (decoded lists are written straight into the queue).
-  NeighborId* open_reply(VertexId vertex, std::int64_t capacity) {
+  // `room`: the entries a chunk holds unless one list is longer. Reserved at the first reply, so
+  // that the queue's capacity stays the larger of it and the longest list, never a doubling beyond.
+  explicit ResponseQueue(std::int64_t room) : room_(room) {}
+
+  // A reply of at most `capacity` neighbours; returns its number. Its neighbours are either
+  // written at entries(reply) and ended with close_last(count) before the next reply opens, or
+  // appended one by one (a list arriving in pieces) while other replies open.
+  std::size_t open_reply(VertexId vertex, std::int64_t capacity) {
+    if (entries_.capacity() < static_cast<std::size_t>(room_)) entries_.reserve(static_cast<std::size_t>(room_));
     const auto offset = static_cast<std::int64_t>(entries_.size());
     entries_.resize(entries_.size() + static_cast<std::size_t>(capacity));
-    replies_.push_back({vertex, nullptr, offset, 0});
-    return entries_.data() + offset;
+    replies_.push_back({vertex, nullptr, offset, 0, capacity});
+    return replies_.size() - 1;
   }
-  void close_reply(std::int64_t count) {
+  NeighborId* entries(std::size_t reply) { return entries_.data() + replies_[reply].offset; }
+  void close_last(std::int64_t count) {
     replies_.back().count = count;
     entries_.resize(static_cast<std::size_t>(replies_.back().offset + count));
   }
+  void append(std::size_t reply, NeighborId id) {
+    Reply& open = replies_[reply];
+    // Only a damaged store gives a list more entries than its degree.
+    if (open.count == open.capacity) throw Error("a list holds more entries than its degree; the store is damaged");
+    entries_[static_cast<std::size_t>(open.offset + open.count++)] = id;
+  }
   // A reply that views `neighbours` where they lie; they must stay until hand_over.
   void add_view(VertexId vertex, std::span<const NeighborId> neighbours) {
-    replies_.push_back({vertex, neighbours.data(), 0, static_cast<std::int64_t>(neighbours.size())});
+    const auto count = static_cast<std::int64_t>(neighbours.size());
+    replies_.push_back({vertex, neighbours.data(), 0, count, count});
   }
   struct Handed {
     std::int64_t replies = 0;
@@ -49,6 +64,11 @@ class ResponseQueue {
     entries_.clear();
     return handed;
   }
+  // The entries the replies hold now, and those the queue has room for.
+  std::int64_t held() const { return static_cast<std::int64_t>(entries_.size()); }
+  std::int64_t room() const { return static_cast<std::int64_t>(entries_.capacity()); }
+  // DRAM a queue holds beyond its entries, per reply.
+  static std::int64_t bytes_per_reply() { return sizeof(Reply); }
 
  private:
   struct Reply {
@@ -56,7 +76,9 @@ class ResponseQueue {
     const NeighborId* view;  // null: the entries from `offset` in entries_
     std::int64_t offset;
     std::int64_t count;
+    std::int64_t capacity;
   };
+  std::int64_t room_;
   std::vector<Reply> replies_;
   std::vector<NeighborId> entries_;
 };

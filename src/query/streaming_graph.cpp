@@ -1,5 +1,6 @@
 #include "query/streaming_graph.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace semibfs {
@@ -12,6 +13,7 @@ void QueryFigures::add(const QueryFigures& other) {
   replies += other.replies;
   tail_reads += other.tail_reads;
   tail_bytes += other.tail_bytes;
+  queue_peak_entries = std::max(queue_peak_entries, other.queue_peak_entries);
   seconds += other.seconds;
 }
 
@@ -53,6 +55,14 @@ std::vector<std::int64_t> StreamingGraph::degrees(ListSide side) const {
 
 std::int64_t StreamingGraph::buffer_bytes() const { return fetchers_ ? fetchers_->bytes() : 0; }
 
+std::int64_t StreamingGraph::worker_bytes(std::int64_t vertices, std::int64_t entries, std::int64_t longest_list) {
+  const std::int64_t chunk_entries = std::min(entries, std::max(kChunkEntries, longest_list));
+  // Per vertex of a chunk: its id, its reply, and a pending reply with its hash-map node.
+  const std::int64_t per_vertex = 8 + ResponseQueue::bytes_per_reply() + 16 + 48;
+  return chunk_entries * static_cast<std::int64_t>(sizeof(NeighborId)) +
+         std::min(vertices, kChunkVertices) * per_vertex;
+}
+
 int StreamingGraph::part_count(ListSide side) const {
   if (!directed() || side == ListSide::kIn) return 1;
   return (side == ListSide::kBoth ? 1 : 0) + graph_.num_partitions();
@@ -68,6 +78,12 @@ ListPart StreamingGraph::part(VertexId vertex, ListSide side, int index) const {
     return {&graph_.backward(partition), vertex - first, first};
   }
   return {&graph_.forward(side == ListSide::kBoth ? index - 1 : index), vertex, 0};
+}
+
+bool StreamingGraph::copies_lists(const StreamingQuery& query) const {
+  const bool filtered = query.filter_on_storage_side && query.neighbour_filter != nullptr;
+  return filtered || overlay_ != nullptr || part_count(query.side) > 1 || graph_.has_tails() ||
+         graph_.backward(0).compressed();
 }
 
 void StreamingGraph::check(const StreamingQuery& query) const {
@@ -94,6 +110,7 @@ void StreamingGraph::check(const StreamingQuery& query) const {
 
 void StreamingGraph::Worker::take_chunk(const StreamingQuery& query, std::int64_t begin, std::int64_t end) {
   chunk_.clear();
+  next_ = 0;
   const bool sequential = query.kind == QueryKind::kSequential;
   for (std::int64_t item = begin; item < end; ++item) {
     const VertexId vertex = sequential ? item : query.jobs[static_cast<std::size_t>(item)];
@@ -105,49 +122,74 @@ void StreamingGraph::Worker::take_chunk(const StreamingQuery& query, std::int64_
   }
 }
 
-// Part by part over the chunk, so that the reads in flight are all of one CSR: a tail arriving is
-// decoded by the CSR it came from (the reads are finished whenever the CSR changes).
-void StreamingGraph::Worker::expand_chunk(const StreamingQuery& query) {
+// Part by part over the vertices taken, so that the reads in flight are all of one CSR: a tail
+// arriving is decoded by the CSR it came from (the reads are finished whenever the CSR changes).
+// The first part decides where the queue is full: a reply's entries are known when it opens.
+bool StreamingGraph::Worker::expand_next(const StreamingQuery& query) {
   filter_ = query.filter_on_storage_side ? query.neighbour_filter : nullptr;
   const int parts = graph_.part_count(query.side);
+  const bool copies = graph_.copies_lists(query);
+  std::size_t cut = chunk_.size();
   for (int index = 0; index < parts; ++index) {
     ListPart last;
-    for (const VertexId vertex : chunk_) {
-      const ListPart part = graph_.part(vertex, query.side, index);
+    for (std::size_t at = next_; at < cut; ++at) {
+      const ListPart part = graph_.part(chunk_[at], query.side, index);
+      ReplyPlan plan{ReplyPlan::kPending, 0};
+      if (!copies) {
+        plan = {ReplyPlan::kView, 0};
+      } else if (index == 0) {
+        plan = plan_reply(chunk_[at], part, query.side, parts == 1);
+        if (queue_.held() > 0 && queue_.held() + plan.entries > kChunkEntries) {
+          cut = at;
+          break;
+        }
+      }
       if (last.lists != nullptr && last.lists != part.lists) finish_reads(last);
-      expand_part(vertex, part, query.side, parts == 1, index == 0);
+      expand_part(chunk_[at], plan, part, query.side, index == 0);
       last = part;
     }
     if (last.lists != nullptr) finish_reads(last);
   }
   add_version_entries(query.side);
-  flush_pending();
+  pending_.clear();
+  pending_reply_.clear();
+  next_ = cut;
+  return next_ < chunk_.size();
 }
 
 // The lists assembled from pieces; a list whole in DRAM took its added entries at once.
 void StreamingGraph::Worker::add_version_entries(ListSide side) {
   if (graph_.overlay_ == nullptr) return;
-  for (std::size_t slot = 0; slot < pending_vertices_.size(); ++slot) {
-    std::vector<NeighborId>& list = pending_[slot];
-    graph_.overlay_->for_each(pending_vertices_[slot], side, [&](NeighborId id) {
+  for (const std::pair<VertexId, std::size_t>& pending : pending_) {
+    const std::size_t reply = pending.second;
+    graph_.overlay_->for_each(pending.first, side, [&](NeighborId id) {
       ++figures.entries_decoded;
-      if (keep(id)) list.push_back(id);
+      if (keep(id)) queue_.append(reply, id);
     });
   }
 }
 
-void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, ListSide side, bool whole, bool first) {
+StreamingGraph::Worker::ReplyPlan StreamingGraph::Worker::plan_reply(VertexId vertex, const ListPart& first,
+                                                                     ListSide side, bool whole) const {
+  const TieredCsr& lists = *first.lists;
+  if (!whole || lists.tail_entries(first.row) > 0) return {ReplyPlan::kPending, graph_.degree(side, vertex)};
+  const auto added = static_cast<std::int64_t>(graph_.added(vertex, side).size());
+  if (!lists.compressed() && filter_ == nullptr && added == 0) return {ReplyPlan::kView, 0};
+  return {ReplyPlan::kCopy, lists.degree(first.row) + added};
+}
+
+void StreamingGraph::Worker::expand_part(VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side,
+                                         bool first) {
   const TieredCsr& lists = *part.lists;
   if (first) ++figures.lists_decoded;
   figures.entries_decoded += lists.resident_count(part.row);
-  const bool has_tail = lists.tail_entries(part.row) > 0;
-  if (whole && !has_tail) {
+  if (plan.form == ReplyPlan::kView) {  // handed over where it lies
+    queue_.add_view(vertex, lists.resident(part.row));
+    return;
+  }
+  if (plan.form == ReplyPlan::kCopy) {
     const std::span<const NeighborId> added = graph_.added(vertex, side);
-    if (!lists.compressed() && filter_ == nullptr && added.empty()) {  // handed over where it lies
-      queue_.add_view(vertex, lists.resident(part.row));
-      return;
-    }
-    NeighborId* out = queue_.open_reply(vertex, lists.degree(part.row) + static_cast<std::int64_t>(added.size()));
+    NeighborId* out = queue_.entries(queue_.open_reply(vertex, plan.entries));
     std::int64_t count = 0;
     if (filter_ == nullptr) {
       count = lists.copy_resident(part.row, out);
@@ -162,14 +204,14 @@ void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, 
       out[count] = id;
       count += keep(id) ? 1 : 0;
     }
-    queue_.close_reply(count);
+    queue_.close_last(count);
     return;
   }
-  std::vector<NeighborId>& list = pending_for(vertex, first);
+  const std::size_t reply = pending_reply(vertex, plan.entries, first);
   lists.for_each_resident(part.row, [&](NeighborId id) {
-    if (keep(id)) list.push_back(id);
+    if (keep(id)) queue_.append(reply, id);
   });
-  if (!has_tail) return;
+  if (lists.tail_entries(part.row) == 0) return;
   if (fetchers_ == nullptr)
     throw Error("streaming query: a list has a tail but no fetcher reads it (an internal error)");
   fetchers_->mine().request(lists, part.row, [this, &part](std::int64_t row, std::span<const std::byte> piece) {
@@ -177,18 +219,19 @@ void StreamingGraph::Worker::expand_part(VertexId vertex, const ListPart& part, 
   });
 }
 
-std::vector<NeighborId>& StreamingGraph::Worker::pending_for(VertexId vertex, bool first) {
-  if (!first) return pending_[pending_slot_.at(vertex)];
-  pending_slot_.emplace(vertex, pending_.size());  // a vertex once a query (check)
-  pending_vertices_.push_back(vertex);
-  return pending_.emplace_back();
+std::size_t StreamingGraph::Worker::pending_reply(VertexId vertex, std::int64_t degree, bool first) {
+  if (!first) return pending_reply_.at(vertex);
+  const std::size_t reply = queue_.open_reply(vertex, degree);
+  pending_reply_.emplace(vertex, reply);  // a vertex once a query (check)
+  pending_.emplace_back(vertex, reply);
+  return reply;
 }
 
 void StreamingGraph::Worker::take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece) {
-  std::vector<NeighborId>& list = pending_[pending_slot_.at(part.first_vertex + row)];
+  const std::size_t reply = pending_reply_.at(part.first_vertex + row);
   part.lists->for_each_in_tail(row, piece, [&](NeighborId id) {
     ++figures.entries_decoded;
-    if (keep(id)) list.push_back(id);
+    if (keep(id)) queue_.append(reply, id);
   });
 }
 
@@ -196,18 +239,6 @@ void StreamingGraph::Worker::finish_reads(const ListPart& part) {
   if (fetchers_ == nullptr) return;
   fetchers_->mine().finish(
       [this, &part](std::int64_t row, std::span<const std::byte> piece) { take_tail(part, row, piece); });
-}
-
-void StreamingGraph::Worker::flush_pending() {
-  for (std::size_t slot = 0; slot < pending_.size(); ++slot) {
-    const std::vector<NeighborId>& list = pending_[slot];
-    std::copy(list.begin(), list.end(),
-              queue_.open_reply(pending_vertices_[slot], static_cast<std::int64_t>(list.size())));
-    queue_.close_reply(static_cast<std::int64_t>(list.size()));
-  }
-  pending_.clear();
-  pending_vertices_.clear();
-  pending_slot_.clear();
 }
 
 }  // namespace semibfs

@@ -14,6 +14,7 @@
 #include <memory>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <omp.h>
@@ -54,6 +55,11 @@ class StreamingGraph {
   std::vector<std::int64_t> degrees(ListSide side) const;
   // DRAM the workers hold beyond the graph: the fetchers' arenas.
   std::int64_t buffer_bytes() const;
+  // The most DRAM one worker's chunk holds (its response queue and bookkeeping) on a graph of
+  // `vertices` vertices whose lists hold `entries` entries in all, none more than `longest_list`:
+  // a chunk is cut at kChunkEntries entries unless one list is longer, and its replies are copied
+  // into a queue sized to the chunk. With longest_list 0 (not known), a lower bound.
+  static std::int64_t worker_bytes(std::int64_t vertices, std::int64_t entries, std::int64_t longest_list = 0);
   // The lists versions 1..N added (store/store_versions.hpp): every reply, degree and count takes
   // them in, appended to the base list. `overlay` must outlive this object.
   void add_versions(const VersionOverlay& overlay) { overlay_ = &overlay; }
@@ -74,11 +80,17 @@ class StreamingGraph {
   int part_count(ListSide side) const;
   ListPart part(VertexId vertex, ListSide side, int index) const;
 
- private:
+  // A chunk: this many of the query's vertices from the shared counter, cut into pieces of lists
+  // holding at most kChunkEntries entries (one longer list alone).
   static constexpr std::int64_t kChunkVertices = 1024;
+  static constexpr std::int64_t kChunkEntries = std::int64_t{1} << 16;
+
+ private:
   class Worker;
 
   void check(const StreamingQuery& query) const;
+  // Whether a reply of the query can be a copy (else every list is viewed where it lies).
+  bool copies_lists(const StreamingQuery& query) const;
   template <typename Consume>
   void run_worker(const StreamingQuery& query, Worker& worker, Consume& consume);
 
@@ -93,13 +105,16 @@ class StreamingGraph {
 // on disk, or a directed out-list over several partitions), assembled before they are handed over.
 class StreamingGraph::Worker {
  public:
-  Worker(const StreamingGraph& graph, ThreadTailFetchers* fetchers) : graph_(graph), fetchers_(fetchers) {}
+  Worker(const StreamingGraph& graph, ThreadTailFetchers* fetchers)
+      : graph_(graph), fetchers_(fetchers), queue_(kChunkEntries) {}
   // Takes the chunk's vertices that pass the query's vertex filter.
   void take_chunk(const StreamingQuery& query, std::int64_t begin, std::int64_t end);
-  // Reads, decodes and filters the chunk's lists into the queue.
-  void expand_chunk(const StreamingQuery& query);
+  // Reads, decodes and filters the lists of the chunk's next vertices into the queue, as many as
+  // fit in kChunkEntries entries (at least one list); returns whether vertices are left.
+  bool expand_next(const StreamingQuery& query);
   template <typename Consume>
   void hand_over(Consume& consume) {
+    figures.queue_peak_entries = std::max(figures.queue_peak_entries, queue_.room());
     const ResponseQueue::Handed handed = queue_.hand_over(consume);
     figures.replies += handed.replies;
     figures.entries_handed_over += handed.entries;
@@ -108,24 +123,30 @@ class StreamingGraph::Worker {
 
  private:
   bool keep(NeighborId id) const { return filter_ == nullptr || filter_->test(id); }
-  // Puts part `part` of `vertex`'s list into the queue (a whole list in DRAM) or its pending list.
-  void expand_part(VertexId vertex, const ListPart& part, ListSide side, bool whole, bool first);
-  std::vector<NeighborId>& pending_for(VertexId vertex, bool first);
-  // Decodes a tail piece of `part`'s CSR into its vertex's pending list.
+  // How a vertex's reply is made, decided at its first piece, and the entries it takes in the queue.
+  struct ReplyPlan {
+    enum Form { kView, kCopy, kPending } form;  // a list whole in DRAM viewed or copied; else pieces
+    std::int64_t entries;
+  };
+  ReplyPlan plan_reply(VertexId vertex, const ListPart& first, ListSide side, bool whole) const;
+  // Puts part `part` of `vertex`'s list into the queue as `plan` says (a later piece: kPending).
+  void expand_part(VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side, bool first);
+  std::size_t pending_reply(VertexId vertex, std::int64_t degree, bool first);
+  // Decodes a tail piece of `part`'s CSR into its vertex's pending reply.
   void take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
   void finish_reads(const ListPart& part);
-  // Appends the neighbours versions added to the chunk's lists that have some.
+  // Appends the neighbours versions added to the pending replies.
   void add_version_entries(ListSide side);
-  void flush_pending();
 
   const StreamingGraph& graph_;
   ThreadTailFetchers* fetchers_;    // null when no list has a tail
   const Bitmap* filter_ = nullptr;  // the neighbour filter the storage side applies
   ResponseQueue queue_;
   std::vector<VertexId> chunk_;
-  std::vector<std::vector<NeighborId>> pending_;
-  std::vector<VertexId> pending_vertices_;
-  std::unordered_map<VertexId, std::size_t> pending_slot_;
+  std::size_t next_ = 0;  // the first vertex of chunk_ not yet expanded
+  // The replies of lists arriving in pieces, filled as the pieces come (vertex, reply).
+  std::vector<std::pair<VertexId, std::size_t>> pending_;
+  std::unordered_map<VertexId, std::size_t> pending_reply_;
 };
 
 template <typename Consume>
@@ -159,8 +180,10 @@ void StreamingGraph::run_worker(const StreamingQuery& query, Worker& worker, Con
   for (std::int64_t begin = next_chunk_.fetch_add(kChunkVertices); begin < items;
        begin = next_chunk_.fetch_add(kChunkVertices)) {
     worker.take_chunk(query, begin, std::min(items, begin + kChunkVertices));
-    worker.expand_chunk(query);
-    worker.hand_over(consume);
+    for (bool more = true; more;) {
+      more = worker.expand_next(query);
+      worker.hand_over(consume);
+    }
   }
 }
 

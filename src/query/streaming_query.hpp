@@ -44,6 +44,7 @@ struct QueryFigures {
   std::int64_t replies = 0;              // (vertex, neighbours) replies
   std::int64_t tail_reads = 0;           // read requests for lists or parts of lists on disk
   std::int64_t tail_bytes = 0;           // bytes those requests asked for
+  std::int64_t queue_peak_entries = 0;   // the most entries one worker's response queue had room for
   double seconds = 0;
 
   // Bytes that crossed from the storage side to the algorithm: each reply's vertex and count,

@@ -6,8 +6,10 @@
 namespace semibfs {
 
 std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges) {
-  return added_edges == 0 ? 0
-                          : 2 * ((vertices + 7) / 8 + (vertices + 63) / 64 * 4) + kOverlayBytesPerEdge * added_edges;
+  if (added_edges == 0) return 0;
+  const std::int64_t bitmaps = 2 * ((vertices + 7) / 8 + (vertices + 63) / 64 * 4);
+  const std::int64_t lists = std::min(2 * added_edges, 2 * (vertices + 1));  // each side's at most the vertices
+  return bitmaps + kOverlayBytesPerEdge * added_edges + kOverlayBytesPerList * lists;
 }
 
 SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId, NeighborId>> entries)
@@ -31,6 +33,12 @@ SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId
   }
 }
 
+std::int64_t SparseLists::longest_list() const {
+  std::int64_t longest = 0;
+  for (std::size_t i = 1; i < offsets_.size(); ++i) longest = std::max(longest, offsets_[i] - offsets_[i - 1]);
+  return longest;
+}
+
 std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
   if (!has(vertex)) return {};
   const std::int64_t word = Bitmap::word_index(vertex);
@@ -50,7 +58,9 @@ std::int64_t SparseLists::bytes() const {
 
 VersionOverlay::VersionOverlay(std::int64_t vertices, std::span<const CompactEdge> edges, GraphDirection direction)
     : directed_(direction == GraphDirection::kDirected) {
-  std::vector<std::pair<NeighborId, NeighborId>> in, out;
+  std::vector<std::pair<NeighborId, NeighborId>> in, out;  // reserved: the budget counts them so
+  in.reserve(edges.size() * (directed_ ? 1 : 2));
+  if (directed_) out.reserve(edges.size());
   for (const CompactEdge& edge : edges) {
     if (edge.v0_id == edge.v1_id) continue;
     in.emplace_back(edge.v1_id, edge.v0_id);

@@ -18,10 +18,13 @@
 
 namespace semibfs {
 
-// Bytes held per added edge at most: the edges read (8, and 12 of file bytes while one version is
-// read), the pairs sorted (16) and the lists built from them (24), before any is read; plus a
-// bitmap and its ranks per side.
-constexpr std::int64_t kOverlayBytesPerEdge = 64;
+// DRAM held for the added edges at most, the peak of building the overlay: per edge 32 bytes (the
+// edges read, 8, beside one version's 12 file bytes; then beside them their (vertex, neighbour)
+// pairs, 16, and the lists' neighbours, 8; or on a relabelled store the ids they name, 24), and per
+// list, one per vertex that gained an edge on each side, 16 (its offset, twice while they grow);
+// plus a bitmap and its ranks per side.
+constexpr std::int64_t kOverlayBytesPerEdge = 32;
+constexpr std::int64_t kOverlayBytesPerList = 16;
 std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges);
 
 // Lists of some vertices: a bitmap of those that have one, and a count of set bits before each of
@@ -34,6 +37,7 @@ class SparseLists {
   std::span<const NeighborId> list(VertexId vertex) const;
   bool has(VertexId vertex) const { return touched_.num_bits() > 0 && touched_.test(vertex); }
   std::int64_t entries() const { return static_cast<std::int64_t>(neighbours_.size()); }
+  std::int64_t longest_list() const;
   std::int64_t bytes() const;
 
  private:
@@ -60,6 +64,8 @@ class VersionOverlay {
     }
   }
   std::int64_t bytes() const { return in_.bytes() + out_.bytes(); }
+  // The most entries added to one vertex's lists (its in- and out-list together).
+  std::int64_t longest_list() const { return in_.longest_list() + out_.longest_list(); }
   // The added list of one side (kIn or kOut; kBoth of a directed graph has two: use for_each).
   std::span<const NeighborId> list(VertexId vertex, ListSide side) const { return sides(side)[0]->list(vertex); }
 

@@ -144,16 +144,32 @@ std::vector<CompactEdge> read_version_edges(const std::string& directory, int fi
   return read_version_edges(directory, read_version_descriptions(directory, first, last), vertices);
 }
 
+// Throws unless `size` bytes hold the edges `description` records.
+void check_edge_bytes(const std::string& path, std::uintmax_t size, const VersionDescription& description) {
+  if (size != static_cast<std::uintmax_t>(description.edges) * sizeof(PackedEdge)) {
+    damaged(path, std::to_string(size) + " bytes where " + std::to_string(description.edges) +
+                      " edges of 12 bytes were written");
+  }
+}
+
 std::vector<CompactEdge> read_version_edges(const std::string& directory, std::span<const VersionDescription> versions,
                                             std::int64_t vertices) {
+  // Every file's size checked first, so that the edges are reserved once, as the budget counts them.
+  std::int64_t total = 0;
+  for (const VersionDescription& description : versions) {
+    const std::string path = store_path(directory, edges_name(description.version));
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    if (error) damaged(path, "it cannot be read (" + error.message() + ")");
+    check_edge_bytes(path, size, description);
+    total += description.edges;
+  }
   std::vector<CompactEdge> edges;
+  edges.reserve(static_cast<std::size_t>(total));
   for (const VersionDescription& description : versions) {
     const std::string path = store_path(directory, edges_name(description.version));
     const std::string bytes = read_bytes(path);
-    if (static_cast<std::int64_t>(bytes.size()) != description.edges * static_cast<std::int64_t>(sizeof(PackedEdge))) {
-      damaged(path, std::to_string(bytes.size()) + " bytes where " + std::to_string(description.edges) +
-                        " edges of 12 bytes were written");
-    }
+    check_edge_bytes(path, bytes.size(), description);
     if (Sha256::hex_of(bytes.data(), bytes.size()) != description.edges_sha256) {
       damaged(path, "its SHA-256 differs from the one its description records");
     }

@@ -5,8 +5,9 @@
 #include "tiered/placement_plan.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <iomanip>
 #include <ostream>
+#include <string>
 
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -365,17 +366,16 @@ void print_plan(std::ostream& out, const PlacementPlan& plan) {
       << ", hubs: " << plan.hub_vertices << " vertices";
   if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;
   out << (plan.fits_in_memory ? "; everything in DRAM\n" : "\n");
-  char line[160];
-  std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", "structure", "DRAM", "disk");
-  out << line;
-  for (const PlacedStructure& placed : plan.structures) {
-    std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", placed.description.c_str(),
-                  format_bytes(placed.dram_bytes).c_str(), format_bytes(placed.disk_bytes).c_str());
-    out << line;
-  }
-  std::snprintf(line, sizeof(line), "  %-44s %14s %14s\n", "total", format_bytes(plan.dram_bytes()).c_str(),
-                format_bytes(plan.disk_bytes()).c_str());
-  out << line;
+  std::size_t width = 44;  // the widest description, so that the columns line up
+  for (const PlacedStructure& placed : plan.structures) width = std::max(width, placed.description.size());
+  const auto row = [&](const std::string& name, const std::string& dram, const std::string& disk) {
+    out << "  " << std::left << std::setw(static_cast<int>(width)) << name << std::right << ' ' << std::setw(14) << dram
+        << ' ' << std::setw(14) << disk << '\n';
+  };
+  row("structure", "DRAM", "disk");
+  for (const PlacedStructure& placed : plan.structures)
+    row(placed.description, format_bytes(placed.dram_bytes), format_bytes(placed.disk_bytes));
+  row("total", format_bytes(plan.dram_bytes()), format_bytes(plan.disk_bytes()));
 }
 
 void write_json(JsonWriter& writer, const PlacementPlan& plan) {

@@ -137,6 +137,41 @@ TEST_F(StreamingGraphTest, JobQueuesAndFiltersNarrowTheReplies) {
   }
 }
 
+// Hubs 0-2 each joined to the same 30,000 leaves and hub 3 to 70,000 (longer than a chunk's
+// entries): the first chunk of vertices holds 160,000 entries unless it is cut by entries.
+EdgeList hubs_sharing_a_chunk() {
+  EdgeList hubs;
+  hubs.num_vertices = 4 + 70000;
+  for (std::uint32_t leaf = 4; leaf < 4 + 70000; ++leaf) {
+    for (std::uint32_t hub = 0; hub < 4; ++hub)
+      if (hub == 3 || leaf < 4 + 30000) hubs.edges.push_back(CompactEdge::make(hub, leaf));
+  }
+  return hubs;
+}
+
+// The storage side copies a chunk's replies into the worker's queue (decoded, filtered or from
+// disk): the queue holds at most a chunk's entries, or the one longer list, whatever the degrees.
+TEST(StreamingGraphQueues, AChunkHoldsAtMostItsEntriesOrOneLongerList) {
+  testing::StoreCases stores(hubs_sharing_a_chunk());
+  const std::int64_t longest = 70000;  // hub 3's list (directed: its out-list; its in-list is empty)
+  for (const StoreCase& c : testing::every_store_case()) {
+    SCOPED_TRACE(c.name());
+    const testing::ScopedThreadCount scoped(2);
+    const TieredGraph tiered = stores.open(c);
+    StreamingGraph graph(tiered);
+    Bitmap all(graph.num_vertices());
+    for (VertexId v = 0; v < graph.num_vertices(); ++v) all.set(v);
+    StreamingQuery query;
+    query.side = ListSide::kBoth;
+    query.neighbour_filter = &all;  // copies even a plain list in DRAM
+    Replies replies(graph.num_vertices());
+    const QueryFigures figures = run(graph, query, replies);
+    EXPECT_GT(figures.queue_peak_entries, 0);
+    EXPECT_LE(figures.queue_peak_entries, std::max(StreamingGraph::kChunkEntries, longest));
+    EXPECT_EQ(static_cast<std::int64_t>(replies.lists[3].size()), longest);
+  }
+}
+
 TEST_F(StreamingGraphTest, BadQueriesAreOneError) {
   const TieredGraph tiered = stores_.open({true, 1, GraphDirection::kUndirected, true});
   StreamingGraph graph(tiered);
