@@ -53,7 +53,7 @@ std::int64_t degree_quantile(const std::vector<DegreeCount>& degrees, std::int64
     seen += count.vertices;
     if (seen > wanted) return count.degree;
   }
-  return degrees.empty() ? 0 : degrees.back().degree;
+  return max_degree(degrees);
 }
 
 // `name` is "degree", or "in-degree"/"out-degree" of a directed graph.
@@ -79,7 +79,7 @@ void print_degrees(const std::string& name, const std::vector<DegreeCount>& degr
               static_cast<long long>(degree_quantile(degrees, with_edges, 0.9)),
               static_cast<long long>(degree_quantile(degrees, with_edges, 0.99)),
               static_cast<long long>(degree_quantile(degrees, with_edges, 0.999)),
-              static_cast<long long>(degrees.back().degree));
+              static_cast<long long>(max_degree(degrees)));
   std::printf("%s histogram (vertices per %s range):\n", name.c_str(), name.c_str());
   std::int64_t low = 1;
   auto next = degrees.begin();

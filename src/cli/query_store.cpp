@@ -17,10 +17,7 @@ namespace {
 // The most entries a reply can hold: a vertex's in-list and out-list together (a weakly connected
 // components query asks for both).
 std::int64_t longest_list(const GraphProfile& profile) {
-  const auto longest = [](const std::vector<DegreeCount>& degrees) {
-    return degrees.empty() ? 0 : degrees.back().degree;
-  };
-  return longest(profile.degrees) + longest(profile.forward_degrees);
+  return max_degree(profile.degrees) + max_degree(profile.forward_degrees);
 }
 
 }  // namespace

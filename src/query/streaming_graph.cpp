@@ -134,11 +134,9 @@ bool StreamingGraph::Worker::expand_next(const StreamingQuery& query) {
     ListPart last;
     for (std::size_t at = next_; at < cut; ++at) {
       const ListPart part = graph_.part(chunk_[at], query.side, index);
-      ReplyPlan plan{ReplyPlan::kPending, 0};
-      if (!copies) {
-        plan = {ReplyPlan::kView, 0};
-      } else if (index == 0) {
-        plan = plan_reply(chunk_[at], part, query.side, parts == 1);
+      ReplyPlan plan{ReplyPlan::kPending, 0};  // a later piece joins its vertex's reply
+      if (index == 0) {
+        plan = copies ? plan_reply(chunk_[at], part, query.side, parts == 1) : ReplyPlan{ReplyPlan::kView, 0};
         if (queue_.held() > 0 && queue_.held() + plan.entries > kChunkEntries) {
           cut = at;
           break;

@@ -52,6 +52,10 @@ class ClassCounter {
 
 }  // namespace
 
+std::int64_t max_degree(const std::vector<DegreeCount>& degrees) {
+  return degrees.empty() ? 0 : degrees.back().degree;  // ascending by degree
+}
+
 std::int64_t GraphProfile::num_entries() const {
   std::int64_t entries = 0;
   for (const DegreeCount& count : degrees) entries += count.degree * count.vertices;

@@ -58,6 +58,9 @@ struct GraphProfile {
   std::int64_t graph_bytes() const;
 };
 
+// The highest degree of a histogram (0 when empty).
+std::int64_t max_degree(const std::vector<DegreeCount>& degrees);
+
 // The degree histogram of the vertices whose lists the backward offsets arrays (one per
 // partition, rows + 1 entries each) describe.
 std::vector<DegreeCount> degree_histogram(const std::vector<std::span<const std::int64_t>>& backward_offsets);

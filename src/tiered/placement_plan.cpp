@@ -22,7 +22,7 @@ class DegreeSums {
   DegreeSums(const std::vector<DegreeCount>& degrees, std::int64_t entry_bytes, bool compressed)
       : degrees_(degrees), entry_bytes_(entry_bytes), compressed_(compressed) {}
 
-  std::int64_t max_degree() const { return degrees_.empty() ? 0 : degrees_.back().degree; }
+  std::int64_t max_degree() const { return semibfs::max_degree(degrees_); }
   // List entries that lie among the first `k` of their list, over all vertices.
   std::int64_t entries_within(std::int64_t k) const {
     std::int64_t entries = 0;
