@@ -12,6 +12,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/query_searcher.hpp"
 #include "cli/query_store.hpp"
 #include "cli/search_report.hpp"
 #include "cli/store_budget.hpp"
@@ -124,12 +125,13 @@ VertexId find_root(const BfsRequest& request, const IdMap& ids) {
 
 // The roots, as compact ids: the one asked for (found before any work), or N drawn as the
 // reference draws them.
+template <typename HasOutEdges>
 std::vector<VertexId> choose_roots(const BfsRequest& request, std::optional<VertexId> root, const IdMap& ids,
-                                   const SearchInputs& graph) {
+                                   HasOutEdges has_out_edges) {
   if (root) return std::vector<VertexId>(1, root.value());
-  std::vector<VertexId> roots =
-      pick_bfs_roots(request.draw.seed1, request.draw.seed2, static_cast<std::int64_t>(ids.size()),
-                     request.draw.num_roots, [&graph](VertexId v) { return graph.out_degree(v) > 0; });
+  std::vector<VertexId> roots = pick_bfs_roots(request.draw.seed1, request.draw.seed2,
+                                               static_cast<std::int64_t>(ids.size()), request.draw.num_roots,
+                                               has_out_edges);
   if (roots.empty()) throw Error("no vertex of " + request.store + " has an edge, so there is no BFS root");
   return roots;
 }
@@ -210,20 +212,62 @@ void describe_store(const BfsRequest& request, const InputDescription& input, co
   report.graph_from_store = true;
 }
 
-// The engine searches a base: a later version is read by the streaming queries only.
-void check_searched_version(const BfsRequest& request) {
-  const int version = chosen_version(request.store, request.version);
-  if (version == 0) return;
-  throw Error("store '" + request.store + "' is at version " + std::to_string(version) +
-              ": bfs searches the base graph only (give --version 0), or fold the versions into the base with "
-              "'semibfs compact --store " +
-              request.store + "' first");
+// What the searches found: the official block for --roots; else the one search's lines and tree.
+int report_searches(const BfsRequest& request, SearchSession& session, const InputDescription& input,
+                    const IdMap& ids, VertexId root, const ParentArray& parent) {
+  const Graph500Report report = session.finish(official_scale(input), official_edgefactor(input));
+  if (request.roots_given) return print_search_report(report, request.json_path, "bfs");
+  if (!report.validation_passed) {
+    write_json_report(report, request.json_path);
+    throw Error("validation failed: " + report.validation_failure);
+  }
+  if (!request.output.empty()) write_tree(request, ids, root, parent);
+  print_single_search(request, report, parent);
+  write_json_report(report, request.json_path);
+  return 0;
+}
+
+// The store at a later version: searched through the streaming queries, which read the versions'
+// lists beside the base's; the budget counts the validation's edges and the validator as the
+// caller's.
+int run_bfs_on_version(const BfsRequest& request, int version) {
+  const SearchOptions search = store_search_options(request);
+  const InputDescription described = read_input_description(request.store);
+  const VersionEdgeSource edges(request.store, described.vertices, version, search);
+  QueryStoreOptions opening;
+  opening.budget = search.budget;
+  opening.version = version;
+  opening.bytes_per_vertex = query_search_bytes_per_vertex(described.vertices);
+  opening.caller_bytes = edges.all().buffer_bytes() +
+                         (edges.all().num_edges() - described.edges) * static_cast<std::int64_t>(sizeof(CompactEdge)) +
+                         (search.skip_validation ? 0 : Validator::working_bytes_for(described.vertices));
+  QueryStore store(request.store, opening);
+  const InputDescription& input = store.input();
+  const std::optional<VertexId> root = request.root ? std::optional(find_root(request, store.ids())) : std::nullopt;
+  SearchSession session(search, store.request().made_from, store.request().partitions, std::cerr);
+  session.use_file_ids([&store](VertexId vertex) { return store.file_id_of_input(vertex); });
+  describe_store(request, input, store.request(), session.report());
+  session.report().official.construction_seconds = store.open_seconds();
+  session.report().memory.graph = store.graph_bytes();
+  session.report().memory.bfs_status_bytes = kQueryKernelBytesPerVertex * input.vertices;  // + the parents
+  session.check_edge_file(request.store, input.edges, edges.base_buffer_bytes());
+  std::cerr << "version " << version << " of the store: searched through the streaming queries (the engine reads "
+            << "a base only; 'semibfs compact' folds the versions into one)" << std::endl;
+  const std::vector<VertexId> roots = choose_roots(request, root, store.ids(), [&store](VertexId v) {
+    return store.graph().degree(ListSide::kOut, store.store_id(v)) > 0;
+  });
+  log_file_ids(roots, store.ids(), std::cerr);
+  QueryRootSearcher searcher(store);
+  ParentArray parent;
+  session.search_with(edges.all(), direction_of(input), searcher, roots, request.roots_given, parent);
+  return report_searches(request, session, input, store.ids(), roots.front(), parent);
 }
 
 int run_bfs(const BfsRequest& request) {
   const auto lock = lock_existing_store(request.store, StoreLock::Mode::kRead);
+  const int version = chosen_version(request.store, request.version);
+  if (version > 0) return run_bfs_on_version(request, version);  // its store takes a reader's lock too
   const InputDescription input = read_input_description(request.store);
-  check_searched_version(request);
   const StoreRequest store = input_store_request(request.store, input);
   const SearchOptions search = store_search_options(request);
   // The one minimum, before the id map or any list is read (the plan states the same one).
@@ -240,20 +284,12 @@ int run_bfs(const BfsRequest& request) {
       session.open_store(request.store, store, input.vertices, input.edges, id_map_bytes(input));
   session.report().official.construction_seconds = open_time.seconds();
 
-  const std::vector<VertexId> roots = choose_roots(request, root, ids, graph);
+  const std::vector<VertexId> roots =
+      choose_roots(request, root, ids, [&graph](VertexId v) { return graph.out_degree(v) > 0; });
   log_file_ids(roots, ids, std::cerr);
   ParentArray parent;
   session.search(graph, roots, request.roots_given, parent);
-  const Graph500Report report = session.finish(official_scale(input), official_edgefactor(input));
-  if (request.roots_given) return print_search_report(report, request.json_path, "bfs");
-  if (!report.validation_passed) {
-    write_json_report(report, request.json_path);
-    throw Error("validation failed: " + report.validation_failure);
-  }
-  if (!request.output.empty()) write_tree(request, ids, roots.front(), parent);
-  print_single_search(request, report, parent);
-  write_json_report(report, request.json_path);
-  return 0;
+  return report_searches(request, session, input, ids, roots.front(), parent);
 }
 
 }  // namespace

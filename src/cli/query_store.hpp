@@ -49,6 +49,10 @@ class QueryStore {
     return relabel_ ? static_cast<VertexId>(relabel_->old_of()[static_cast<std::size_t>(vertex)]) : vertex;
   }
   std::uint64_t file_id(VertexId vertex) const { return ids_->to_file(input_id(vertex)); }
+  // The store's id of the input's vertex `vertex`.
+  VertexId store_id(VertexId vertex) const { return relabel_ ? relabel_->store_id(vertex) : vertex; }
+  // The base's lists as they are held (the versions' overlay apart).
+  GraphBytes graph_bytes() const { return in_memory_ ? in_memory_->bytes() : GraphBytes{0, tiered_->owned_bytes(), 0}; }
   std::uint64_t file_id_of_input(VertexId vertex) const { return ids_->to_file(vertex); }
   bool relabelled() const { return relabel_.has_value(); }
   // Input ids to the store's, in place (a relabelled store's permutation inverted for them alone).

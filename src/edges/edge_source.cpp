@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -21,6 +22,34 @@ void InMemoryEdgeSource::for_each_chunk(const EdgeChunkVisitor& visit) const {
     const std::int64_t count = std::min(step, total - first);
     visit(edges.subspan(static_cast<std::size_t>(first), static_cast<std::size_t>(count)), first);
   }
+}
+
+ConcatenatedEdgeSource::ConcatenatedEdgeSource(std::vector<std::unique_ptr<EdgeSource>> parts)
+    : parts_(std::move(parts)) {
+  if (parts_.empty()) throw Error("edge source: nothing to concatenate");
+  num_vertices_ = parts_.front()->num_vertices();
+  for (const auto& part : parts_) {
+    if (part->num_vertices() != num_vertices_) {
+      throw Error("edge source: parts of " + std::to_string(num_vertices_) + " and " +
+                  std::to_string(part->num_vertices()) + " vertices cannot be read as one list");
+    }
+    num_edges_ += part->num_edges();
+  }
+}
+
+void ConcatenatedEdgeSource::for_each_chunk(const EdgeChunkVisitor& visit) const {
+  std::int64_t before = 0;
+  for (const auto& part : parts_) {
+    part->for_each_chunk(
+        [&](std::span<const CompactEdge> edges, std::int64_t first_index) { visit(edges, before + first_index); });
+    before += part->num_edges();
+  }
+}
+
+std::int64_t ConcatenatedEdgeSource::buffer_bytes() const {
+  std::int64_t bytes = 0;
+  for (const auto& part : parts_) bytes += part->buffer_bytes();
+  return bytes;
 }
 
 }  // namespace semibfs

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
+#include <vector>
 
 #include "edges/compact_edge.hpp"
 #include "edges/edge_list.hpp"
@@ -46,6 +48,23 @@ class InMemoryEdgeSource final : public EdgeSource {
  private:
   const EdgeList& edge_list_;
   std::int64_t chunk_edges_;
+};
+
+// Sources read one after another as one list, edge indexes running on from each to the next (a
+// store's edge file, then the edges its versions added). Every part names the same vertices.
+class ConcatenatedEdgeSource final : public EdgeSource {
+ public:
+  explicit ConcatenatedEdgeSource(std::vector<std::unique_ptr<EdgeSource>> parts);
+
+  std::int64_t num_vertices() const override { return num_vertices_; }
+  std::int64_t num_edges() const override { return num_edges_; }
+  void for_each_chunk(const EdgeChunkVisitor& visit) const override;
+  std::int64_t buffer_bytes() const override;  // every part's, as each holds its own
+
+ private:
+  std::vector<std::unique_ptr<EdgeSource>> parts_;
+  std::int64_t num_vertices_ = 0;
+  std::int64_t num_edges_ = 0;
 };
 
 }  // namespace semibfs

@@ -140,54 +140,89 @@ void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& en
   log_ << format_memory(memory) << std::endl;
 }
 
+namespace {
+
+// One search from `root` with its parents, both in the input's ids: on a relabelled store the
+// engine searches in the store's ids and the parents are mapped back, as part of the search.
+class EngineSearcher final : public RootSearcher {
+ public:
+  EngineSearcher(BfsEngine& engine, const StoredRelabel* relabel, ParentArray& store_parent)
+      : engine_(engine), relabel_(relabel), store_parent_(store_parent) {}
+
+  std::vector<LevelStats> search(VertexId root, ParentArray& parent) override {
+    if (relabel_ == nullptr) return parent.visit([&](auto entries) { return engine_.run(root, entries); });
+    const VertexId store_root = relabel_->store_id(root);
+    std::vector<LevelStats> levels =
+        store_parent_.visit([&](auto entries) { return engine_.run(store_root, entries); });
+    parents_in_input_ids(relabel_->old_of(), store_parent_, parent);
+    return levels;
+  }
+  IoStats take_io_stats() override { return engine_.take_io_stats(); }
+  std::string io_backend() const override { return engine_.io_backend(); }
+
+ private:
+  BfsEngine& engine_;
+  const StoredRelabel* relabel_;
+  ParentArray& store_parent_;
+};
+
+}  // namespace
+
 void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
                            ParentArray& parent) {
   const SearchOptions& options = report_.search;
-  const EdgeSource& edges = *graph.edges;
   std::optional<Validator> validator;
-  if (!options.skip_validation) validator.emplace(edges, graph.direction());
+  if (!options.skip_validation) validator.emplace(*graph.edges, graph.direction());
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
-  parent.assign(edges.num_vertices());
-  relabel_ = graph.relabel ? &*graph.relabel : nullptr;
-  if (relabel_ != nullptr) store_parent_.assign(parent.size());
+  parent.assign(graph.edges->num_vertices());
+  if (graph.relabel) store_parent_.assign(parent.size());
   record_memory(graph, engine, validator ? &*validator : nullptr, parent);
+  EngineSearcher searcher(engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
+  search_roots(*graph.edges, validator ? &*validator : nullptr, searcher, roots, warm_up, parent);
+}
+
+void SearchSession::search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
+                                std::span<const VertexId> roots, bool warm_up, ParentArray& parent) {
+  std::optional<Validator> validator;
+  if (!report_.search.skip_validation) validator.emplace(edges, direction);
+  parent.assign(edges.num_vertices());
+  report_.memory.bfs_status_bytes += parent.bytes();
+  report_.memory.validator_bytes = validator ? validator->working_bytes() : 0;
+  log_ << format_memory(report_.memory) << std::endl;
+  search_roots(edges, validator ? &*validator : nullptr, searcher, roots, warm_up, parent);
+}
+
+void SearchSession::search_roots(const EdgeSource& edges, const Validator* validator, RootSearcher& searcher,
+                                 std::span<const VertexId> roots, bool warm_up, ParentArray& parent) {
   bar_ = progress_bar_for(&log_);
   if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
   if (warm_up && !roots.empty()) {
-    run_search(engine, roots.front(), parent);  // warm-up search, untimed, as the reference does
-    engine.take_io_stats();
+    searcher.search(roots.front(), parent);  // warm-up search, untimed, as the reference does
+    searcher.take_io_stats();
     if (bar_) bar_->relabel(kSearchesLabel);
   }
   for (const VertexId root : roots) {
     throw_if_interrupted();  // between searches
-    if (!search_root(edges, engine, validator ? &*validator : nullptr, root, parent)) {
+    if (!search_root(edges, searcher, validator, root, parent)) {
       report_.validation_passed = false;
       break;
     }
   }
   bar_.reset();  // its final line: the searches done and their time
-  report_.io_backend = engine.io_backend();
-}
-
-std::vector<LevelStats> SearchSession::run_search(BfsEngine& engine, VertexId root, ParentArray& parent) {
-  if (relabel_ == nullptr) return parent.visit([&](auto entries) { return engine.run(root, entries); });
-  const VertexId store_root = relabel_->store_id(root);
-  std::vector<LevelStats> levels = store_parent_.visit([&](auto entries) { return engine.run(store_root, entries); });
-  parents_in_input_ids(relabel_->old_of(), store_parent_, parent);
-  return levels;
+  report_.io_backend = searcher.io_backend();
 }
 
 // Searches one root and validates the result; returns false when validation failed.
-bool SearchSession::search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator,
+bool SearchSession::search_root(const EdgeSource& edges, RootSearcher& searcher, const Validator* validator,
                                 VertexId root, ParentArray& parent) {
   RootResult result;
   result.root = file_id_(root);
   Stopwatch search_time;
-  result.levels = run_search(engine, root, parent);
+  result.levels = searcher.search(root, parent);
   result.bfs_seconds = search_time.seconds();
-  const IoStats io = engine.take_io_stats();
+  const IoStats io = searcher.take_io_stats();
   result.io = io.summary();
   report_.io.merge(io);
   result.nedge = parent.visit([&](auto entries) {

@@ -44,6 +44,19 @@ std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& direct
 // resident lists does.
 std::int64_t edge_check_buffer_bytes(const EdgeSource& edges, const std::optional<PlacementPlan>& plan);
 
+// What searches one root into parents in the input's ids: the engine (SearchSession::search), or
+// what the caller brings (SearchSession::search_with; `bfs` on a store's later version searches
+// through the streaming queries).
+class RootSearcher {
+ public:
+  virtual ~RootSearcher() = default;
+  virtual std::vector<LevelStats> search(VertexId root, ParentArray& parent) = 0;
+  // The reads of the searches since the last call; resets them.
+  virtual IoStats take_io_stats() { return {}; }
+  // "io_uring" or "pread" once lists were read from disk; empty otherwise.
+  virtual std::string io_backend() const { return {}; }
+};
+
 class SearchSession {
  public:
   // Applies options.threads and starts the report: what is searched, threads and partitions.
@@ -69,16 +82,20 @@ class SearchSession {
   // validated unless validation is skipped; stops at the first failed validation. `parent` ends
   // with the last search's tree.
   void search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
+  // The same through `searcher`, validated against `edges` (a graph of `direction`); the report's
+  // memory is the caller's to fill but for the parents and the validator.
+  void search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
+                   std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
 
   // The official block's SCALE and edgefactor and its per-search figures; returns the report.
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
-  bool search_root(const EdgeSource& edges, BfsEngine& engine, const Validator* validator, VertexId root,
+  // The bar, the warm-up and each root in turn.
+  void search_roots(const EdgeSource& edges, const Validator* validator, RootSearcher& searcher,
+                    std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
+  bool search_root(const EdgeSource& edges, RootSearcher& searcher, const Validator* validator, VertexId root,
                    ParentArray& parent);
-  // One search from `root` with its parents, both in the input's ids: on a relabelled store the
-  // engine searches in the store's ids and the parents are mapped back, as part of the search.
-  std::vector<LevelStats> run_search(BfsEngine& engine, VertexId root, ParentArray& parent);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
                      const ParentArray& parent);
   // Ends a root's line: on the log, or (with a bar) `held` printed above the bar, which then
@@ -87,9 +104,8 @@ class SearchSession {
 
   Graph500Report report_;
   std::ostream& log_;
-  const StoredRelabel* relabel_ = nullptr;  // the searched store's, while search() runs
-  ParentArray store_parent_;                // a relabelled store's parents, in its ids
-  std::unique_ptr<ProgressBar> bar_;        // the searches' bar on a terminal, while search() runs
+  ParentArray store_parent_;          // a relabelled store's parents, in its ids
+  std::unique_ptr<ProgressBar> bar_;  // the searches' bar on a terminal, while search() runs
   std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };

@@ -60,6 +60,18 @@ std::map<std::uint64_t, std::string> read_results(const std::string& text) {
   return values;
 }
 
+// `bfs -o` lines: each reached vertex's level (parents may differ between equal searches).
+std::map<std::uint64_t, int> levels_of(const std::string& text) {
+  std::map<std::uint64_t, int> levels;
+  for (const std::string& line : lines_of(text)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::uint64_t vertex = 0, parent = 0;
+    fields >> vertex >> parent >> levels[vertex];
+  }
+  return levels;
+}
+
 double l1_between(const std::map<std::uint64_t, std::string>& a, const std::map<std::uint64_t, std::string>& b) {
   double sum = 0;
   for (const auto& [vertex, value] : a) sum += std::abs(std::stod(value) - std::stod(b.at(vertex)));
@@ -128,7 +140,20 @@ TEST_F(VersionCli, VersionsGiveTheResultsOfAllEdgesAtOnce) {
     if (name != "relabelled") {  // seeded ages follow the store's ids
       EXPECT_EQ(run("at --store " + versioned).out.substr(0, 60), run("at --store " + all).out.substr(0, 60));
     }
-    EXPECT_EQ(run("bfs --store " + versioned + " --roots 2").exit_code, 1);  // the engine reads bases only
+    // bfs at version 3 searches through the queries: the levels of the store built at once, in DRAM
+    // and at the stated minimum; every search validated against the base's edges and the added ones.
+    std::vector<std::map<std::uint64_t, int>> expected_levels, base_levels;
+    for (const std::string root : {"1000", "1203", "3093"}) {  // a path's end, a hub, the other end
+      expected_levels.push_back(levels_of(results("bfs --store " + all + " --root " + root)));
+      const std::string bfs = "bfs --store " + versioned + " --root " + root;
+      EXPECT_EQ(levels_of(results(bfs)), expected_levels.back());
+      EXPECT_EQ(levels_of(results(bfs + " " + stated_minimum_budget(bfs))), expected_levels.back());
+      base_levels.push_back(levels_of(results(bfs + " --version 0")));
+    }
+    EXPECT_NE(base_levels, expected_levels);  // can fail: the versions matter
+    const CommandResult versioned_roots = run("bfs --store " + versioned + " --roots 4");
+    EXPECT_EQ(versioned_roots.exit_code, 0) << versioned_roots.err;
+    EXPECT_NE(versioned_roots.err.find("validation passed"), std::string::npos);
     const CommandResult compacted = run("compact --store " + versioned);
     ASSERT_EQ(compacted.exit_code, 0) << compacted.err;
     // Byte for byte the store built at once, but for a relabelled one: its degree order counts the
@@ -201,15 +226,17 @@ TEST_F(VersionCli, ErrorsAreOneLine) {
   const std::string bad = write_edges("bad.el", {&stranger});
   ASSERT_EQ(run("add-edges " + write_edges("b.el", {&batches.added[0]}) + " --store " + store).exit_code, 0);
   expect_one_line_errors({
-      {"add-edges --store " + store, 2},                  // no INPUT
-      {"add-edges " + bad, 2},                            // no store
-      {"add-edges " + bad + " --store " + store, 1},      // a vertex the store lacks
-      {"pagerank --store " + store + " --version 2", 1},  // only 0 and 1
-      {"cc --store " + store + " --version -1", 2},       // not a version
-      {"bfs --store " + store + " --root 1000", 1},       // at version 1
-      {"compact", 2},                                     // no store
+      {"add-edges --store " + store, 2},                       // no INPUT
+      {"add-edges " + bad, 2},                                 // no store
+      {"add-edges " + bad + " --store " + store, 1},           // a vertex the store lacks
+      {"pagerank --store " + store + " --version 2", 1},       // only 0 and 1
+      {"cc --store " + store + " --version -1", 2},            // not a version
+      {"bfs --store " + store + " --root 5", 1},               // no vertex
+      {"bfs --store " + store + " --roots 2 --version 3", 1},  // only 0 and 1
+      {"compact", 2},                                          // no store
   });
   EXPECT_EQ(run("bfs --store " + store + " --root 1000 --version 0").exit_code, 0);
+  EXPECT_EQ(run("bfs --store " + store + " --root 1000").exit_code, 0);  // at version 1
   EXPECT_EQ(run("info --store " + store).exit_code, 0);
 }
 

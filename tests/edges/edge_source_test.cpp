@@ -1,8 +1,10 @@
-// The in-memory edge source: views into the edge list, whole or cut into chunks, never copied.
+// The in-memory edge source: views into the edge list, whole or cut into chunks, never copied;
+// sources concatenated: one list whose edge indexes run on from each part to the next.
 #include "edges/edge_source.hpp"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <vector>
 
 #include "core/error.hpp"
@@ -53,6 +55,31 @@ TEST(EdgeSourceInMemory, AnEmptyListHasNoChunks) {
 TEST(EdgeSourceInMemory, ANegativeChunkSizeThrows) {
   const EdgeList edge_list = small_kronecker();
   EXPECT_THROW(InMemoryEdgeSource(edge_list, -1), Error);
+}
+
+TEST(EdgeSourceConcatenated, PartsReadInTurnAsOneList) {
+  const EdgeList whole = small_kronecker();  // 4096 edges, cut at 1000 into a first and a second part
+  EdgeList first{whole.num_vertices, {whole.edges.begin(), whole.edges.begin() + 1000}, {}};
+  EdgeList second{whole.num_vertices, {whole.edges.begin() + 1000, whole.edges.end()}, {}};
+  std::vector<std::unique_ptr<EdgeSource>> parts;
+  parts.push_back(std::make_unique<InMemoryEdgeSource>(first, 300));
+  parts.push_back(std::make_unique<InMemoryEdgeSource>(second, 300));
+  const ConcatenatedEdgeSource source(std::move(parts));
+  EXPECT_EQ(source.num_vertices(), whole.num_vertices);
+  EXPECT_EQ(source.num_edges(), whole.num_edges());
+  const std::vector<testing::VisitedChunk> chunks = record_chunks(source);
+  EXPECT_EQ(chunks.size(), 4u + 11u);  // 1000 in chunks of 300, then 3096
+  EXPECT_TRUE(chunks_cover(chunks, whole, 300));
+}
+
+TEST(EdgeSourceConcatenated, PartsOfOtherVerticesOrNoneAreRefused) {
+  const EdgeList a{8, {}, {}};
+  const EdgeList b{9, {}, {}};
+  std::vector<std::unique_ptr<EdgeSource>> parts;
+  parts.push_back(std::make_unique<InMemoryEdgeSource>(a));
+  parts.push_back(std::make_unique<InMemoryEdgeSource>(b));
+  EXPECT_THROW(ConcatenatedEdgeSource(std::move(parts)), Error);
+  EXPECT_THROW(ConcatenatedEdgeSource({}), Error);
 }
 
 }  // namespace

@@ -1,0 +1,85 @@
+#include "cli/query_searcher.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "analytics/query_bfs.hpp"
+#include "core/bitmap.hpp"
+#include "graph500/search_session.hpp"
+#include "store/store_versions.hpp"
+
+namespace semibfs::cli {
+
+namespace {
+
+// Vertices of each depth (index: the depth).
+std::vector<std::int64_t> vertices_by_depth(const std::vector<std::int64_t>& level, std::size_t depths) {
+  std::vector<std::int64_t> counts(depths, 0);
+#pragma omp parallel
+  {
+    std::vector<std::int64_t> mine(depths, 0);
+#pragma omp for schedule(static) nowait
+    for (std::size_t v = 0; v < level.size(); ++v) {
+      if (level[v] >= 0) ++mine[static_cast<std::size_t>(level[v])];
+    }
+#pragma omp critical
+    for (std::size_t depth = 0; depth < depths; ++depth) counts[depth] += mine[depth];
+  }
+  return counts;
+}
+
+// Query i discovered the vertices of depth i + 1 from those of depth i.
+std::vector<LevelStats> level_stats(const QueryBfsResult& result) {
+  const std::vector<std::int64_t> counts = vertices_by_depth(result.level, result.figures.size() + 1);
+  std::vector<LevelStats> levels;
+  for (const IterationFigures& query : result.figures) {
+    const auto depth = static_cast<std::size_t>(query.iteration);
+    LevelStats level;
+    level.level = query.iteration + 1;
+    level.bottom_up = query.kind == QueryKind::kSequential;
+    level.frontier_vertices = counts[depth];
+    level.edges_examined = query.query.entries_decoded;
+    level.discovered_vertices = counts[depth + 1];
+    level.seconds = query.seconds;
+    level.io.requests = static_cast<std::uint64_t>(query.query.tail_reads);
+    level.io.bytes = static_cast<std::uint64_t>(query.query.tail_bytes);
+    levels.push_back(level);
+  }
+  return levels;
+}
+
+}  // namespace
+
+std::int64_t query_search_bytes_per_vertex(std::int64_t vertices) {
+  return kQueryKernelBytesPerVertex + ParentArray::bytes_per_vertex(vertices);
+}
+
+std::vector<LevelStats> QueryRootSearcher::search(VertexId root, ParentArray& parent) {
+  QueryBfsResult result = bfs_through_queries(store_.graph(), store_.store_id(root));
+  const auto n = static_cast<std::int64_t>(result.parent.size());
+  parent.visit([&](auto entries) {
+#pragma omp parallel for schedule(static)
+    for (std::int64_t v = 0; v < n; ++v) {
+      const VertexId up = result.parent[static_cast<std::size_t>(v)];
+      entries[static_cast<std::size_t>(store_.input_id(v))] =
+          static_cast<typename decltype(entries)::element_type>(up == kUnreached ? kUnreached : store_.input_id(up));
+    }
+  });
+  return level_stats(result);
+}
+
+VersionEdgeSource::VersionEdgeSource(const std::string& directory, std::int64_t vertices, int version,
+                                     const SearchOptions& options)
+    : added_(std::make_unique<EdgeList>()) {
+  added_->num_vertices = vertices;
+  added_->edges = read_version_edges(directory, 1, version, vertices);
+  std::vector<std::unique_ptr<EdgeSource>> parts;
+  parts.push_back(open_store_edges(directory, vertices, options));
+  base_buffer_bytes_ = parts.front()->buffer_bytes();
+  parts.push_back(std::make_unique<InMemoryEdgeSource>(*added_));
+  all_ = std::make_unique<ConcatenatedEdgeSource>(std::move(parts));
+}
+
+}  // namespace semibfs::cli

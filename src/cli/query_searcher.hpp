@@ -1,0 +1,50 @@
+// `semibfs bfs` on a store's later version (store/store_versions.hpp): the engine searches a base
+// only, so each root is searched through the streaming queries (analytics/query_bfs.hpp), which
+// read the base's lists and the lists the versions added where they lie (ExtraV Sec. 4.5), and
+// validated against the base's edge file followed by the added edges.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/query_store.hpp"
+#include "edges/edge_source.hpp"
+#include "graph500/run_options.hpp"
+#include "graph500/search_session.hpp"
+
+namespace semibfs::cli {
+
+// DRAM the query kernel holds per vertex: parents and levels (8 + 8), three bitmaps (3/8) and the
+// top-down jobs (8 per vertex of a frontier below n / 64), rounded up.
+inline constexpr std::int64_t kQueryKernelBytesPerVertex = 17;
+// And with the session's parents in the input's ids.
+std::int64_t query_search_bytes_per_vertex(std::int64_t vertices);
+
+class QueryRootSearcher final : public RootSearcher {
+ public:
+  explicit QueryRootSearcher(QueryStore& store) : store_(store) {}
+  // Parents in the input's ids; one LevelStats per query, its frontier and discoveries counted
+  // from the levels.
+  std::vector<LevelStats> search(VertexId root, ParentArray& parent) override;
+
+ private:
+  QueryStore& store_;
+};
+
+// The edges a search of versions 1..`version` is validated against: the store's edge file read as
+// `options` say, then the versions' edges (their files' checksums checked).
+class VersionEdgeSource {
+ public:
+  VersionEdgeSource(const std::string& directory, std::int64_t vertices, int version, const SearchOptions& options);
+  const EdgeSource& all() const { return *all_; }
+  std::int64_t base_buffer_bytes() const { return base_buffer_bytes_; }
+
+ private:
+  std::unique_ptr<EdgeList> added_;  // on the heap: the source refers to it
+  std::unique_ptr<EdgeSource> all_;
+  std::int64_t base_buffer_bytes_ = 0;
+};
+
+}  // namespace semibfs::cli
