@@ -8,7 +8,6 @@
 #include "analytics/query_bfs.hpp"
 #include "core/bitmap.hpp"
 #include "graph500/search_session.hpp"
-#include "store/store_versions.hpp"
 
 namespace semibfs::cli {
 
@@ -70,14 +69,12 @@ std::vector<LevelStats> QueryRootSearcher::search(VertexId root, ParentArray& pa
   return level_stats(result);
 }
 
-VersionEdgeSource::VersionEdgeSource(const std::string& directory, std::int64_t vertices, int version,
-                                     const SearchOptions& options)
-    : added_(std::make_unique<EdgeList>()) {
-  added_->num_vertices = vertices;
-  added_->edges = read_version_edges(directory, 1, version, vertices);
+VersionEdgeSource::VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vector<CompactEdge> added)
+    : added_(std::make_unique<EdgeList>()), base_buffer_bytes_(base->buffer_bytes()) {
+  added_->num_vertices = base->num_vertices();
+  added_->edges = std::move(added);
   std::vector<std::unique_ptr<EdgeSource>> parts;
-  parts.push_back(open_store_edges(directory, vertices, options));
-  base_buffer_bytes_ = parts.front()->buffer_bytes();
+  parts.push_back(std::move(base));
   parts.push_back(std::make_unique<InMemoryEdgeSource>(*added_));
   all_ = std::make_unique<ConcatenatedEdgeSource>(std::move(parts));
 }

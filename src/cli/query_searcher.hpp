@@ -33,11 +33,11 @@ class QueryRootSearcher final : public RootSearcher {
   QueryStore& store_;
 };
 
-// The edges a search of versions 1..`version` is validated against: the store's edge file read as
-// `options` say, then the versions' edges (their files' checksums checked).
+// The edges a search at a later version is validated against: the base's edge file, then the
+// edges the versions added (read_version_edges).
 class VersionEdgeSource {
  public:
-  VersionEdgeSource(const std::string& directory, std::int64_t vertices, int version, const SearchOptions& options);
+  VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vector<CompactEdge> added);
   const EdgeSource& all() const { return *all_; }
   std::int64_t base_buffer_bytes() const { return base_buffer_bytes_; }
 

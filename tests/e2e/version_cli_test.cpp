@@ -226,14 +226,15 @@ TEST_F(VersionCli, ErrorsAreOneLine) {
   const std::string bad = write_edges("bad.el", {&stranger});
   ASSERT_EQ(run("add-edges " + write_edges("b.el", {&batches.added[0]}) + " --store " + store).exit_code, 0);
   expect_one_line_errors({
-      {"add-edges --store " + store, 2},                       // no INPUT
-      {"add-edges " + bad, 2},                                 // no store
-      {"add-edges " + bad + " --store " + store, 1},           // a vertex the store lacks
-      {"pagerank --store " + store + " --version 2", 1},       // only 0 and 1
-      {"cc --store " + store + " --version -1", 2},            // not a version
-      {"bfs --store " + store + " --root 5", 1},               // no vertex
-      {"bfs --store " + store + " --roots 2 --version 3", 1},  // only 0 and 1
-      {"compact", 2},                                          // no store
+      {"add-edges --store " + store, 2},                                // no INPUT
+      {"add-edges " + bad, 2},                                          // no store
+      {"add-edges " + bad + " --store " + store, 1},                    // a vertex the store lacks
+      {"pagerank --store " + store + " --version 2", 1},                // only 0 and 1
+      {"cc --store " + store + " --version -1", 2},                     // not a version
+      {"bfs --store " + store + " --root 5", 1},                        // no vertex
+      {"bfs --store " + store + " --roots 2 --version 3", 1},           // only 0 and 1
+      {"bfs --store " + store + " --root 1000 --dram-budget 1MiB", 1},  // below the minimum
+      {"compact", 2},                                                   // no store
   });
   EXPECT_EQ(run("bfs --store " + store + " --root 1000 --version 0").exit_code, 0);
   EXPECT_EQ(run("bfs --store " + store + " --root 1000").exit_code, 0);  // at version 1
