@@ -239,6 +239,7 @@ int run_bfs_on_version(const BfsRequest& request, int version) {
   QueryStoreOptions opening;
   opening.budget = search.budget;
   opening.version = version;
+  opening.work = "searching through the queries on";
   opening.bytes_per_vertex = query_search_bytes_per_vertex(vertices);
   opening.caller_bytes = base_edges->buffer_bytes() +
                          added_edges(versions) * static_cast<std::int64_t>(sizeof(CompactEdge)) +

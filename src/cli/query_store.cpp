@@ -47,7 +47,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.bfs_status_bytes_per_vertex =
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
-  needs.work = "queries on";
+  needs.work = options.work;
   needs.reply_queue_bytes = reply_queue_bytes();
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   ids_.emplace(read_id_map(directory, input_));

@@ -31,6 +31,7 @@ struct QueryStoreOptions {
   std::int64_t bytes_per_vertex = 0;  // the algorithm's arrays
   std::int64_t caller_bytes = 0;      // what the caller holds besides (add-edges: the edges read)
   StoreLock::Mode lock = StoreLock::Mode::kRead;
+  std::string work = "queries on";  // what a refusal says the budget is below the minimum for
 };
 
 class QueryStore {

@@ -238,6 +238,9 @@ TEST_F(VersionCli, ErrorsAreOneLine) {
   });
   EXPECT_EQ(run("bfs --store " + store + " --root 1000 --version 0").exit_code, 0);
   EXPECT_EQ(run("bfs --store " + store + " --root 1000").exit_code, 0);  // at version 1
+  EXPECT_NE(
+      run("bfs --store " + store + " --root 1000 --dram-budget 1MiB").err.find("for searching through the queries on 3"),
+      std::string::npos);
   EXPECT_EQ(run("info --store " + store).exit_code, 0);
 }
 
