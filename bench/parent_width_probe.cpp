@@ -76,7 +76,6 @@ int probe(const std::string& directory, int rounds, int root_count) {
         ratio[form].push_back(split[form].total / split[kNarrow].total);
         rest_ms[form].push_back(1e3 * (split[form].total - split[form].steps));
         total_ms[form].push_back(1e3 * split[form].total);
-        total_ms[form].push_back(1e3 * split[form].total);
       }
     }
     std::fprintf(stderr, "round %d of %d done\n", round + 1, rounds);

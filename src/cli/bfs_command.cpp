@@ -25,7 +25,6 @@
 #include "graph500/search_session.hpp"
 #include "import/input_store.hpp"
 #include "store/store_lock.hpp"
-#include "store/store_versions.hpp"
 #include "validate/failure_log.hpp"
 #include "validate/tree_levels.hpp"
 
@@ -229,24 +228,23 @@ int report_searches(const BfsRequest& request, SearchSession& session, const Inp
 }
 
 // The store at a later version: searched through the streaming queries, which read the versions'
-// lists beside the base's; the budget counts the validation's edge buffers, its copy of the added
-// edges and the validator as the caller's, before either is read.
+// lists beside the base's; the budget counts the validation's edge buffers, the added edges kept
+// for it and the validator as the caller's, before any of them is read.
 int run_bfs_on_version(const BfsRequest& request, int version) {
   const SearchOptions search = store_search_options(request);
   const std::int64_t vertices = read_input_description(request.store).vertices;
-  const std::vector<VersionDescription> versions = read_version_descriptions(request.store, 1, version);
   std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(request.store, vertices, search);
   QueryStoreOptions opening;
   opening.budget = search.budget;
   opening.version = version;
   opening.work = "searching through the queries on";
+  opening.keep_added_edges = true;
   opening.bytes_per_vertex = query_search_bytes_per_vertex(vertices);
-  opening.caller_bytes = base_edges->buffer_bytes() +
-                         added_edges(versions) * static_cast<std::int64_t>(sizeof(CompactEdge)) +
-                         (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
+  opening.caller_bytes =
+      base_edges->buffer_bytes() + (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
   QueryStore store(request.store, opening);
   const InputDescription& input = store.input();
-  const VersionEdgeSource edges(std::move(base_edges), read_version_edges(request.store, versions, vertices));
+  const VersionEdgeSource edges(std::move(base_edges), store.take_added_edges());
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, store.ids())) : std::nullopt;
   SearchSession session(search, store.request().made_from, store.request().partitions, std::cerr);
   session.use_file_ids([&store](VertexId vertex) { return store.file_id_of_input(vertex); });

@@ -2,12 +2,9 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <utility>
 
 #include "analytics/query_bfs.hpp"
-#include "core/bitmap.hpp"
-#include "graph500/search_session.hpp"
 
 namespace semibfs::cli {
 

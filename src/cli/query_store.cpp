@@ -43,7 +43,8 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   search.skip_validation = true;  // nothing validates: no validator, no edge chunks
   SearchDramNeeds needs = search_dram_needs(
       input_.vertices, search, omp_get_max_threads(), 0,
-      id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges(versions_)) + options.caller_bytes);
+      id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges(versions_)) + options.caller_bytes +
+          (options.keep_added_edges ? added_edges(versions_) * static_cast<std::int64_t>(sizeof(CompactEdge)) : 0));
   needs.bfs_status_bytes_per_vertex =
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
@@ -52,7 +53,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   ids_.emplace(read_id_map(directory, input_));
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
-  read_versions(directory);  // before the lists: the plan's reply queues need the longest added list
+  read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
   open_graph(directory, search, needs);
   graph_ = std::make_unique<StreamingGraph>(*tiered_);
   if (overlay_) graph_->add_versions(*overlay_);
@@ -87,11 +88,13 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
   tiered_.emplace(TieredGraph::all_in_dram(*in_memory_));
 }
 
-void QueryStore::read_versions(const std::string& directory) {
+void QueryStore::read_versions(const std::string& directory, bool keep_added_edges) {
   if (versions_.empty()) return;
   std::vector<CompactEdge> edges = read_version_edges(directory, versions_, input_.vertices);
+  if (keep_added_edges && relabel_) added_edges_ = edges;  // before they are renamed
   to_store_ids(edges);
   overlay_.emplace(input_.vertices, edges, direction_of(input_));
+  if (keep_added_edges && !relabel_) added_edges_ = std::move(edges);
 }
 
 void QueryStore::to_store_ids(std::vector<CompactEdge>& edges) const {

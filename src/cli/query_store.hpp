@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "build/degree_relabel.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -32,6 +34,8 @@ struct QueryStoreOptions {
   std::int64_t caller_bytes = 0;      // what the caller holds besides (add-edges: the edges read)
   StoreLock::Mode lock = StoreLock::Mode::kRead;
   std::string work = "queries on";  // what a refusal says the budget is below the minimum for
+  // Keep the versions' edges in the input's ids for take_added_edges (counted in the budget).
+  bool keep_added_edges = false;
 };
 
 class QueryStore {
@@ -56,12 +60,15 @@ class QueryStore {
   GraphBytes graph_bytes() const { return in_memory_ ? in_memory_->bytes() : GraphBytes{0, tiered_->owned_bytes(), 0}; }
   std::uint64_t file_id_of_input(VertexId vertex) const { return ids_->to_file(vertex); }
   bool relabelled() const { return relabel_.has_value(); }
+  // The edges versions 1..version() added, in the input's ids, as read once for the overlay; only
+  // with QueryStoreOptions::keep_added_edges (empty otherwise, and after the first call).
+  std::vector<CompactEdge> take_added_edges() { return std::move(added_edges_); }
   // Input ids to the store's, in place (a relabelled store's permutation inverted for them alone).
   void to_store_ids(std::vector<CompactEdge>& edges) const;
 
  private:
   void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
-  void read_versions(const std::string& directory);
+  void read_versions(const std::string& directory, bool keep_added_edges);
   // The workers' response queues when no list is longer than `longest_list` (0: not known yet).
   std::int64_t reply_queue_bytes(std::int64_t longest_list = 0) const;
 
@@ -75,6 +82,7 @@ class QueryStore {
   std::optional<PartitionedGraph> in_memory_;
   std::optional<TieredGraph> tiered_;
   std::optional<VersionOverlay> overlay_;
+  std::vector<CompactEdge> added_edges_;  // in the input's ids, when kept
   std::unique_ptr<StreamingGraph> graph_;
   double open_seconds_ = 0;
 };
