@@ -27,7 +27,7 @@ struct PageRankResult {
 
 PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, const IterationObserver& observe = {});
 
-// DRAM per vertex: rank, next rank, contribution and out-degree.
-inline constexpr std::int64_t kPageRankBytesPerVertex = 4 * 8;
+// DRAM per vertex: the rank and its share per out-edge.
+inline constexpr std::int64_t kPageRankBytesPerVertex = 2 * 8;
 
 }  // namespace semibfs

@@ -116,6 +116,7 @@ void write_iterations(JsonWriter& json, const std::vector<IterationFigures>& ite
     json.field("bytes_handed_over", query.bytes_handed_over());
     json.field("tail_reads", query.tail_reads);
     json.field("tail_bytes", query.tail_bytes);
+    json.field("tail_wait_seconds", query.tail_wait_seconds);
     json.field("queue_peak_entries", query.queue_peak_entries);
     json.end_object();
   }

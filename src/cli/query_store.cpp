@@ -50,6 +50,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.status_description = "algorithm's arrays (per vertex)";
   needs.work = options.work;
   needs.reply_queue_bytes = reply_queue_bytes();
+  needs.dense_heads = false;
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   ids_.emplace(read_id_map(directory, input_));
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
@@ -79,6 +80,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     plan = plan_search_placement(profile, options, exact);
     print_plan(std::cerr, plan);
   }
+  plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike
   if (request_.compressed || !plan.fits_in_memory) {
     tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request_), plan));
     return;

@@ -81,7 +81,8 @@ std::int64_t backward_graph_bytes(const SearchShape& shape, const SearchDramNeed
 // row index instead of offsets and index, their resident positions in it (they are whole).
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
-  const std::int64_t heads = n * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(n) * 8;
+  const std::int64_t heads =
+      (needs.dense_heads ? n * static_cast<std::int64_t>(sizeof(NeighborId)) : 0) + Bitmap::words_for(n) * 8;
   const bool separate_forward = shape.separate_forward || needs.forward_on_disk;
   const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
   if (shape.compressed) return fixed + compressed_index_bytes(shape, separate_forward);
@@ -114,8 +115,8 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
       options.budget, minimum,
       "for " + needs.work + " " + std::to_string(shape.vertices) + " vertices: " + program + "the search buffers (" +
           buffers_description(needs) + ": " + format_bytes(buffers) + ") and the " + needs.status_description +
-          ", CSR offsets, vertex heads and index of the lists split between "
-          "DRAM and disk" +
+          ", CSR offsets, " + (needs.dense_heads ? "vertex heads" : "isolated-vertex bitmap") +
+          " and index of the lists split between DRAM and disk" +
           (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)" : "") + " (" +
           format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
 }
@@ -136,6 +137,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
   placement.status_description = needs.status_description;
+  placement.dense_heads = needs.dense_heads;
   PlacementPlan plan = plan_placement(profile, placement);
   // The planner's own minimum counts only the vertices with a list; the one stated is this one.
   plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);

@@ -26,6 +26,9 @@ struct SearchDramNeeds {
   // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;
+  // The dense heads array (4 bytes a vertex): the engine's; a graph for the streaming queries has
+  // none (PlacementPlan::dense_heads), only the isolated bitmap.
+  bool dense_heads = true;
   // What the per-vertex bytes hold and what the work is, for the plan and the refusal.
   std::string status_description = "BFS status (parents, frontiers, bitmaps)";
   std::string work = "searching";

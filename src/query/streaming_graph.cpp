@@ -13,6 +13,7 @@ void QueryFigures::add(const QueryFigures& other) {
   replies += other.replies;
   tail_reads += other.tail_reads;
   tail_bytes += other.tail_bytes;
+  tail_wait_seconds += other.tail_wait_seconds;
   queue_peak_entries = std::max(queue_peak_entries, other.queue_peak_entries);
   seconds += other.seconds;
 }
@@ -59,8 +60,9 @@ std::int64_t StreamingGraph::worker_bytes(std::int64_t vertices, std::int64_t en
   const std::int64_t chunk_entries = std::min(entries, std::max(kChunkEntries, longest_list));
   // Per vertex of a chunk: its id, its reply, and a pending reply with its hash-map node.
   const std::int64_t per_vertex = 8 + ResponseQueue::bytes_per_reply() + 16 + 48;
-  return chunk_entries * static_cast<std::int64_t>(sizeof(NeighborId)) +
-         std::min(vertices, kChunkVertices) * per_vertex;
+  const std::int64_t stage =
+      chunk_entries * static_cast<std::int64_t>(sizeof(NeighborId)) + std::min(vertices, kChunkVertices) * per_vertex;
+  return 2 * stage;  // one stage handed over while the next one fills (read-ahead)
 }
 
 int StreamingGraph::part_count(ListSide side) const {
@@ -123,50 +125,57 @@ void StreamingGraph::Worker::take_chunk(const StreamingQuery& query, std::int64_
 }
 
 // Part by part over the vertices taken, so that the reads in flight are all of one CSR: a tail
-// arriving is decoded by the CSR it came from (the reads are finished whenever the CSR changes).
-// The first part decides where the queue is full: a reply's entries are known when it opens.
-bool StreamingGraph::Worker::expand_next(const StreamingQuery& query) {
+// arriving is decoded by the CSR it came from (the reads are finished whenever the CSR changes,
+// but for the last one's, which complete() waits for). The first part decides where the queue is
+// full: a reply's entries are known when it opens.
+void StreamingGraph::Worker::expand_next(const StreamingQuery& query, int stage_index) {
+  Stage& stage = stages_[static_cast<std::size_t>(stage_index)];
   filter_ = query.filter_on_storage_side ? query.neighbour_filter : nullptr;
   const int parts = graph_.part_count(query.side);
   const bool copies = graph_.copies_lists(query);
   std::size_t cut = chunk_.size();
+  ListPart last;
   for (int index = 0; index < parts; ++index) {
-    ListPart last;
     for (std::size_t at = next_; at < cut; ++at) {
       const ListPart part = graph_.part(chunk_[at], query.side, index);
       ReplyPlan plan{ReplyPlan::kPending, 0};  // a later piece joins its vertex's reply
       if (index == 0) {
         plan = copies ? plan_reply(chunk_[at], part, query.side, parts == 1) : ReplyPlan{ReplyPlan::kView, 0};
-        if (queue_.held() > 0 && queue_.held() + plan.entries > kChunkEntries) {
+        if (stage.queue.held() > 0 && stage.queue.held() + plan.entries > kChunkEntries) {
           cut = at;
           break;
         }
       }
-      if (last.lists != nullptr && last.lists != part.lists) finish_reads(last);
-      expand_part(chunk_[at], plan, part, query.side, index == 0);
+      if (last.lists != nullptr && last.lists != part.lists) send_reads(stage, last, true);
+      expand_part(stage, chunk_[at], plan, part, query.side, index == 0);
       last = part;
     }
-    if (last.lists != nullptr) finish_reads(last);
   }
-  add_version_entries(query.side);
-  pending_.clear();
-  pending_reply_.clear();
+  if (last.lists != nullptr) send_reads(stage, last, false);
+  stage.in_flight = last;
   next_ = cut;
-  return next_ < chunk_.size();
+}
+
+void StreamingGraph::Worker::complete(int stage_index, ListSide side) {
+  Stage& stage = stages_[static_cast<std::size_t>(stage_index)];
+  if (stage.in_flight.lists != nullptr) send_reads(stage, stage.in_flight, true);
+  stage.in_flight = ListPart{};
+  add_version_entries(stage, side);
+  stage.pending.clear();
+  stage.pending_reply.clear();
 }
 
 // The lists assembled from pieces; a list whole in DRAM took its added entries at once.
-void StreamingGraph::Worker::add_version_entries(ListSide side) {
+void StreamingGraph::Worker::add_version_entries(Stage& stage, ListSide side) {
   if (graph_.overlay_ == nullptr) return;
-  for (const std::pair<VertexId, std::size_t>& pending : pending_) {
+  for (const std::pair<VertexId, std::size_t>& pending : stage.pending) {
     const std::size_t reply = pending.second;
     graph_.overlay_->for_each(pending.first, side, [&](NeighborId id) {
       ++figures.entries_decoded;
-      if (keep(id)) queue_.append(reply, id);
+      if (keep(id)) stage.queue.append(reply, id);
     });
   }
 }
-
 StreamingGraph::Worker::ReplyPlan StreamingGraph::Worker::plan_reply(VertexId vertex, const ListPart& first,
                                                                      ListSide side, bool whole) const {
   const TieredCsr& lists = *first.lists;
@@ -176,18 +185,18 @@ StreamingGraph::Worker::ReplyPlan StreamingGraph::Worker::plan_reply(VertexId ve
   return {ReplyPlan::kCopy, lists.degree(first.row) + added};
 }
 
-void StreamingGraph::Worker::expand_part(VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side,
-                                         bool first) {
+void StreamingGraph::Worker::expand_part(Stage& stage, VertexId vertex, const ReplyPlan& plan, const ListPart& part,
+                                         ListSide side, bool first) {
   const TieredCsr& lists = *part.lists;
   if (first) ++figures.lists_decoded;
   figures.entries_decoded += lists.resident_count(part.row);
   if (plan.form == ReplyPlan::kView) {  // handed over where it lies
-    queue_.add_view(vertex, lists.resident(part.row));
+    stage.queue.add_view(vertex, lists.resident(part.row));
     return;
   }
   if (plan.form == ReplyPlan::kCopy) {
     const std::span<const NeighborId> added = graph_.added(vertex, side);
-    NeighborId* out = queue_.entries(queue_.open_reply(vertex, plan.entries));
+    NeighborId* out = stage.queue.entries(stage.queue.open_reply(vertex, plan.entries));
     std::int64_t count = 0;
     if (filter_ == nullptr) {
       count = lists.copy_resident(part.row, out);
@@ -202,41 +211,48 @@ void StreamingGraph::Worker::expand_part(VertexId vertex, const ReplyPlan& plan,
       out[count] = id;
       count += keep(id) ? 1 : 0;
     }
-    queue_.close_last(count);
+    stage.queue.close_last(count);
     return;
   }
-  const std::size_t reply = pending_reply(vertex, plan.entries, first);
+  const std::size_t reply = pending_reply(stage, vertex, plan.entries, first);
   lists.for_each_resident(part.row, [&](NeighborId id) {
-    if (keep(id)) queue_.append(reply, id);
+    if (keep(id)) stage.queue.append(reply, id);
   });
   if (lists.tail_entries(part.row) == 0) return;
   if (fetchers_ == nullptr)
     throw Error("streaming query: a list has a tail but no fetcher reads it (an internal error)");
-  fetchers_->mine().request(lists, part.row, [this, &part](std::int64_t row, std::span<const std::byte> piece) {
-    take_tail(part, row, piece);
+  fetchers_->mine().request(lists, part.row, [this, &stage, &part](std::int64_t row, std::span<const std::byte> piece) {
+    take_tail(stage, part, row, piece);
   });
 }
 
-std::size_t StreamingGraph::Worker::pending_reply(VertexId vertex, std::int64_t degree, bool first) {
-  if (!first) return pending_reply_.at(vertex);
-  const std::size_t reply = queue_.open_reply(vertex, degree);
-  pending_reply_.emplace(vertex, reply);  // a vertex once a query (check)
-  pending_.emplace_back(vertex, reply);
+std::size_t StreamingGraph::Worker::pending_reply(Stage& stage, VertexId vertex, std::int64_t degree, bool first) {
+  if (!first) return stage.pending_reply.at(vertex);
+  const std::size_t reply = stage.queue.open_reply(vertex, degree);
+  stage.pending_reply.emplace(vertex, reply);  // a vertex once a query (check)
+  stage.pending.emplace_back(vertex, reply);
   return reply;
 }
 
-void StreamingGraph::Worker::take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece) {
-  const std::size_t reply = pending_reply_.at(part.first_vertex + row);
+void StreamingGraph::Worker::take_tail(Stage& stage, const ListPart& part, std::int64_t row,
+                                       std::span<const std::byte> piece) {
+  const std::size_t reply = stage.pending_reply.at(part.first_vertex + row);
   part.lists->for_each_in_tail(row, piece, [&](NeighborId id) {
     ++figures.entries_decoded;
-    if (keep(id)) queue_.append(reply, id);
+    if (keep(id)) stage.queue.append(reply, id);
   });
 }
 
-void StreamingGraph::Worker::finish_reads(const ListPart& part) {
+void StreamingGraph::Worker::send_reads(Stage& stage, const ListPart& part, bool wait) {
   if (fetchers_ == nullptr) return;
-  fetchers_->mine().finish(
-      [this, &part](std::int64_t row, std::span<const std::byte> piece) { take_tail(part, row, piece); });
+  const auto take = [this, &stage, &part](std::int64_t row, std::span<const std::byte> piece) {
+    take_tail(stage, part, row, piece);
+  };
+  if (wait) {
+    fetchers_->mine().finish(take);
+  } else {
+    fetchers_->mine().send(take);
+  }
 }
 
 }  // namespace semibfs

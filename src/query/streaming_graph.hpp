@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -55,10 +56,10 @@ class StreamingGraph {
   std::vector<std::int64_t> degrees(ListSide side) const;
   // DRAM the workers hold beyond the graph: the fetchers' arenas.
   std::int64_t buffer_bytes() const;
-  // The most DRAM one worker's chunk holds (its response queue and bookkeeping) on a graph of
+  // The most DRAM one worker's two stages hold (response queues and bookkeeping) on a graph of
   // `vertices` vertices whose lists hold `entries` entries in all, none more than `longest_list`:
-  // a chunk is cut at kChunkEntries entries unless one list is longer, and its replies are copied
-  // into a queue sized to the chunk. With longest_list 0 (not known), a lower bound.
+  // a piece of a chunk is cut at kChunkEntries entries unless one list is longer, and its replies
+  // are copied into a queue sized to it. With longest_list 0 (not known), a lower bound.
   static std::int64_t worker_bytes(std::int64_t vertices, std::int64_t entries, std::int64_t longest_list = 0);
   // The lists versions 1..N added (store/store_versions.hpp): every reply, degree and count takes
   // them in, appended to the base list. `overlay` must outlive this object.
@@ -101,27 +102,43 @@ class StreamingGraph {
   std::atomic<std::int64_t> next_chunk_{0};
 };
 
-// A worker: its response queue, and the lists of the current chunk that arrive in pieces (a tail
-// on disk, or a directed out-list over several partitions), assembled before they are handed over.
+// A worker: two stages, each a response queue with the lists of its piece of a chunk that arrive
+// in pieces (a tail on disk, or a directed out-list over several partitions), assembled before
+// they are handed over. While one stage's replies are consumed, the next piece's tails are on
+// their way into the other: read-ahead that follows the query, the next vertices in order or in the
+// job queue (ExtraV Sec. 5.3's prefetching).
 class StreamingGraph::Worker {
  public:
   Worker(const StreamingGraph& graph, ThreadTailFetchers* fetchers)
-      : graph_(graph), fetchers_(fetchers), queue_(kChunkEntries) {}
+      : graph_(graph), fetchers_(fetchers), stages_{Stage(kChunkEntries), Stage(kChunkEntries)} {}
   // Takes the chunk's vertices that pass the query's vertex filter.
   void take_chunk(const StreamingQuery& query, std::int64_t begin, std::int64_t end);
-  // Reads, decodes and filters the lists of the chunk's next vertices into the queue, as many as
-  // fit in kChunkEntries entries (at least one list); returns whether vertices are left.
-  bool expand_next(const StreamingQuery& query);
+  // Whether vertices of the chunk are not yet expanded.
+  bool chunk_left() const { return next_ < chunk_.size(); }
+  // Reads, decodes and filters the lists of the chunk's next vertices into stage `stage`, as many as
+  // fit in kChunkEntries entries (at least one list). Reads of its tails may still be in flight.
+  void expand_next(const StreamingQuery& query, int stage);
+  // Waits for the stage's reads still in flight and adds the versions' entries: its replies are whole.
+  void complete(int stage, ListSide side);
   template <typename Consume>
-  void hand_over(Consume& consume) {
-    figures.queue_peak_entries = std::max(figures.queue_peak_entries, queue_.room());
-    const ResponseQueue::Handed handed = queue_.hand_over(consume);
+  void hand_over(int stage, Consume& consume) {
+    ResponseQueue& queue = stages_[stage].queue;
+    figures.queue_peak_entries = std::max(figures.queue_peak_entries, queue.room());
+    const ResponseQueue::Handed handed = queue.hand_over(consume);
     figures.replies += handed.replies;
     figures.entries_handed_over += handed.entries;
   }
   QueryFigures figures;
 
  private:
+  struct Stage {
+    explicit Stage(std::int64_t room) : queue(room) {}
+    ResponseQueue queue;
+    // The replies of lists arriving in pieces, filled as the pieces come (vertex, reply).
+    std::vector<std::pair<VertexId, std::size_t>> pending;
+    std::unordered_map<VertexId, std::size_t> pending_reply;
+    ListPart in_flight;  // the lists whose tails are still being read (none: lists is null)
+  };
   bool keep(NeighborId id) const { return filter_ == nullptr || filter_->test(id); }
   // How a vertex's reply is made, decided at its first piece, and the entries it takes in the queue.
   struct ReplyPlan {
@@ -129,24 +146,24 @@ class StreamingGraph::Worker {
     std::int64_t entries;
   };
   ReplyPlan plan_reply(VertexId vertex, const ListPart& first, ListSide side, bool whole) const;
-  // Puts part `part` of `vertex`'s list into the queue as `plan` says (a later piece: kPending).
-  void expand_part(VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side, bool first);
-  std::size_t pending_reply(VertexId vertex, std::int64_t degree, bool first);
-  // Decodes a tail piece of `part`'s CSR into its vertex's pending reply.
-  void take_tail(const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
-  void finish_reads(const ListPart& part);
-  // Appends the neighbours versions added to the pending replies.
-  void add_version_entries(ListSide side);
+  // Puts part `part` of `vertex`'s list into the stage as `plan` says (a later piece: kPending).
+  void expand_part(Stage& stage, VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side,
+                   bool first);
+  std::size_t pending_reply(Stage& stage, VertexId vertex, std::int64_t degree, bool first);
+  // Decodes a tail piece of `part`'s CSR into its vertex's pending reply in `stage`.
+  void take_tail(Stage& stage, const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
+  // Sends the reads of `part`'s tails and, when `wait`, handles every one (the stage's reads are
+  // then all done); one stage has reads in flight at a time, so every tail handed back is its.
+  void send_reads(Stage& stage, const ListPart& part, bool wait);
+  // Appends the neighbours versions added to the stage's pending replies.
+  void add_version_entries(Stage& stage, ListSide side);
 
   const StreamingGraph& graph_;
   ThreadTailFetchers* fetchers_;    // null when no list has a tail
   const Bitmap* filter_ = nullptr;  // the neighbour filter the storage side applies
-  ResponseQueue queue_;
+  std::array<Stage, 2> stages_;
   std::vector<VertexId> chunk_;
   std::size_t next_ = 0;  // the first vertex of chunk_ not yet expanded
-  // The replies of lists arriving in pieces, filled as the pieces come (vertex, reply).
-  std::vector<std::pair<VertexId, std::size_t>> pending_;
-  std::unordered_map<VertexId, std::size_t> pending_reply_;
 };
 
 template <typename Consume>
@@ -167,23 +184,32 @@ QueryFigures StreamingGraph::stream(const StreamingQuery& query, Consume&& consu
     const IoStats io = fetchers_->take_stats();
     figures.tail_reads = static_cast<std::int64_t>(io.requests());
     figures.tail_bytes = static_cast<std::int64_t>(io.bytes());
+    figures.tail_wait_seconds = io.summary().wait_seconds;
   }
   figures.seconds = stopwatch.seconds();
   return figures;
 }
 
-// Chunks of the query's vertices from a shared counter: each chunk expanded, then handed over.
+// Chunks of the query's vertices from a shared counter, cut into pieces: each piece expanded into
+// one stage while the piece before it, complete, is handed over from the other.
 template <typename Consume>
 void StreamingGraph::run_worker(const StreamingQuery& query, Worker& worker, Consume& consume) {
   const std::int64_t items =
       query.kind == QueryKind::kSequential ? num_vertices() : static_cast<std::int64_t>(query.jobs.size());
-  for (std::int64_t begin = next_chunk_.fetch_add(kChunkVertices); begin < items;
-       begin = next_chunk_.fetch_add(kChunkVertices)) {
-    worker.take_chunk(query, begin, std::min(items, begin + kChunkVertices));
-    for (bool more = true; more;) {
-      more = worker.expand_next(query);
-      worker.hand_over(consume);
+  const auto expand = [&](int stage) {
+    while (!worker.chunk_left()) {
+      const std::int64_t begin = next_chunk_.fetch_add(kChunkVertices);
+      if (begin >= items) return false;
+      worker.take_chunk(query, begin, std::min(items, begin + kChunkVertices));
     }
+    worker.expand_next(query, stage);
+    return true;
+  };
+  int current = 0;
+  for (bool more = expand(current); more; current = 1 - current) {
+    worker.complete(current, query.side);
+    more = expand(1 - current);  // its reads fly while this stage's replies are consumed
+    worker.hand_over(current, consume);
   }
 }
 

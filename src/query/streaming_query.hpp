@@ -45,6 +45,8 @@ struct QueryFigures {
   std::int64_t tail_reads = 0;           // read requests for lists or parts of lists on disk
   std::int64_t tail_bytes = 0;           // bytes those requests asked for
   std::int64_t queue_peak_entries = 0;   // the most entries one worker's response queue had room for
+  // Thread-seconds the workers were blocked waiting for tails, summed over the threads.
+  double tail_wait_seconds = 0;
   double seconds = 0;
 
   // Bytes that crossed from the storage side to the algorithm: each reply's vertex and count,

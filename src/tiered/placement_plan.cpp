@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 
+#include "core/bitmap.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
@@ -114,6 +115,7 @@ class Planner {
     check_limits();
     plan_.dram_budget_bytes = request_.dram_budget_bytes;
     plan_.mode = request_.mode;
+    plan_.dense_heads = request_.dense_heads;
     if (request_.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
     reserve_minimum();
     const std::int64_t head_cap = limits_.max_head_entries;
@@ -148,6 +150,11 @@ class Planner {
     }
   }
 
+  // The dense heads array and the isolated bitmap, or the bitmap alone (PlacementRequest::dense_heads).
+  std::int64_t vertex_head_bytes() const {
+    return request_.dense_heads ? profile_.vertex_head_bytes : Bitmap::words_for(profile_.num_vertices) * 8;
+  }
+
   // DRAM bytes of the backward lists when their first k entries are there; k = 1 is the dense
   // heads array alone, so the lists start to count at k = 2 (their entry 0 then comes along).
   std::int64_t head_dram(std::int64_t k) const { return k >= 2 ? sums_.head_bytes(k) : 0; }
@@ -157,7 +164,8 @@ class Planner {
     // Lists split between the tiers need an index of their resident parts (tiered_csr.hpp: 8
     // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
     const bool everything_fits =
-        !forward_on_disk_ && request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes();
+        !forward_on_disk_ && request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes() -
+                                                                profile_.vertex_head_bytes + vertex_head_bytes();
     // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
     // (The first entries count with the backward lists when those are whole in DRAM.)
     const std::int64_t index_bytes =
@@ -167,7 +175,7 @@ class Planner {
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
     // of every bottom-up step (seed 002 Sec. 5.2).
     plan_.minimum_bytes = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
-                          profile_.vertex_head_bytes + resident_index_bytes_ +
+                          vertex_head_bytes() + resident_index_bytes_ +
                           (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
     if (request_.dram_budget_bytes < plan_.minimum_bytes) throw_below_minimum();
     left_ = request_.dram_budget_bytes - plan_.minimum_bytes;
@@ -314,8 +322,8 @@ class Planner {
     add("bfs_status", request_.status_description.c_str(), status, status);
     add("offsets", profile_.compressed ? "row index of the compressed lists" : "CSR offsets, backward and forward",
         profile_.offset_bytes, profile_.offset_bytes);
-    add("vertex_heads", "dense heads array, isolated-vertex bitmap", profile_.vertex_head_bytes,
-        profile_.vertex_head_bytes);
+    add("vertex_heads", request_.dense_heads ? "dense heads array, isolated-vertex bitmap" : "isolated-vertex bitmap",
+        vertex_head_bytes(), vertex_head_bytes());
     add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes_, resident_index_bytes_);
     const std::int64_t heads_dram = head_dram(std::min(head_entries_, limits_.max_head_entries));
     add("backward_heads", "backward lists, first entries", heads_total_, heads_dram);

@@ -49,6 +49,9 @@ struct PlacementRequest {
   // Head entries K (>= 1) asked for; unset: the planner chooses K.
   std::optional<std::int64_t> head_entries;
   PlannerLimits limits;
+  // False for a graph the streaming queries read: no dense heads array, only the isolated bitmap
+  // (the plan's dense_heads).
+  bool dense_heads = true;
 };
 
 // One structure of the plan and how many of its bytes live in each tier.
@@ -75,6 +78,9 @@ struct PlacementPlan {
   std::int64_t hub_degree_limit = 0;
   std::int64_t hub_vertices = 0;
   bool fits_in_memory = false;  // nothing on disk
+  // Whether open_tiered_graph builds the dense heads array: the streaming queries never probe a
+  // head before a list, so a graph opened for them holds none (its isolated bitmap stays).
+  bool dense_heads = true;
   // The most the pass that reads the resident lists (open_tiered_graph) may hold in read buffers:
   // DRAM the plan holds for later (the searches' I/O arenas) and lends to it; 0: the reader's default.
   std::int64_t read_buffer_bytes = 0;

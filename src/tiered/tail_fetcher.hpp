@@ -61,6 +61,10 @@ class TailFetcher {
   // handle(row, bytes) for tails queued earlier, to make room.
   template <typename Handler>
   void request(const TieredCsr& lists, std::int64_t row, Handler&& handle);
+  // Sends whatever is queued without waiting for it (it may handle tails to make room): the reads
+  // go on while the caller works, until finish().
+  template <typename Handler>
+  void send(Handler&& handle);
   // Sends whatever is queued and handles every tail still outstanding.
   template <typename Handler>
   void finish(Handler&& handle);
@@ -214,6 +218,12 @@ void TailFetcher::request(const TieredCsr& lists, std::int64_t row, Handler&& ha
     }
     begin = piece_end;
   }
+}
+
+template <typename Handler>
+void TailFetcher::send(Handler&& handle) {
+  if (has_open_) send_open_request(handle);
+  flush();
 }
 
 template <typename Handler>

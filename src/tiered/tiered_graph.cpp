@@ -17,7 +17,7 @@ namespace semibfs {
 TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
                          Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
                          GraphDirection direction)
-    : layout_(static_cast<std::int64_t>(heads.size()), static_cast<int>(backward.size())),
+    : layout_(isolated.num_bits(), static_cast<int>(backward.size())),
       order_(order),
       direction_(direction),
       num_adjacencies_(num_adjacencies),
@@ -366,16 +366,17 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   PairDigest backward_pairs;
   PairDigest forward_pairs;
   std::vector<TieredCsr> backward;
-  std::vector<NeighborId> heads(static_cast<std::size_t>(num_vertices), kNoHead);
+  std::vector<NeighborId> heads(plan.dense_heads ? static_cast<std::size_t>(num_vertices) : 0, kNoHead);
   const bool compressed = manifest.list_codec.has_value();
   const auto heads_of = [&](int k) {
+    if (!plan.dense_heads) return std::span<NeighborId>();
     const VertexRange range = layout.range(k);
     return std::span(heads).subspan(static_cast<std::size_t>(range.begin), static_cast<std::size_t>(range.size()));
   };
   for (int k = 0; k < layout.count(); ++k) {
     // A compressed store keeps each list's head apart (its lists are in id order, the head is the
     // hub in hub-first order): read first, then checked against the list.
-    if (compressed) {
+    if (compressed && plan.dense_heads) {
       read_store_array_into(directory, manifest, store_array_name(k, "backward", "heads"), std::as_writable_bytes(heads_of(k)));
     }
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
@@ -388,9 +389,9 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   for (int k = 0; k < layout.count(); ++k) {
     const VertexRange range = layout.range(k);
     adjacencies += backward[k].num_entries();
-    if (!compressed) backward[k].first_entries(heads_of(k));
+    if (!compressed && plan.dense_heads) backward[k].first_entries(heads_of(k));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
-      if (heads[vertex] == kNoHead) isolated.set(vertex);  // every list has a head in DRAM
+      if (backward[k].degree(vertex - range.begin) == 0) isolated.set(vertex);
     }
   }
   if (adjacencies != manifest.adjacencies) {

@@ -45,6 +45,8 @@ class TieredGraph {
   std::int64_t out_degree(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
   const Bitmap& isolated() const { return *isolated_; }
+  // Empty when the graph was opened without them (PlacementPlan::dense_heads): never searched by
+  // the engine, only streamed.
   std::span<const NeighborId> heads() const { return heads_; }
   // Whether any list has entries on disk.
   bool has_tails() const;

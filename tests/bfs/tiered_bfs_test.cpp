@@ -104,6 +104,29 @@ TEST_F(TieredBfsTest, ResidentPartsAreThePrefixesThePlanAsksFor) {
   }
 }
 
+// A graph opened for the streaming queries holds no dense heads, 4 bytes a vertex less, and the
+// same lists and isolated vertices.
+TEST_F(TieredBfsTest, WithoutDenseHeadsTheListsAndIsolatedVerticesStay) {
+  const PartitionedGraph graph(build_csr(*edges_), 3);
+  const std::string store = store_for(graph);
+  PlacementPlan plan = split_plan(2, 2, 100);
+  const TieredGraph with_heads = open_tiered_graph(read_store_index(store, request_for(3)), plan);
+  plan.dense_heads = false;
+  const TieredGraph without = open_tiered_graph(read_store_index(store, request_for(3)), plan);
+  EXPECT_TRUE(without.heads().empty());
+  EXPECT_EQ(with_heads.owned_bytes() - without.owned_bytes(),
+            graph.num_vertices() * static_cast<std::int64_t>(sizeof(NeighborId)));
+  ASSERT_EQ(without.num_vertices(), graph.num_vertices());
+  std::int64_t isolated = 0;
+  for (VertexId vertex = 0; vertex < graph.num_vertices(); ++vertex) {
+    ASSERT_EQ(without.degree(vertex), graph.degree(vertex));
+    ASSERT_EQ(without.out_degree(vertex), graph.out_degree(vertex));
+    ASSERT_EQ(without.isolated().test(vertex), graph.isolated().test(vertex)) << "vertex " << vertex;
+    isolated += without.isolated().test(vertex) ? 1 : 0;
+  }
+  EXPECT_GT(isolated, 0);  // a Kronecker graph of SCALE 11 has some
+}
+
 struct SearchCase {
   int partitions;
   std::int64_t k;

@@ -53,7 +53,7 @@ class StoreCases {
 
   // The graph of `c`: a plain store in DRAM is read whole (as `run --reuse` does) and viewed, the
   // others opened split (K = 1: every list longer than one entry has a tail; a compressed list
-  // longer than one entry is on disk whole).
+  // longer than one entry is on disk whole), without the engine's dense heads.
   TieredGraph open(const StoreCase& c) {
     const std::string directory = store(c);
     const StoreRequest request{"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed};
@@ -61,8 +61,9 @@ class StoreCases {
       in_memory_.push_back(std::make_unique<PartitionedGraph>(read_store(directory, request)));
       return TieredGraph::all_in_dram(*in_memory_.back());
     }
-    return open_tiered_graph(read_store_index(directory, request),
-                             c.tails_on_disk ? split_plan(1, 0, 0) : everything_plan());
+    PlacementPlan plan = c.tails_on_disk ? split_plan(1, 0, 0) : everything_plan();
+    plan.dense_heads = false;  // as QueryStore opens a store for the streaming queries
+    return open_tiered_graph(read_store_index(directory, request), plan);
   }
 
  private:
