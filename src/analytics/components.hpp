@@ -29,9 +29,10 @@ struct ComponentsResult {
 ComponentsResult connected_components(StreamingGraph& graph, const ComponentsOptions& options = {},
                                       const IterationObserver& observe = {});
 
-// DRAM per vertex: the label, two bitmaps and a job queue of at most n / 64 ids (under 1 byte),
-// and naming the components afterwards (`semibfs cc`: a count, or the smallest input id when
-// relabelled, 4 bytes a label).
-inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1 + 4;
+// DRAM per vertex: the label, two bitmaps and a job queue of at most n / 64 ids (under 1 byte).
+// Naming the components afterwards (`semibfs cc`: a count, or the smallest input id when
+// relabelled, 4 bytes a label) takes the room of the graph's lists and index, freed by then
+// (QueryStore::release_graph): at least 6.5 bytes a vertex.
+inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1;
 
 }  // namespace semibfs

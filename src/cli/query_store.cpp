@@ -58,7 +58,20 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   open_graph(directory, search, needs);
   graph_ = std::make_unique<StreamingGraph>(*tiered_);
   if (overlay_) graph_->add_versions(*overlay_);
+  list_entries_ = graph_->num_entries(ListSide::kIn);
   open_seconds_ = open_time_.seconds();
+}
+
+StreamingGraph& QueryStore::graph() {
+  if (!graph_) throw Error("query store: its graph was released (an internal error)");
+  return *graph_;
+}
+
+void QueryStore::release_graph() {
+  graph_.reset();
+  tiered_.reset();
+  in_memory_.reset();
+  overlay_.reset();
 }
 
 // A store with a list longer than a chunk's entries needs more than the first budget check counts;

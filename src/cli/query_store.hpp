@@ -44,7 +44,15 @@ class QueryStore {
  public:
   QueryStore(const std::string& directory, const QueryStoreOptions& options);
   double open_seconds() const { return open_seconds_; }
-  StreamingGraph& graph() { return *graph_; }
+  StreamingGraph& graph();
+  // Frees the lists, their index and the versions' overlay once the queries are done, so that
+  // what follows (cc naming its components) has their room; graph() is an error afterwards.
+  void release_graph();
+  // The graph's vertices, whether directed, and its entries (in-lists, versions included): known
+  // after release_graph too.
+  std::int64_t vertices() const { return input_.vertices; }
+  bool directed() const { return direction_of(input_) == GraphDirection::kDirected; }
+  std::int64_t list_entries() const { return list_entries_; }
   const InputDescription& input() const { return input_; }
   const StoreRequest& request() const { return request_; }
   int version() const { return version_; }
@@ -84,6 +92,7 @@ class QueryStore {
   std::optional<VersionOverlay> overlay_;
   std::vector<CompactEdge> added_edges_;  // in the input's ids, when kept
   std::unique_ptr<StreamingGraph> graph_;
+  std::int64_t list_entries_ = 0;
   double open_seconds_ = 0;
 };
 
