@@ -39,14 +39,15 @@ test: build
 	$(MAKE) python-test
 
 # The Python package (python/, docs/PYTHON.md) built by `pip install .` into a virtual environment
-# in $(BUILD)/python-venv, with what its tests need from PyPI; Debian's python3, not another one on
-# the PATH, so that python3-dev's headers match it.
+# in $(BUILD)/python-venv, with what its build and tests need from PyPI (pinned in
+# python/requirements-test.txt); Debian's python3, not another one on the PATH, so that
+# python3-dev's headers match it.
 PYTHON ?= /usr/bin/python3
 PYTHON_VENV := $(BUILD)/python-venv
-PYTHON_PACKAGES := numpy scipy "networkx>=3.4" pytest "scikit-build-core>=0.10" "nanobind>=2.0"
+PYTHON_REQUIREMENTS := python/requirements-test.txt
 python: deps
 	@[ -x $(PYTHON_VENV)/bin/python ] || $(PYTHON) -m venv $(PYTHON_VENV)
-	$(PYTHON_VENV)/bin/python -m pip install -q $(PYTHON_PACKAGES)
+	$(PYTHON_VENV)/bin/python -m pip install -q -r $(PYTHON_REQUIREMENTS)
 	$(PYTHON_VENV)/bin/python -m pip install -q --no-build-isolation \
 	  --config-settings=build-dir=$(BUILD)/python-build .
 

@@ -75,6 +75,7 @@ int StreamingGraph::part_count(ListSide side) const {
 ListPart StreamingGraph::part(VertexId vertex, ListSide side, int index) const {
   const bool backward = !directed() || side == ListSide::kIn || (side == ListSide::kBoth && index == 0);
   if (backward) {
+    if (graph_.num_partitions() == 1) return {&graph_.backward(0), vertex, 0};  // no division a vertex
     const int partition = graph_.layout().partition_of(vertex);
     const VertexId first = graph_.layout().range(partition).begin;
     return {&graph_.backward(partition), vertex - first, first};
