@@ -129,6 +129,7 @@ JsonWriter start_json(const std::string& command, const AnalyticsRequest& reques
   json.begin_object();
   json.field("program", "semibfs");
   json.field("command", command);
+  json.field("command_line", read_command_line());
   json.field("store", request.store);
   json.field("version", store.version());
   json.field("vertices", store.vertices());

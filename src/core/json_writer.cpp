@@ -127,6 +127,12 @@ void JsonWriter::value(bool flag) {
   out_ += flag ? "true" : "false";
 }
 
+void JsonWriter::value(const std::vector<std::string>& texts) {
+  begin_array();
+  for (const std::string& text : texts) value(std::string_view(text));
+  end_array();
+}
+
 void JsonWriter::null_value() {
   begin_value();
   out_ += "null";

@@ -26,6 +26,8 @@ class JsonWriter {
   void value(const char* text) { value(std::string_view(text)); }
   void value(double number);
   void value(bool flag);
+  // An array of the strings.
+  void value(const std::vector<std::string>& texts);
   void null_value();
   template <std::integral Integer>
     requires(!std::same_as<Integer, bool>)

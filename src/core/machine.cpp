@@ -114,6 +114,19 @@ MachineInfo read_machine_info() {
   return info;
 }
 
+std::vector<std::string> command_line_words(std::string_view cmdline) {
+  std::vector<std::string> words;
+  while (!cmdline.empty()) {
+    const std::size_t end = cmdline.find('\0');
+    words.emplace_back(cmdline.substr(0, end));
+    if (end == std::string_view::npos) break;
+    cmdline.remove_prefix(end + 1);
+  }
+  return words;
+}
+
+std::vector<std::string> read_command_line() { return command_line_words(read_text_file("/proc/self/cmdline")); }
+
 std::int64_t peak_rss_bytes() {
   rusage usage{};
   // Linux reports ru_maxrss in kilobytes.

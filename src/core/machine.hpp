@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace semibfs {
 
@@ -16,6 +17,12 @@ struct MachineInfo {
 
 // Never throws: a missing /proc file leaves its fields at the "unknown" values above.
 MachineInfo read_machine_info();
+
+// This process's command line (/proc/self/cmdline), a word each; empty when unknown. Reports
+// carry it, so that a run can be told from another made otherwise and made again.
+std::vector<std::string> read_command_line();
+// The words of a /proc/<pid>/cmdline text: NUL-terminated, each.
+std::vector<std::string> command_line_words(std::string_view cmdline);
 
 // Peak resident set size of this process so far, in bytes; 0 when unknown.
 std::int64_t peak_rss_bytes();

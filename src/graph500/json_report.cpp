@@ -267,6 +267,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.begin_object();
   json.field("program", "semibfs");
   json.field("benchmark", "graph500-bfs");
+  json.field("command_line", read_command_line());
   write_options(json, report);
   write_machine(json, machine, peak_rss_bytes);
   json.key("memory_bytes");

@@ -20,6 +20,7 @@ constexpr const char* kStyle =
     ".charts{display:flex;flex-wrap:wrap;gap:8px}svg.chart{background:#fff}"
     "figcaption{font-size:13px;color:#333;margin-top:6px;max-width:1180px}"
     "ul.notes{font-size:12px;color:#555;margin:6px 0 0;padding-left:18px}"
+    "p.command{font-size:12px;margin:4px 0;overflow-wrap:anywhere}"
     "p.absent{font-size:13px;color:#555;background:#fff;border:1px dashed #bbb;padding:8px 14px;margin:10px 0}";
 
 std::string settings_list(const std::string& heading, const std::vector<Setting>& settings) {
@@ -34,6 +35,8 @@ std::string run_header(const std::vector<RunFigures>& runs, std::size_t index) {
   const RunFigures& run = runs[index];
   std::string out = "<article class=\"run\" id=\"run-" + std::to_string(index + 1) + "\">\n<h3>" +
                     escape_markup(run_label(runs, index) + ": " + run.description) + "</h3>\n";
+  if (!run.command_line.empty())
+    out += "<p class=\"command\"><code>" + escape_markup(run.command_line) + "</code></p>\n";
   out += settings_list("Results", run.results);
   out += settings_list("Options", run.options);
   out += settings_list("Machine", run.machine);

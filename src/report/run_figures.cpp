@@ -199,6 +199,26 @@ std::vector<Setting> result_settings(const Fields& document, const RunFigures& r
   return results;
 }
 
+// The words as a shell takes them back: a word of other characters than these in single quotes.
+std::string shell_line(const JsonValue::Array& words) {
+  std::string line;
+  for (const JsonValue& word : words) {
+    const std::string& text = word.as_string();
+    const bool plain = !text.empty() && text.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789-_=./,:+@%") == std::string::npos;
+    if (!line.empty()) line += ' ';
+    if (plain) {
+      line += text;
+      continue;
+    }
+    line += '\'';
+    for (const char c : text) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return line;
+}
+
 RunFigures read_document(const Fields& document, const std::string& source) {
   RunFigures run;
   run.source = source;
@@ -213,6 +233,10 @@ RunFigures read_document(const Fields& document, const std::string& source) {
   run.graph_key = run.graph + " | " + options.string("graph");
   run.description = description_of(run, run.graph);
   run.options = scalar_settings(options);
+  // Reports written before it was recorded have none.
+  if (document.find("command_line") != nullptr) {
+    run.command_line = document.checked("command_line", [&] { return shell_line(document.array("command_line")); });
+  }
   run.machine = scalar_settings(document.object("machine"));
   run.results = result_settings(document, run);
   const JsonValue::Array& roots = document.array("roots");

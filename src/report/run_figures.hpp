@@ -60,6 +60,7 @@ struct RunFigures {
   std::int64_t mpi_processes = 1;
   bool validation_passed = true;
   std::optional<double> harmonic_mean_teps;
+  std::string command_line;      // the process's words, shell-quoted; empty when not recorded
   std::vector<Setting> options;  // every scalar of "options"
   std::vector<Setting> machine;  // every scalar of "machine"
   std::vector<Setting> results;  // the official figures a reader looks for first

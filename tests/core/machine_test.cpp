@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace semibfs {
@@ -45,6 +47,17 @@ TEST(Machine, ReadsThisMachine) {
   EXPECT_GT(info.memory_bytes, 64LL * 1024 * 1024);
   EXPECT_FALSE(info.cpu_model.empty());
   EXPECT_FALSE(info.hostname.empty());
+}
+
+TEST(Machine, CommandLineWordsAreTheNulTerminatedOnes) {
+  using namespace std::string_view_literals;
+  EXPECT_EQ(command_line_words("semibfs\0run\0--json\0a b.json\0"sv),
+            (std::vector<std::string>{"semibfs", "run", "--json", "a b.json"}));
+  EXPECT_EQ(command_line_words("x\0\0y\0"sv), (std::vector<std::string>{"x", "", "y"}));
+  EXPECT_TRUE(command_line_words("").empty());
+  const std::vector<std::string> mine = read_command_line();
+  ASSERT_FALSE(mine.empty());
+  EXPECT_NE(mine[0].find("semibfs_tests"), std::string::npos) << mine[0];
 }
 
 TEST(Machine, PeakRssCoversTouchedMemory) {

@@ -238,6 +238,16 @@ TEST_F(ReportCliTest, DrawsEveryFigureOfRealRunsWithAMarkPerSearchAndLevel) {
   EXPECT_TRUE(html.starts_with("<!DOCTYPE html>\n"));
   expect_self_contained(html);
   expect_labelled(html, elements);
+  // Each run's command line under its heading, as the JSON recorded it (the test runs the binary).
+  for (const JsonValue& run_json : runs) {
+    const JsonValue* words = run_json.find("command_line");
+    ASSERT_NE(words, nullptr);
+    ASSERT_GE(words->as_array().size(), 2u);
+    EXPECT_TRUE(words->as_array()[0].as_string().ends_with("semibfs"));
+    EXPECT_EQ(words->as_array()[1].as_string(), "run");
+  }
+  EXPECT_NE(html.find("<p class=\"command\"><code>"), std::string::npos);
+  EXPECT_NE(html.find(" run --scale 12 --roots 4 --store "), std::string::npos);
 
   // Figure 1: a line per run, a point per search.
   const Element* teps = figure(elements, "fig-teps");

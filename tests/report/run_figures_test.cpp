@@ -18,6 +18,7 @@ using testing::error_of;
 // more): three searches, the second with reads and traffic.
 std::string report_text(const std::string& second_level = R"("seconds": 0.25)") {
   return R"({"program": "semibfs",
+  "command_line": ["semibfs", "run", "--scale", "12", "--json", "my run's.json", ""],
   "options": {"graph": "kronecker scale=12", "scale": 12, "vertices": 4096, "compressed_lists": false,
               "dram_budget_bytes": 20971520, "threads": 2, "store": "", "alpha": null},
   "machine": {"hostname": "vm<1>", "peak_rss_bytes": 1048576},
@@ -75,6 +76,8 @@ TEST(ReportRunFigures, ReadsSettingsSearchesAndLevels) {
   EXPECT_EQ(setting(run.machine, "hostname"), "vm<1>");  // escaped by the page, not here
   EXPECT_EQ(setting(run.results, "reads"), "12 requests, 48.00 KiB");
   EXPECT_EQ(setting(run.results, "construction"), "500 ms");
+  // The command line as a shell takes it back: quoted words, an empty one kept.
+  EXPECT_EQ(run.command_line, R"(semibfs run --scale 12 --json 'my run'\''s.json' '')");
 }
 
 TEST(ReportRunFigures, TheMedianSearchIsTheLowerMiddleByTeps) {
