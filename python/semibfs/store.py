@@ -19,15 +19,18 @@ class Store:
     searches: what does not fit of each neighbour list is read from the store. ``threads`` sets
     the OpenMP threads; ``policy`` the direction policy (``"beamer"`` by default, as
     ``semibfs bfs``); ``head_entries=K`` (with a budget) keeps only the first K entries of each
-    list in DRAM, the rest read from disk. The search state is allocated on the first ``bfs`` and kept until
-    ``close``.
+    list in DRAM, the rest read from disk. ``version=N`` reads version N of a store that
+    ``semibfs add-edges`` added to (0: the graph it was built from; default: the latest); at a
+    version above 0 ``bfs`` searches through the streaming queries, as ``semibfs bfs`` does. The
+    search state is allocated on the first ``bfs`` and kept until ``close``.
     """
 
-    def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None):
+    def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None,
+                 version=None):
         self.directory = os.fspath(directory)
         self._search_words = option_words(dram_budget=dram_budget, threads=threads, policy=policy, io=io,
-                                          head_entries=head_entries)
-        self._analytics_words = option_words(dram_budget=dram_budget, threads=threads)
+                                          head_entries=head_entries, version=version)
+        self._analytics_words = option_words(dram_budget=dram_budget, threads=threads, version=version)
         self._search = None
         self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
@@ -109,6 +112,15 @@ class Store:
         A directed store's weakly connected components.
         """
         return self._by_file_id(_core.components(self._analytics_options()), "components", -1, np.int64)
+
+    def add_edges(self, input, *, format=None, dram_budget=None, threads=None):
+        """Adds the edges of a graph file as a new version of the store, as ``semibfs add-edges``
+        does: only the edges new to the latest version are written, nothing of the base is
+        rewritten. Ids are the store's file ids; a vertex the store lacks is an error. A store opened
+        without ``version`` then reads the new version."""
+        self._search = None  # its reader's lock would keep the writer out; the next search reopens
+        _core.add_edges([os.fspath(input), "--store", self.directory] + option_words(
+            format=format, dram_budget=dram_budget, threads=threads))
 
     def close(self):
         """Frees the search state; a store made by ``from_edges`` is removed."""

@@ -184,6 +184,9 @@ NB_MODULE(_core, m) {
   bind_networkx_order(m);
   m.def("build",
         [](const std::vector<std::string>& words) { return run_command("build", semibfs::cli::build_command, words); });
+  m.def("add_edges", [](const std::vector<std::string>& words) {
+    return run_command("add-edges", semibfs::cli::add_edges_command, words);
+  });
   m.def("generate", [](const std::vector<std::string>& words) {
     return run_command("generate", semibfs::cli::generate_command, words);
   });

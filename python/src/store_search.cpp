@@ -8,6 +8,7 @@
 #include "cli/arguments.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/option_table.hpp"
+#include "cli/query_searcher.hpp"
 #include "cli/query_store.hpp"
 #include "cli/store_budget.hpp"
 #include "core/error.hpp"
@@ -21,11 +22,12 @@ namespace {
 
 // The options of `semibfs bfs` that shape a search, parsed by the command's own table so that
 // Python's errors read as the command's.
-SearchOptions parse_search_options(const std::vector<std::string>& words) {
+SearchOptions parse_search_options(const std::vector<std::string>& words, std::optional<int>& version) {
   SearchOptions search;
   bool policy_chosen = false;
   cli::OptionTable table({"Store(DIR, ...)"}, "");
   cli::add_search_options(table, search, policy_chosen);
+  cli::add_version_option(table, version);
   cli::Arguments arguments("bfs", words);
   table.parse(arguments);
   cli::check_search_options(search);
@@ -41,15 +43,14 @@ std::int64_t largest_file_id(const InputDescription& input, const IdMap& ids) {
 }  // namespace
 
 StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::string>& options)
-    : directory_(directory), options_(parse_search_options(options)) {
+    : directory_(directory), options_(parse_search_options(options, version_)) {
   cli::count_program_in_budget(options_.budget, options_.threads);
   lock_ = lock_existing_store(directory, StoreLock::Mode::kRead);
   input_ = read_input_description(directory);
-  if (cli::chosen_version(directory, std::nullopt) != 0) {
-    throw Error("store '" + directory +
-                "' has versions: searches read the base graph only; fold them into it with "
-                "'semibfs compact --store " +
-                directory + "' first");
+  const int version = cli::chosen_version(directory, version_);
+  if (version > 0) {
+    open_version(version);
+    return;
   }
   request_ = input_store_request(directory, input_);
   ids_.emplace(read_id_map(directory, input_));
@@ -70,7 +71,35 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
                           : std::make_unique<BfsEngine>(*graph_.in_memory, options_.bfs);
 }
 
+// As `semibfs bfs` at a later version: the streaming queries search the base's lists and the ones
+// the versions added, validated against the base's edge file followed by the added edges. The
+// caller's bytes as the engine's path counts them, with the validation's buffers and validator.
+void StoreSearch::open_version(int version) {
+  std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(directory_, input_.vertices, options_);
+  cli::QueryStoreOptions opening;
+  opening.budget = options_.budget;
+  opening.version = version;
+  opening.work = "searching through the queries on";
+  opening.keep_added_edges = true;
+  opening.bytes_per_vertex = cli::kQueryKernelBytesPerVertex;
+  const std::int64_t file_ids = versioned_file_ids();
+  opening.caller_bytes = base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * file_ids +
+                         16 * input_.vertices;  // the arrays handed to Python, and the input-order ones
+  versioned_ = std::make_unique<cli::QueryStore>(directory_, opening);
+  request_ = versioned_->request();
+  version_edges_.emplace(std::move(base_edges), versioned_->take_added_edges());
+  index_size_ = largest_file_id(input_, ids()) + 1;
+}
+
+// Before the store opens, the largest file id is known from the id map alone (a store's id map is
+// small beside its lists).
+std::int64_t StoreSearch::versioned_file_ids() const {
+  return largest_file_id(input_, read_id_map(directory_, input_)) + 1;
+}
+
 StoreSearch::~StoreSearch() = default;
+
+const IdMap& StoreSearch::ids() const { return versioned_ ? versioned_->ids() : *ids_; }
 
 ArrayPool::~ArrayPool() {
   for (const auto& [data, size] : free_) delete[] data;
@@ -114,10 +143,11 @@ OwnedArray StoreSearch::unreached_array(std::int64_t size) {
 
 // File ids are the compact ids and the store keeps the input's: the engine writes the arrays
 // handed to Python directly.
-bool StoreSearch::zero_copy() const { return ids_->is_identity() && ids_->first_id() == 0 && !request_.relabelled; }
+bool StoreSearch::zero_copy() const { return ids().is_identity() && ids().first_id() == 0 && !request_.relabelled; }
 
 std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<VertexId> parent,
                                                  std::span<std::int64_t> level) {
+  if (versioned_) return search_version(root, parent, level);
   if (!graph_.relabel) return engine_->run(root, parent, level);
   store_parent_.resize(parent.size());
   store_level_.resize(level.size());
@@ -131,8 +161,24 @@ std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<Vertex
   return trace;
 }
 
+// Through the queries, in the store's ids; written by input id.
+std::vector<LevelStats> StoreSearch::search_version(VertexId root, std::span<VertexId> parent,
+                                                    std::span<std::int64_t> level) {
+  const QueryBfsResult result = bfs_through_queries(versioned_->graph(), versioned_->store_id(root));
+  const cli::QueryStore& store = *versioned_;
+  const auto n = static_cast<std::int64_t>(result.parent.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    const VertexId up = result.parent[static_cast<std::size_t>(v)];
+    const auto at = static_cast<std::size_t>(store.input_id(v));
+    parent[at] = up == kUnreached ? kUnreached : store.input_id(up);
+    if (!level.empty()) level[at] = result.level[static_cast<std::size_t>(v)];
+  }
+  return cli::query_level_stats(result);
+}
+
 SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, bool with_levels) {
-  const std::optional<VertexId> found = ids_->find(root_file_id);
+  const std::optional<VertexId> found = ids().find(root_file_id);
   if (!found) {
     throw Error("root " + std::to_string(root_file_id) + " is not a vertex of " + directory_ +
                 " (no edge of the input names it)");
@@ -175,7 +221,7 @@ std::span<const VertexId> StoreSearch::input_parents(const SearchArrays& result)
 void StoreSearch::to_file_arrays(SearchArrays& result) {
   std::int64_t* levels = result.levels.data.get();
   std::int64_t* parents = result.parents.data.get();
-  const IdMap& ids = *ids_;
+  const IdMap& ids = this->ids();
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < input_.vertices; ++v) {
     const VertexId up = input_parent_[static_cast<std::size_t>(v)];
@@ -189,8 +235,9 @@ void StoreSearch::to_file_arrays(SearchArrays& result) {
 // The five Graph500 rules against the input's edges, as `semibfs bfs` checks every search.
 void StoreSearch::validate(VertexId root, SearchArrays& result) {
   const std::span<const VertexId> parent = input_parents(result);
-  if (!validator_) validator_.emplace(*graph_.edges, graph_.direction());
-  result.nedge = count_traversed_edges(*graph_.edges, parent);
+  const EdgeSource& edges = versioned_ ? version_edges_->all() : *graph_.edges;
+  if (!validator_) validator_.emplace(edges, versioned_ ? direction_of(input_) : graph_.direction());
+  result.nedge = count_traversed_edges(edges, parent);
   const std::optional<ValidationFailure> failure = check_search(*validator_, root, parent, result.nedge);
   if (failure) {
     throw Error("validation failed for root " + std::to_string(result.root) + ": rule " +

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "bfs/bfs.hpp"
+#include "cli/query_searcher.hpp"
+#include "cli/query_store.hpp"
 #include "core/parent_array.hpp"
 #include "formats/id_map.hpp"
 #include "graph500/run_options.hpp"
@@ -79,6 +81,10 @@ class StoreSearch {
   std::string log() const { return log_.str(); }
 
  private:
+  void open_version(int version);
+  std::int64_t versioned_file_ids() const;
+  const IdMap& ids() const;
+  std::vector<LevelStats> search_version(VertexId root, std::span<VertexId> parent, std::span<std::int64_t> level);
   bool zero_copy() const;
   std::span<const VertexId> input_parents(const SearchArrays& result) const;
   OwnedArray uninitialized_array(std::int64_t size);
@@ -89,11 +95,15 @@ class StoreSearch {
   void validate(VertexId root, SearchArrays& result);
 
   std::string directory_;
+  std::optional<int> version_;  // asked for (none: the latest); before options_, which parsing fills it with
   SearchOptions options_;
   std::unique_ptr<StoreLock> lock_;
   InputDescription input_;
   StoreRequest request_;
-  std::optional<IdMap> ids_;
+  std::optional<IdMap> ids_;  // the base's path; at a later version, the query store's
+  // A later version: the store opened for the streaming queries, and the edges it is validated against.
+  std::unique_ptr<cli::QueryStore> versioned_;
+  std::optional<cli::VersionEdgeSource> version_edges_;
   std::int64_t index_size_ = 0;
   std::ostringstream log_;
   std::unique_ptr<SearchSession> session_;

@@ -26,8 +26,10 @@ std::vector<std::int64_t> vertices_by_depth(const std::vector<std::int64_t>& lev
   return counts;
 }
 
+}  // namespace
+
 // Query i discovered the vertices of depth i + 1 from those of depth i.
-std::vector<LevelStats> level_stats(const QueryBfsResult& result) {
+std::vector<LevelStats> query_level_stats(const QueryBfsResult& result) {
   const std::vector<std::int64_t> counts = vertices_by_depth(result.level, result.figures.size() + 1);
   std::vector<LevelStats> levels;
   for (const IterationFigures& query : result.figures) {
@@ -46,8 +48,6 @@ std::vector<LevelStats> level_stats(const QueryBfsResult& result) {
   return levels;
 }
 
-}  // namespace
-
 std::int64_t query_search_bytes_per_vertex(std::int64_t vertices) {
   return kQueryKernelBytesPerVertex + ParentArray::bytes_per_vertex(vertices);
 }
@@ -63,7 +63,7 @@ std::vector<LevelStats> QueryRootSearcher::search(VertexId root, ParentArray& pa
           static_cast<typename decltype(entries)::element_type>(up == kUnreached ? kUnreached : store_.input_id(up));
     }
   });
-  return level_stats(result);
+  return query_level_stats(result);
 }
 
 VersionEdgeSource::VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vector<CompactEdge> added)

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "analytics/query_bfs.hpp"
 #include "cli/query_store.hpp"
 #include "edges/edge_source.hpp"
 #include "graph500/run_options.hpp"
@@ -21,6 +22,10 @@ namespace semibfs::cli {
 inline constexpr std::int64_t kQueryKernelBytesPerVertex = 17;
 // And with the session's parents in the input's ids.
 std::int64_t query_search_bytes_per_vertex(std::int64_t vertices);
+
+// One LevelStats per query of a search through the queries, its frontier and discoveries counted
+// from the levels.
+std::vector<LevelStats> query_level_stats(const QueryBfsResult& result);
 
 class QueryRootSearcher final : public RootSearcher {
  public:
