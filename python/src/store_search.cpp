@@ -36,10 +36,6 @@ SearchOptions parse_search_options(const std::vector<std::string>& words, std::o
   return search;
 }
 
-std::int64_t largest_file_id(const InputDescription& input, const IdMap& ids) {
-  return input.vertices == 0 ? -1 : static_cast<std::int64_t>(ids.to_file(input.vertices - 1));
-}
-
 }  // namespace
 
 StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::string>& options)
@@ -54,7 +50,7 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
   }
   request_ = input_store_request(directory, input_);
   ids_.emplace(read_id_map(directory, input_));
-  index_size_ = largest_file_id(input_, *ids_) + 1;
+  index_size_ = static_cast<std::int64_t>(ids_->file_id_end());
   // The arrays handed to Python count as the caller's: 16 bytes per file id; where the store's ids
   // are not the file's, so do the engine's parents and levels before they are mapped (16 bytes per
   // vertex, and as many again in a relabelled store's ids).
@@ -82,19 +78,14 @@ void StoreSearch::open_version(int version) {
   opening.work = "searching through the queries on";
   opening.keep_added_edges = true;
   opening.bytes_per_vertex = cli::kQueryKernelBytesPerVertex;
-  const std::int64_t file_ids = versioned_file_ids();
-  opening.caller_bytes = base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * file_ids +
-                         16 * input_.vertices;  // the arrays handed to Python, and the input-order ones
+  opening.bytes_per_file_id = 16;  // the arrays handed to Python
+  // The validation's buffers and validator, and the parents and levels in input order.
+  opening.caller_bytes =
+      base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * input_.vertices;
   versioned_ = std::make_unique<cli::QueryStore>(directory_, opening);
   request_ = versioned_->request();
   version_edges_.emplace(std::move(base_edges), versioned_->take_added_edges());
-  index_size_ = largest_file_id(input_, ids()) + 1;
-}
-
-// Before the store opens, the largest file id is known from the id map alone (a store's id map is
-// small beside its lists).
-std::int64_t StoreSearch::versioned_file_ids() const {
-  return largest_file_id(input_, read_id_map(directory_, input_)) + 1;
+  index_size_ = static_cast<std::int64_t>(ids().file_id_end());
 }
 
 StoreSearch::~StoreSearch() = default;
@@ -165,15 +156,7 @@ std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<Vertex
 std::vector<LevelStats> StoreSearch::search_version(VertexId root, std::span<VertexId> parent,
                                                     std::span<std::int64_t> level) {
   const QueryBfsResult result = bfs_through_queries(versioned_->graph(), versioned_->store_id(root));
-  const cli::QueryStore& store = *versioned_;
-  const auto n = static_cast<std::int64_t>(result.parent.size());
-#pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    const VertexId up = result.parent[static_cast<std::size_t>(v)];
-    const auto at = static_cast<std::size_t>(store.input_id(v));
-    parent[at] = up == kUnreached ? kUnreached : store.input_id(up);
-    if (!level.empty()) level[at] = result.level[static_cast<std::size_t>(v)];
-  }
+  cli::write_in_input_ids(*versioned_, result, parent, level);
   return cli::query_level_stats(result);
 }
 

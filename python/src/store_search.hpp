@@ -82,7 +82,6 @@ class StoreSearch {
 
  private:
   void open_version(int version);
-  std::int64_t versioned_file_ids() const;
   const IdMap& ids() const;
   std::vector<LevelStats> search_version(VertexId root, std::span<VertexId> parent, std::span<std::int64_t> level);
   bool zero_copy() const;

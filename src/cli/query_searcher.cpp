@@ -53,16 +53,8 @@ std::int64_t query_search_bytes_per_vertex(std::int64_t vertices) {
 }
 
 std::vector<LevelStats> QueryRootSearcher::search(VertexId root, ParentArray& parent) {
-  QueryBfsResult result = bfs_through_queries(store_.graph(), store_.store_id(root));
-  const auto n = static_cast<std::int64_t>(result.parent.size());
-  parent.visit([&](auto entries) {
-#pragma omp parallel for schedule(static)
-    for (std::int64_t v = 0; v < n; ++v) {
-      const VertexId up = result.parent[static_cast<std::size_t>(v)];
-      entries[static_cast<std::size_t>(store_.input_id(v))] =
-          static_cast<typename decltype(entries)::element_type>(up == kUnreached ? kUnreached : store_.input_id(up));
-    }
-  });
+  const QueryBfsResult result = bfs_through_queries(store_.graph(), store_.store_id(root));
+  parent.visit([&](auto entries) { write_in_input_ids(store_, result, entries); });
   return query_level_stats(result);
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,21 @@ std::int64_t query_search_bytes_per_vertex(std::int64_t vertices);
 // One LevelStats per query of a search through the queries, its frontier and discoveries counted
 // from the levels.
 std::vector<LevelStats> query_level_stats(const QueryBfsResult& result);
+
+// A search's parents, and its levels unless `level` is empty, from the store's ids into arrays
+// indexed by the input's ids (the parents named by input id too).
+template <typename Parent>
+void write_in_input_ids(const QueryStore& store, const QueryBfsResult& result, std::span<Parent> parent,
+                        std::span<std::int64_t> level = {}) {
+  const auto n = static_cast<std::int64_t>(result.parent.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    const VertexId up = result.parent[static_cast<std::size_t>(v)];
+    const auto at = static_cast<std::size_t>(store.input_id(v));
+    parent[at] = static_cast<Parent>(up == kUnreached ? kUnreached : store.input_id(up));
+    if (!level.empty()) level[at] = result.level[static_cast<std::size_t>(v)];
+  }
+}
 
 class QueryRootSearcher final : public RootSearcher {
  public:

@@ -41,9 +41,12 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   search.budget = options.budget;
   search.head_entries = options.head_entries;
   search.skip_validation = true;  // nothing validates: no validator, no edge chunks
+  ids_.emplace(read_id_map(directory, input_));  // counted below; the caller's arrays may need its length
+  const auto file_ids = static_cast<std::int64_t>(ids_->file_id_end());
   SearchDramNeeds needs = search_dram_needs(
       input_.vertices, search, omp_get_max_threads(), 0,
       id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges(versions_)) + options.caller_bytes +
+          options.bytes_per_file_id * file_ids +
           (options.keep_added_edges ? added_edges(versions_) * static_cast<std::int64_t>(sizeof(CompactEdge)) : 0));
   needs.bfs_status_bytes_per_vertex =
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
@@ -52,7 +55,6 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.reply_queue_bytes = reply_queue_bytes();
   needs.dense_heads = false;
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
-  ids_.emplace(read_id_map(directory, input_));
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
   read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
   open_graph(directory, search, needs);

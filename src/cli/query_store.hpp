@@ -29,9 +29,10 @@ namespace semibfs::cli {
 struct QueryStoreOptions {
   DramBudget budget;
   std::optional<std::int64_t> head_entries;
-  std::optional<int> version;         // none: the latest
-  std::int64_t bytes_per_vertex = 0;  // the algorithm's arrays
-  std::int64_t caller_bytes = 0;      // what the caller holds besides (add-edges: the edges read)
+  std::optional<int> version;          // none: the latest
+  std::int64_t bytes_per_vertex = 0;   // the algorithm's arrays
+  std::int64_t caller_bytes = 0;       // what the caller holds besides (add-edges: the edges read)
+  std::int64_t bytes_per_file_id = 0;  // and in arrays indexed by file id (IdMap::file_id_end long)
   StoreLock::Mode lock = StoreLock::Mode::kRead;
   std::string work = "queries on";  // what a refusal says the budget is below the minimum for
   // Keep the versions' edges in the input's ids for take_added_edges (counted in the budget).

@@ -46,6 +46,8 @@ class IdMap {
   void to_compact(std::span<RawEdge> edges) const;
   // The file id of compact id `id`, 0 <= id < size().
   std::uint64_t to_file(VertexId id) const;
+  // One past the largest file id (0 when empty): the length of an array indexed by file id.
+  std::uint64_t file_id_end() const { return size_ == 0 ? 0 : to_file(static_cast<VertexId>(size_ - 1)) + 1; }
 
   std::size_t bytes() const { return sorted_ids_.size() * sizeof(std::uint64_t); }
   // The file ids in compact order; empty for the identity.

@@ -75,7 +75,9 @@ int StreamingGraph::part_count(ListSide side) const {
 ListPart StreamingGraph::part(VertexId vertex, ListSide side, int index) const {
   const bool backward = !directed() || side == ListSide::kIn || (side == ListSide::kBoth && index == 0);
   if (backward) {
-    if (graph_.num_partitions() == 1) return {&graph_.backward(0), vertex, 0};  // no division a vertex
+    // One partition: no 64-bit division a vertex. (Not in PartitionLayout::partition_of: with the
+    // branch there, 7 interleaved SCALE 20 runs of the engine gave 1.56e9 median TEPS against 1.88e9.)
+    if (graph_.num_partitions() == 1) return {&graph_.backward(0), vertex, 0};
     const int partition = graph_.layout().partition_of(vertex);
     const VertexId first = graph_.layout().range(partition).begin;
     return {&graph_.backward(partition), vertex - first, first};

@@ -108,6 +108,14 @@ TEST(IdMapFromSortedIds, RebuildsTheMapAndChecksTheIds) {
   EXPECT_THAT(testing::error_of([] { IdMap::from_sorted_ids({1, kMaxFileId + 1}); }), ::testing::HasSubstr("2^48"));
 }
 
+// The length of an array indexed by file id: one past the largest, from 1 too, 0 for no ids.
+TEST(IdMap, FileIdEndIsOnePastTheLargestFileId) {
+  EXPECT_EQ(IdMap::from_sorted_ids({5, 42, 900}).file_id_end(), 901u);
+  EXPECT_EQ(IdMap::identity(10).file_id_end(), 10u);
+  EXPECT_EQ(IdMap::identity(10, 1).file_id_end(), 11u);
+  EXPECT_EQ(IdMap::identity(0).file_id_end(), 0u);
+}
+
 // Matrix Market numbers rows from 1: an identity map from 1 (the declared order, isolated rows
 // kept) speaks rows in both directions, and 0 is no vertex.
 TEST(IdMapFirstId, IdentityFromOneSpeaksRows) {
