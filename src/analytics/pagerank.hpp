@@ -27,7 +27,7 @@ struct PageRankResult {
 
 PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, const IterationObserver& observe = {});
 
-// DRAM per vertex: the rank and its share per out-edge.
-inline constexpr std::int64_t kPageRankBytesPerVertex = 2 * 8;
+// DRAM per vertex: its rank's share per out-edge, and the iteration's change of its rank as a float.
+inline constexpr std::int64_t kPageRankBytesPerVertex = 8 + 4;
 
 }  // namespace semibfs

@@ -19,6 +19,7 @@
 #include "bfs/top_down_step.hpp"
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/numa_placement.hpp"
 #include "core/parent_array.hpp"
 #include "core/timer.hpp"
@@ -157,6 +158,7 @@ std::vector<LevelStats> BfsEngine::search(VertexId root, ParentSlots parent) {
   state_->start(graph_.isolated(), root, parent);
   std::vector<LevelStats> levels;
   for (FrontierFacts facts = first_facts(graph_, root); facts.frontier_vertices > 0;) {
+    throw_if_interrupted();  // between levels: a long search (one call from Python) stops at Ctrl-C
     const Stopwatch stopwatch;
     const bool bottom_up = policy_->next_step_bottom_up(facts);
     state_->parent.set_depth(facts.level);

@@ -53,6 +53,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.status_description = "algorithm's arrays (per vertex)";
   needs.work = options.work;
   needs.reply_queue_bytes = reply_queue_bytes();
+  needs.fetch = StreamingGraph::default_fetch();
   needs.dense_heads = false;
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));

@@ -13,8 +13,12 @@
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
-  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes + caller_bytes + exchange_bytes +
+  return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes() + caller_bytes + exchange_bytes +
          reply_queue_bytes;
+}
+
+std::int64_t SearchDramNeeds::io_arena_bytes() const {
+  return fetchers * static_cast<std::int64_t>(fetch.held_bytes(static_cast<std::uint64_t>(longest_compressed_list_bytes)));
 }
 
 namespace {
@@ -48,7 +52,7 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits) + relabel;
   needs.edge_chunk_bytes = edge_chunk_bytes;
   needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
-  needs.io_arena_bytes = static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * threads;
+  needs.fetchers = threads;
   needs.caller_bytes = caller_bytes;
   needs.forward_on_disk = options.placement == PlacementMode::kForwardOnDisk;
   return needs;
@@ -128,7 +132,9 @@ std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest
 }
 
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
-                                    const SearchDramNeeds& needs) {
+                                    const SearchDramNeeds& given) {
+  SearchDramNeeds needs = given;
+  needs.longest_compressed_list_bytes = profile.longest_compressed_list_bytes;  // known only now
   check_search_budget(options, shape_of(profile), needs);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
@@ -143,7 +149,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);
   // The fetchers' arenas exist only once the searches start: until then the pass that reads the
   // resident lists may use their room.
-  plan.read_buffer_bytes = needs.io_arena_bytes;
+  plan.read_buffer_bytes = needs.io_arena_bytes();
   return plan;
 }
 

@@ -10,6 +10,7 @@
 #include "graph500/run_options.hpp"
 #include "store/graph_store.hpp"
 #include "tiered/placement_plan.hpp"
+#include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
 
 namespace semibfs {
@@ -19,7 +20,11 @@ struct SearchDramNeeds {
   std::int64_t bfs_status_bytes_per_vertex = 0;  // the parent array(s) and SearchState's arrays
   std::int64_t edge_chunk_bytes = 0;             // the edge source's buffers
   std::int64_t validator_bytes = 0;              // 0 when validation is skipped
-  std::int64_t io_arena_bytes = 0;               // one tail fetcher arena per thread
+  // The tail fetchers, one per thread; a compressed list longer than a fetcher's arena is read
+  // into a buffer of its own (its length known once the store is profiled).
+  TailFetchOptions fetch;
+  int fetchers = 0;
+  std::int64_t longest_compressed_list_bytes = 0;
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
   std::int64_t exchange_bytes = 0;               // across ranks: frontier copies and pair buffers
   std::int64_t reply_queue_bytes = 0;            // streaming queries: the workers' response queues
@@ -36,6 +41,8 @@ struct SearchDramNeeds {
   // All but the BFS status, which the planner places itself (it scales with the vertices); the
   // program included, so that the plan covers the whole process.
   std::int64_t reserved_bytes() const;
+  // What the tail fetchers hold.
+  std::int64_t io_arena_bytes() const;
   // How the printed plan names the reserved bytes.
   std::string reserved_description() const;
 };

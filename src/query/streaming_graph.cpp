@@ -18,6 +18,16 @@ void QueryFigures::add(const QueryFigures& other) {
   seconds += other.seconds;
 }
 
+// A quarter of the search's arena, 3 MiB less a thread in the minimum: PageRank under a budget
+// on the SCALE 21 stores ran as fast with 1 MiB as with 4 MiB, and 5-15% slower with 512 KiB
+// (docs/PERFORMANCE.md).
+TailFetchOptions StreamingGraph::default_fetch() {
+  TailFetchOptions fetch;
+  fetch.arena_bytes = std::uint64_t{1} << 20;
+  fetch.max_request_bytes = std::uint64_t{1} << 18;
+  return fetch;
+}
+
 StreamingGraph::StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch) : graph_(graph) {
   const int threads = omp_get_max_threads();
   if (graph.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(threads, fetch);

@@ -41,7 +41,9 @@ struct ListPart {
 class StreamingGraph {
  public:
   // `graph` must outlive this object; tails on disk are read as `fetch` says.
-  explicit StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch = {});
+  explicit StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch = default_fetch());
+  // How the queries read tails unless told otherwise (QueryStore counts it in the budget).
+  static TailFetchOptions default_fetch();
   ~StreamingGraph();
   StreamingGraph(const StreamingGraph&) = delete;
   StreamingGraph& operator=(const StreamingGraph&) = delete;

@@ -1,5 +1,6 @@
 #include "tiered/compressed_row_index.hpp"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/error.hpp"
@@ -15,6 +16,7 @@ void CompressedRowIndex::Builder::add(std::int64_t degree, std::uint64_t list_by
   if (degree < 0) throw Error("compressed row index: a negative degree");
   degrees_[pending_] = degree;
   bytes_[pending_] = list_bytes;
+  longest_list_bytes_ = std::max(longest_list_bytes_, list_bytes);
   ++rows_;
   entries_ += degree;
   if (++pending_ == kRowsPerBlock) flush_block();
@@ -63,6 +65,7 @@ CompressedRowIndex CompressedRowIndex::Builder::finish() {
   index.rows_ = rows_;
   index.entries_ = entries_;
   index.list_bytes_ = position_;
+  index.longest_list_bytes_ = longest_list_bytes_;
   return index;
 }
 

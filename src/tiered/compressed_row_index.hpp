@@ -55,6 +55,7 @@ class CompressedRowIndex {
     std::array<std::uint64_t, kRowsPerBlock> bytes_{};
     int pending_ = 0;
     std::uint64_t position_ = 0;
+    std::uint64_t longest_list_bytes_ = 0;
   };
 
   CompressedRowIndex() = default;
@@ -62,6 +63,8 @@ class CompressedRowIndex {
   std::int64_t num_rows() const { return rows_; }
   std::int64_t num_entries() const { return entries_; }
   std::uint64_t list_bytes() const { return list_bytes_; }
+  // The bytes of the longest list (a list on disk is read whole).
+  std::uint64_t longest_list_bytes() const { return longest_list_bytes_; }
   std::uint64_t resident_bytes() const { return resident_bytes_; }
 
   std::int64_t degree(std::int64_t row) const {
@@ -121,6 +124,7 @@ class CompressedRowIndex {
   std::int64_t rows_ = 0;
   std::int64_t entries_ = 0;
   std::uint64_t list_bytes_ = 0;
+  std::uint64_t longest_list_bytes_ = 0;
   std::uint64_t resident_bytes_ = 0;
 };
 

@@ -19,8 +19,11 @@ TailFetcher::TailFetcher(const TailFetchOptions& options) : options_(options) {
   }
 }
 
-std::uint64_t TailFetchOptions::held_bytes() const {
-  return arena_bytes + 3 * segments_per_half() * 16;  // a segment is 16 bytes (tail_fetcher.hpp)
+std::uint64_t TailFetchOptions::held_bytes(std::uint64_t longest_whole_list) const {
+  // read_alone's blocks: from the one the list starts in to the one it ends in.
+  const std::uint64_t long_list = longest_whole_list > 0 ? round_up_to_block(longest_whole_list) + kBlockBytes : 0;
+  return arena_bytes + 3 * segments_per_half() * 16 +  // a segment is 16 bytes (tail_fetcher.hpp)
+         (long_list > arena_bytes ? long_list : 0);
 }
 
 std::uint64_t TailFetcher::arena_bytes() const {

@@ -47,8 +47,9 @@ struct TailFetchOptions {
   // Tails a half of the arena may hold: one per 256 of its bytes.
   std::uint64_t segments_per_half() const { return std::max<std::uint64_t>(1, arena_bytes / 2 / 256); }
   // What a fetcher holds: the arena and its segment pools (the pools of both halves and the one
-  // of the request being built).
-  std::uint64_t held_bytes() const;
+  // of the request being built), and the buffer of its own that a compressed list of
+  // `longest_whole_list` bytes is read into when the arena cannot hold it.
+  std::uint64_t held_bytes(std::uint64_t longest_whole_list = 0) const;
 };
 
 class TailFetcher {

@@ -435,8 +435,13 @@ namespace {
 // forward; its row indexes stand for the offsets.
 void add_compressed_classes(const StoreIndex& index, GraphProfile& profile) {
   profile.compressed = true;
-  for (const CompressedRowIndex& rows : index.backward_rows) profile.offset_bytes += rows.bytes();
-  for (const CompressedRowIndex& rows : index.forward_rows) profile.offset_bytes += rows.bytes();
+  for (const std::vector<CompressedRowIndex>* graphs : {&index.backward_rows, &index.forward_rows}) {
+    for (const CompressedRowIndex& rows : *graphs) {
+      profile.offset_bytes += rows.bytes();
+      profile.longest_compressed_list_bytes =
+          std::max(profile.longest_compressed_list_bytes, static_cast<std::int64_t>(rows.longest_list_bytes()));
+    }
+  }
   profile.degrees = compressed_degree_histogram(index.backward_rows, true);
   if (!profile.forward_is_backward) profile.forward_degrees = compressed_degree_histogram(index.forward_rows, false);
 }

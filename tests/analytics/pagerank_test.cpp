@@ -2,6 +2,7 @@
 // (support/reference_analytics.hpp) on every store layout, in DRAM and with tails on disk.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <numeric>
 #include <vector>
 
@@ -71,6 +72,26 @@ TEST(PageRank, TheComparisonCatchesAWrongRank) {
   const PageRankResult early = pagerank(graph, three);
   EXPECT_EQ(early.iterations, 3);
   EXPECT_GT(testing::l1_distance(early.rank, expected), 1e-9);
+}
+
+// Short of convergence too: an iteration rounds only its change of the ranks, to a float (by at
+// most 2^-24 of it), and PageRank shrinks earlier errors by the damping factor, so after k
+// iterations the ranks are exact arithmetic's to within 2^-24 * sum_i d^(k-i) change_i. Ranks
+// rounded to floats would be off by about 2^-25 of their sum, 1 (over 1e-8), at every iteration.
+TEST(PageRank, EveryIterationIsThePowerIterationsToAFloatOfItsChange) {
+  testing::StoreCases stores(kronecker());
+  const TieredGraph tiered = stores.open({true, 1, GraphDirection::kUndirected, true});
+  StreamingGraph graph(tiered);
+  double bound = 0;
+  for (int iterations = 1; iterations <= 12; ++iterations) {
+    PageRankOptions options;
+    options.max_iterations = iterations;
+    const PageRankResult result = pagerank(graph, options);
+    ASSERT_EQ(result.iterations, iterations);
+    bound = 0.85 * bound + std::ldexp(result.last_change, -24);
+    const std::vector<double> exact = testing::reference_pagerank(kronecker(), false, 0.85, iterations);
+    EXPECT_LT(testing::l1_distance(result.rank, exact), bound + 1e-15) << iterations << " iterations";
+  }
 }
 
 TEST(PageRank, BadOptionsAreUsageErrors) {

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
+#include <cstdlib>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -19,6 +21,7 @@
 #include "support/test_graphs.hpp"
 #include "policy_options.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -309,6 +312,28 @@ TEST(BfsEngineTest, RejectsBadRootsAndParentOrLevelArrays) {
   std::vector<std::int64_t> short_level(3);
   EXPECT_THROW(engine.run(0, parent, short_level), Error);
   EXPECT_NO_THROW(engine.run(3, parent));
+}
+
+// A signal noted during a search stops it at the next level, as Interrupted (one search from
+// Python may run for seconds); without one the same search ends. A child process each (a death
+// test), so that the handlers and the signal never reach the other tests.
+TEST(BfsEngineTest, ASignalStopsTheSearchBetweenLevels) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");  // the OpenMP pool may be running
+  const auto search_status = [](bool signal) {
+    const PartitionedGraph graph(build_csr(make_skewed_random_edge_list(1 << 10, 8, 11)), 1);
+    std::vector<VertexId> parent(graph.num_vertices());
+    BfsEngine engine(graph, BfsOptions{});
+    install_interrupt_handlers();
+    if (signal) std::raise(SIGINT);
+    try {
+      engine.run(0, parent);
+    } catch (const Interrupted& interrupted) {
+      return interrupted.exit_status();
+    }
+    return parent[0] == 0 ? 0 : 1;
+  };
+  EXPECT_EXIT(std::_Exit(search_status(true)), ::testing::ExitedWithCode(130), "");
+  EXPECT_EXIT(std::_Exit(search_status(false)), ::testing::ExitedWithCode(0), "");
 }
 
 TEST(BfsEngineTest, RejectsNonPositiveAlphaOrBeta) {

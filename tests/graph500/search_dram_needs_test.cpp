@@ -35,8 +35,8 @@ TEST(SearchDramNeeds, CountsEveryBufferOfTheSearches) {
   const SearchDramNeeds needs = search_dram_needs(vertices, options, 4, 1000, 0);
   EXPECT_EQ(needs.edge_chunk_bytes, 1000);
   EXPECT_EQ(needs.validator_bytes, Validator::working_bytes_for(vertices));
-  EXPECT_EQ(needs.io_arena_bytes, static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * 4);  // one per thread
-  EXPECT_EQ(needs.reserved_bytes(), 1000 + needs.validator_bytes + needs.io_arena_bytes);
+  EXPECT_EQ(needs.io_arena_bytes(), static_cast<std::int64_t>(TailFetchOptions{}.held_bytes()) * 4);  // one per thread
+  EXPECT_EQ(needs.reserved_bytes(), 1000 + needs.validator_bytes + needs.io_arena_bytes());
   EXPECT_EQ(needs.bfs_status_bytes_per_vertex, bfs_status_bytes_per_vertex(vertices, options.bfs.summary_bits));
   EXPECT_EQ(needs.reserved_description().find("id map"), std::string::npos);
 

@@ -174,6 +174,44 @@ TEST(StreamingGraphQueues, AChunkHoldsAtMostItsEntriesOrOneLongerList) {
   }
 }
 
+// Hub 0 joined to every fifth vertex of 60,000: a compressed list of about 60 KB (gaps of 5, a
+// byte each), longer than the tiny fetcher's arena of 32 KiB.
+EdgeList hub_with_a_long_compressed_list() {
+  EdgeList hub;
+  hub.num_vertices = 1 + 5 * 60000;
+  for (std::uint32_t leaf = 5; leaf < hub.num_vertices; leaf += 5) hub.edges.push_back(CompactEdge::make(0, leaf));
+  return hub;
+}
+
+// A compressed list on disk is read whole, into the fetcher's arena or, longer, a buffer of its
+// own: what the fetchers hold stays within what TailFetchOptions::held_bytes counts for the
+// longest list (the budget's I/O buffers), and above it without that list.
+TEST(StreamingGraphQueues, AFetcherHoldsItsArenaAndTheLongestListReadWhole) {
+  testing::StoreCases stores(hub_with_a_long_compressed_list());
+  const TailFetchOptions fetch = testing::tiny_fetch_options(IoKind::kPread);
+  for (const int partitions : {1, 2}) {
+    const testing::StoreCase c{true, partitions, GraphDirection::kUndirected, true};
+    SCOPED_TRACE(c.name());
+    const testing::ScopedThreadCount scoped(2);
+    const TieredGraph tiered = stores.open(c);
+    std::uint64_t longest = 0;  // from the lists' own positions
+    for (int k = 0; k < tiered.num_partitions(); ++k) {
+      const TieredCsr& lists = tiered.backward(k);
+      for (std::int64_t row = 0; row < lists.num_rows(); ++row) {
+        if (lists.tail_entries(row) > 0) longest = std::max(longest, lists.tail_byte_end(row) - lists.tail_byte_begin(row));
+      }
+    }
+    ASSERT_GT(longest, fetch.arena_bytes);
+    StreamingGraph graph(tiered, fetch);
+    StreamingQuery query;
+    Replies replies(graph.num_vertices());
+    run(graph, query, replies);
+    EXPECT_EQ(replies.lists[0].size(), std::size_t{60000});
+    EXPECT_GT(graph.buffer_bytes(), static_cast<std::int64_t>(2 * fetch.held_bytes()));
+    EXPECT_LE(graph.buffer_bytes(), static_cast<std::int64_t>(2 * fetch.held_bytes(longest)));
+  }
+}
+
 TEST_F(StreamingGraphTest, BadQueriesAreOneError) {
   const TieredGraph tiered = stores_.open({true, 1, GraphDirection::kUndirected, true});
   StreamingGraph graph(tiered);

@@ -41,11 +41,12 @@ inline std::vector<std::vector<std::int64_t>> simple_in_lists(const EdgeList& ed
 
 // Power iteration until the L1 change is below 1e-15 (or 10,000 iterations): the rank a vertex
 // without out-edges holds is spread over all vertices.
-inline std::vector<double> reference_pagerank(const EdgeList& edges, bool directed, double damping) {
+inline std::vector<double> reference_pagerank(const EdgeList& edges, bool directed, double damping,
+                                              int iterations = 10000) {
   const auto out = simple_out_lists(edges, directed);
   const auto n = static_cast<double>(out.size());
   std::vector<double> rank(out.size(), 1.0 / n), next(out.size());
-  for (int iteration = 0; iteration < 10000; ++iteration) {
+  for (int iteration = 0; iteration < iterations; ++iteration) {
     double spread = 0;
     for (std::size_t v = 0; v < out.size(); ++v) {
       if (out[v].empty()) spread += rank[v];

@@ -1,10 +1,11 @@
 // The compressed lists' row index against plain 64-bit prefix sums computed here: degrees (small
-// and 255 or more), list positions in narrow and wide blocks, a partial last block, and the
-// resident positions a predicate sets.
+// and 255 or more), list positions in narrow and wide blocks, a partial last block, the longest
+// list, and the resident positions a predicate sets.
 #include "tiered/compressed_row_index.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -47,18 +48,20 @@ TEST(CompressedRowIndex, GivesEachRowsDegreeAndListPosition) {
     const Rows rows = random_rows(count, 7 + static_cast<std::uint32_t>(count));
     const CompressedRowIndex index = index_of(rows);
     ASSERT_EQ(index.num_rows(), count);
-    std::uint64_t position = 0;
+    std::uint64_t position = 0, longest = 0;
     std::int64_t entries = 0;
     for (std::int64_t row = 0; row < count; ++row) {
       ASSERT_EQ(index.degree(row), rows.degrees[row]) << "row " << row;
       ASSERT_EQ(index.list_begin(row), position) << "row " << row;
       position += rows.bytes[row];
+      longest = std::max(longest, rows.bytes[row]);
       entries += rows.degrees[row];
       ASSERT_EQ(index.list_end(row), position) << "row " << row;
       ASSERT_FALSE(index.resident(row)) << "row " << row;
     }
     EXPECT_EQ(index.num_entries(), entries);
     EXPECT_EQ(index.list_bytes(), position);
+    EXPECT_EQ(index.longest_list_bytes(), longest);
     EXPECT_LE(index.bytes(), CompressedRowIndex::bytes_bound(count, entries));
   }
 }
