@@ -82,7 +82,7 @@ SearchSession::SearchSession(const SearchOptions& options, std::string graph, in
 // has one) before the first search trusts it.
 void SearchSession::check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes) {
   const EdgeFileCheck check = check_store_edge_file(directory, read_store_manifest(directory), records,
-                                                    static_cast<std::uint64_t>(buffer_bytes));
+                                                    static_cast<std::uint64_t>(buffer_bytes), &log_);
   log_ << "checked the edge file: " << check.records << " edges, "
        << (check.checksum_checked ? "SHA-256 as the manifest records it"
                                   : "size only (the manifest records no checksum; a store built again records one)")

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/file_output.hpp"
+#include "core/progress_log.hpp"
 #include "core/sha256.hpp"
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
@@ -13,19 +14,27 @@
 namespace semibfs {
 namespace {
 
-std::string sha256_of_file(const std::string& path, std::uint64_t buffer_bytes) {
+// The SHA-256 of the file of `size` bytes at `path`.
+std::string sha256_of_file(const std::string& path, std::int64_t size, std::uint64_t buffer_bytes,
+                           std::ostream* progress = nullptr) {
   SequentialReadOptions options;
   options.pieces_in_flight = 2;
   options.piece_bytes = std::clamp<std::uint64_t>(buffer_bytes / 2 / 4096 * 4096, 4096, std::uint64_t{8} << 20);
+  ProgressLog log(progress, "edge file check");
+  std::int64_t done = 0;
   Sha256 sha;
-  read_file_in_order(path, options, [&](std::span<const std::byte> bytes, std::uint64_t) { sha.update(bytes.data(), bytes.size()); });
+  read_file_in_order(path, options, [&](std::span<const std::byte> bytes, std::uint64_t) {
+    sha.update(bytes.data(), bytes.size());
+    done += static_cast<std::int64_t>(bytes.size());
+    log.tick("SHA-256: bytes", done, size, ProgressUnit::kBytes);
+  });
   return sha.finish_hex();
 }
 
 }  // namespace
 
 EdgeFileCheck check_store_edge_file(const std::string& directory, const StoreManifest& manifest, std::int64_t records,
-                                    std::uint64_t buffer_bytes) {
+                                    std::uint64_t buffer_bytes, std::ostream* progress) {
   Stopwatch time;
   const std::string path = store_path(directory, kEdgeFileName);
   const std::int64_t expected = records * static_cast<std::int64_t>(sizeof(PackedEdge));
@@ -42,7 +51,7 @@ EdgeFileCheck check_store_edge_file(const std::string& directory, const StoreMan
       store_file_damaged(path, std::to_string(size) + " bytes where the manifest says " +
                                    std::to_string(manifest.edge_file->bytes));
     }
-    if (sha256_of_file(path, buffer_bytes) != manifest.edge_file->sha256) {
+    if (sha256_of_file(path, size, buffer_bytes, progress) != manifest.edge_file->sha256) {
       store_file_damaged(path, "SHA-256 does not match the manifest");
     }
     check.checksum_checked = true;
@@ -56,7 +65,7 @@ void record_store_edge_file(const std::string& directory, StoreManifest manifest
   std::error_code error;
   const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
   if (error) store_file_damaged(path, "cannot be read: " + error.message());
-  manifest.edge_file = StoreArray{kEdgeFileName, size, sha256_of_file(path, buffer_bytes)};
+  manifest.edge_file = StoreArray{kEdgeFileName, size, sha256_of_file(path, size, buffer_bytes)};
   write_file_atomically(store_path(directory, kManifestName), manifest.to_text());
 }
 

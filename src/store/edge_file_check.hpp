@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 
 #include "store/store_manifest.hpp"
@@ -17,9 +18,10 @@ struct EdgeFileCheck {
 
 // Compares the file's size with `records` (what the input description or the Kronecker
 // parameters count) and with the manifest's entry, then streams it once, through
-// `buffer_bytes` of pieces, against the manifest's SHA-256. Throws semibfs::Error naming the file.
+// `buffer_bytes` of pieces, against the manifest's SHA-256, its progress on `progress` (a bar on
+// a terminal; none for a null stream). Throws semibfs::Error naming the file.
 EdgeFileCheck check_store_edge_file(const std::string& directory, const StoreManifest& manifest, std::int64_t records,
-                                    std::uint64_t buffer_bytes);
+                                    std::uint64_t buffer_bytes, std::ostream* progress = nullptr);
 
 // The checksum of an edge file written after its store (run --reuse of a store made in DRAM),
 // added to the manifest, which is rewritten atomically. The caller holds the writer's lock.

@@ -78,8 +78,9 @@ TEST_F(ProgressCli, PipesAndPlainGetNoBar) {
   }
 }
 
-// Generation into a file, import of a graph file and the external construction: a bar per phase,
-// each finished with its total on a line of its own.
+// Generation into a file, import of a graph file, the external construction and the check of the
+// store's edge file before the searches: a bar per phase, each finished with its total on a line
+// of its own.
 TEST_F(ProgressCli, GenerateAndBuildDrawBars) {
   const fs::path edges = directory_ / "kron.el";
   const CommandResult generated = run("generate --scale 10 --format el -o " + edges.string(), kBar);
@@ -99,6 +100,12 @@ TEST_F(ProgressCli, GenerateAndBuildDrawBars) {
   const CommandResult plain = run("build " + edges.string() + " --format el --store " + store + "-plain");
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_EQ(plain.err.find('\r'), std::string::npos) << plain.err;
+
+  // The searches' check of the store's edge file streams it through SHA-256: a bar too.
+  const CommandResult searched = run("bfs --store " + store + " --roots 2 --threads 2", kBar);
+  ASSERT_EQ(searched.exit_code, 0) << searched.err;
+  EXPECT_NE(searched.err.find(std::string(kClear) + "edge file check: SHA-256: ["), std::string::npos) << searched.err;
+  EXPECT_NE(searched.err.find("checked the edge file: "), std::string::npos) << searched.err;
 }
 
 }  // namespace
