@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "store/store_versions.hpp"
+#include "tiered/scan_placement.hpp"
 
 namespace semibfs::cli {
 
@@ -94,6 +95,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     SearchDramNeeds exact = needs;  // the queues as the longest list makes them
     exact.reply_queue_bytes = reply_queue_bytes(longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0));
     plan = plan_search_placement(profile, options, exact);
+    use_scan_placement(plan, *index);  // every query but a job queue's is a scan
     print_plan(std::cerr, plan);
   }
   plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike

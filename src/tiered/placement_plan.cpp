@@ -373,6 +373,10 @@ void print_plan(std::ostream& out, const PlacementPlan& plan) {
       << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit
       << ", hubs: " << plan.hub_vertices << " vertices";
   if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;
+  if (!plan.scan_cuts.empty()) {
+    out << "; for scans instead: whole lists, the first of each " << PlacementPlan::kScanGroupVertices
+        << " vertices";
+  }
   out << (plan.fits_in_memory ? "; everything in DRAM\n" : "\n");
   std::size_t width = 44;  // the widest description, so that the columns line up
   for (const PlacedStructure& placed : plan.structures) width = std::max(width, placed.description.size());
@@ -399,6 +403,7 @@ void write_json(JsonWriter& writer, const PlacementPlan& plan) {
   writer.field("low_degree_limit", plan.low_degree_limit);
   writer.field("hub_degree_limit", plan.hub_degree_limit);
   writer.field("hub_vertices", plan.hub_vertices);
+  writer.field("scan_stripes", !plan.scan_cuts.empty());
   writer.key("structures");
   writer.begin_object();
   for (const PlacedStructure& placed : plan.structures) {

@@ -35,10 +35,14 @@ struct ResidencyRule {
   std::int64_t whole_up_to_degree = 0;
   // Whole lists of the vertices of degree at least this (the hubs); 0 for none.
   std::int64_t whole_from_degree = 0;
+  // A scan's stripes (PlacementPlan::scan_cuts): the whole lists of the vertices of each group of
+  // scan_group that lie below the group's cut; none when empty.
+  std::span<const std::int64_t> scan_cuts;
+  std::int64_t scan_group = 1;
 
-  // How many of a list's `list_length` entries are resident; `vertex_degree` is the vertex's whole
-  // degree (with several partitions a forward list holds only part of it).
-  std::int64_t resident_entries(std::int64_t list_length, std::int64_t vertex_degree) const;
+  // How many of the `list_length` entries of `vertex`'s list are resident; `vertex_degree` is the
+  // vertex's whole degree (with several partitions a forward list holds only part of it).
+  std::int64_t resident_entries(std::int64_t list_length, std::int64_t vertex_degree, std::int64_t vertex) const;
   // Every entry of every list.
   static ResidencyRule everything();
 };

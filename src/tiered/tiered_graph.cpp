@@ -83,6 +83,11 @@ std::int64_t TieredGraph::owned_bytes() const {
 ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
+  if (!plan.scan_cuts.empty()) {
+    rule.scan_cuts = plan.scan_cuts;
+    rule.scan_group = PlacementPlan::kScanGroupVertices;
+    return rule;
+  }
   if (compressed) {
     rule.whole_up_to_degree = plan.head_entries;  // compressed lists are whole or nothing
   } else {
@@ -94,6 +99,11 @@ ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
 ResidencyRule forward_residency(const PlacementPlan& plan) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
+  if (!plan.scan_cuts.empty()) {
+    rule.scan_cuts = plan.scan_cuts;
+    rule.scan_group = PlacementPlan::kScanGroupVertices;
+    return rule;
+  }
   rule.whole_up_to_degree = plan.low_degree_limit;
   rule.whole_from_degree = plan.hub_degree_limit;
   return rule;
@@ -173,13 +183,14 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
                                 PairDigest& digest, std::span<const NeighborId> heads) {
   CompressedRows rows;
   rows.index = std::move(index.rows);
+  rows.first_vertex = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   const CompressedRowIndex& lists = rows.index;
   const std::uint64_t resident = rows.index.set_resident([&](std::int64_t row) {
     const std::int64_t length = lists.degree(row);
-    return length > 0 && rule.resident_entries(length, vertex_degree ? vertex_degree(row) : length) >= length;
+    return length > 0 &&
+           rule.resident_entries(length, vertex_degree ? vertex_degree(row) : length, rows.first_vertex + row) >= length;
   });
   rows.resident.resize(static_cast<std::size_t>(resident));
-  rows.first_vertex = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   rows.num_vertices = manifest.vertices;
   rows.min_interval_length = manifest.list_codec->min_interval_length;
   const std::string name = store_array_name(partition, graph, "lists");
@@ -207,18 +218,18 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
   }
   std::vector<std::int64_t> offsets = std::move(index.offsets);
   const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+  const VertexId row_base = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t length = offsets[row + 1] - offsets[row];
     const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
-    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree);
+    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree, row_base + row);
   }
   const std::string name = store_array_name(partition, graph, "neighbors");
   const std::string path = store_path(directory, name);
   // read_store_offsets checked that the offsets end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
   std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
-  const VertexId row_base = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph),
                               row_base, digest);
   read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {

@@ -212,6 +212,46 @@ TEST(StreamingGraphQueues, AFetcherHoldsItsArenaAndTheLongestListReadWhole) {
   }
 }
 
+// A scan's stripes: each stripe's first vertices keep their whole lists in DRAM, every other list
+// is on disk whole, the replies are the whole lists, and a sequential query reads only the rest of
+// the stripe, in long pieces: its bytes and a few blocks of rounding, not the resident lists
+// between tails again (with a tail behind every list it would read nearly the whole file).
+TEST(StreamingGraphScans, StripesKeepWholeListsAndReadOnlyTheRest) {
+  const EdgeList edges = testing::make_skewed_random_edge_list(3000, 40, 7);
+  testing::StoreCases stores(edges);
+  for (const StoreCase& c : testing::every_store_case()) {
+    if (!c.tails_on_disk) continue;
+    const bool directed = c.direction == GraphDirection::kDirected;
+    const auto expected = testing::simple_in_lists(edges, directed);
+    for (const double share : {0.0, 0.3, 1.0}) {
+      SCOPED_TRACE(c.name() + ", share " + std::to_string(share));
+      std::vector<std::int64_t> cuts;
+      const TieredGraph tiered = stores.open_for_scans(c, share, cuts);
+      ASSERT_EQ(cuts.size(), 1u);  // 3000 vertices: one stripe
+      if (share == 0.0) EXPECT_EQ(cuts[0], 0);
+      if (share == 1.0) EXPECT_EQ(cuts[0], tiered.num_vertices());
+      std::int64_t disk_bytes = 0;
+      for (int k = 0; k < tiered.num_partitions(); ++k) {
+        const TieredCsr& lists = tiered.backward(k);
+        for (std::int64_t row = 0; row < lists.num_rows(); ++row) {
+          const bool kept = tiered.layout().range(k).begin + row < cuts[0];
+          ASSERT_EQ(lists.resident_count(row), kept ? lists.degree(row) : 0) << "partition " << k << ", row " << row;
+          if (!kept) disk_bytes += static_cast<std::int64_t>(lists.tail_byte_end(row) - lists.tail_byte_begin(row));
+        }
+      }
+      StreamingGraph graph(tiered);
+      Replies replies(graph.num_vertices());
+      const QueryFigures figures = run(graph, StreamingQuery{}, replies);  // in-lists, every vertex
+      for (VertexId v = 0; v < graph.num_vertices(); ++v) {
+        ASSERT_EQ(replies.lists[static_cast<std::size_t>(v)], expected[static_cast<std::size_t>(v)]) << "vertex " << v;
+      }
+      EXPECT_GE(figures.tail_bytes, disk_bytes);
+      EXPECT_LE(figures.tail_bytes, disk_bytes + tiered.num_partitions() * 8 * static_cast<std::int64_t>(kBlockBytes));
+      if (share == 1.0) EXPECT_EQ(figures.tail_bytes, 0);
+    }
+  }
+}
+
 TEST_F(StreamingGraphTest, BadQueriesAreOneError) {
   const TieredGraph tiered = stores_.open({true, 1, GraphDirection::kUndirected, true});
   StreamingGraph graph(tiered);

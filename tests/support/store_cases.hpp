@@ -16,6 +16,7 @@
 #include "support/packed_edge_file_writer.hpp"
 #include "support/scratch_directory.hpp"
 #include "support/split_plans.hpp"
+#include "tiered/scan_placement.hpp"
 #include "tiered/tiered_graph.hpp"
 
 namespace semibfs::testing {
@@ -64,6 +65,17 @@ class StoreCases {
     PlacementPlan plan = c.tails_on_disk ? split_plan(1, 0, 0) : everything_plan();
     plan.dense_heads = false;  // as QueryStore opens a store for the streaming queries
     return open_tiered_graph(read_store_index(directory, request), plan);
+  }
+
+  // The store of `c` opened with a scan's stripes (tiered/scan_placement.hpp) keeping `share` of
+  // each stripe's list bytes in DRAM; `cuts` gets the stripes' cuts.
+  TieredGraph open_for_scans(const StoreCase& c, double share, std::vector<std::int64_t>& cuts) {
+    StoreIndex index = read_store_index(store(c), {"test graph", c.partitions, order(c), c.direction, std::nullopt,
+                                                   c.compressed});
+    PlacementPlan plan = split_plan(1, 0, 0);
+    plan.dense_heads = false;
+    plan.scan_cuts = cuts = scan_cuts(index, share);
+    return open_tiered_graph(std::move(index), plan);
   }
 
  private:

@@ -1,0 +1,89 @@
+#include "tiered/scan_placement.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "graph/csr_graph.hpp"
+
+namespace semibfs {
+namespace {
+
+// The bytes of row `row`'s list in one graph of one partition.
+std::int64_t list_bytes_of(const StoreIndex& index, bool backward, int partition, std::int64_t row) {
+  if (index.manifest.list_codec) {
+    const CompressedRowIndex& rows = (backward ? index.backward_rows : index.forward_rows)[partition];
+    return static_cast<std::int64_t>(rows.list_end(row) - rows.list_begin(row));
+  }
+  const std::vector<std::int64_t>& offsets = (backward ? index.backward_offsets : index.forward_offsets)[partition];
+  return (offsets[row + 1] - offsets[row]) * static_cast<std::int64_t>(sizeof(NeighborId));
+}
+
+// The bytes of a vertex's lists: its backward list (in the partition that holds it, if any) and
+// its forward lists in every partition.
+class VertexListBytes {
+ public:
+  explicit VertexListBytes(const StoreIndex& index) : index_(index) {}
+  std::int64_t operator()(VertexId vertex) const {
+    const StoreManifest& manifest = index_.manifest;
+    std::int64_t bytes = 0;
+    for (int k = 0; k < manifest.partitions; ++k) {
+      const VertexRange rows = manifest.partition_rows(k);
+      if (vertex >= rows.begin && vertex < rows.end) bytes += list_bytes_of(index_, true, k, vertex - rows.begin);
+      if (index_.has_separate_forward()) bytes += list_bytes_of(index_, false, k, vertex);
+    }
+    return bytes;
+  }
+
+ private:
+  const StoreIndex& index_;
+};
+
+// The plan's structures that hold lists, each a share of the DRAM and disk they are given.
+constexpr std::array<const char*, 5> kListStructures = {"backward_heads", "forward_low_degree", "forward_hubs",
+                                                       "backward_tails", "forward_rest"};
+
+bool holds_lists(const PlacedStructure& placed) {
+  return std::find(kListStructures.begin(), kListStructures.end(), placed.name) != kListStructures.end();
+}
+
+}  // namespace
+
+std::vector<std::int64_t> scan_cuts(const StoreIndex& index, double share) {
+  const std::int64_t n = index.manifest.vertices;
+  const std::int64_t group = PlacementPlan::kScanGroupVertices;
+  const VertexListBytes bytes_of(index);
+  std::vector<std::int64_t> cuts;
+  for (VertexId first = 0; first < n; first += group) {
+    const VertexId end = std::min(n, first + group);
+    std::int64_t stripe = 0;
+    for (VertexId vertex = first; vertex < end; ++vertex) stripe += bytes_of(vertex);
+    const auto room = static_cast<std::int64_t>(share * static_cast<double>(stripe));
+    VertexId cut = first;
+    for (std::int64_t kept = 0; cut < end && kept + bytes_of(cut) <= room; ++cut) kept += bytes_of(cut);
+    cuts.push_back(cut);
+  }
+  return cuts;
+}
+
+void use_scan_placement(PlacementPlan& plan, const StoreIndex& index) {
+  if (plan.fits_in_memory) return;
+  std::int64_t dram = 0, total = 0;
+  for (const PlacedStructure& placed : plan.structures) {
+    if (!holds_lists(placed)) continue;
+    dram += placed.dram_bytes;
+    total += placed.bytes();
+  }
+  if (total <= 0) return;
+  plan.scan_cuts = scan_cuts(index, static_cast<double>(dram) / static_cast<double>(total));
+  const VertexListBytes bytes_of(index);
+  std::int64_t kept = 0;
+  for (std::size_t s = 0; s < plan.scan_cuts.size(); ++s) {
+    for (VertexId vertex = static_cast<VertexId>(s) * PlacementPlan::kScanGroupVertices; vertex < plan.scan_cuts[s]; ++vertex)
+      kept += bytes_of(vertex);
+  }
+  std::erase_if(plan.structures, holds_lists);
+  plan.structures.push_back({"scan_stripes_dram", "lists, the first of each stripe of vertices", kept, 0});
+  plan.structures.push_back({"scan_stripes_disk", "lists, the rest of each stripe", 0, total - kept});
+}
+
+}  // namespace semibfs
