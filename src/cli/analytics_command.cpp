@@ -209,7 +209,8 @@ OptionTable teenage_followers_options(AnalyticsRequest& request) {
 // Parses the command line and opens the store as the command does; null when --help was asked
 // (the table then printed).
 std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&),
-                                                 std::int64_t bytes_per_vertex, AnalyticsRequest& request) {
+                                                 std::int64_t bytes_per_vertex, AnalyticsRequest& request,
+                                                 bool whole_scans = false) {
   const OptionTable table = options(request);
   if (!table.parse(arguments)) {
     std::fputs(table.help().c_str(), stdout);
@@ -222,15 +223,17 @@ std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTab
   opening.head_entries = request.head_entries;
   opening.version = request.version;
   opening.bytes_per_vertex = bytes_per_vertex + (request.ages_path ? kAgesByInputIdBytesPerVertex : 0);
+  opening.whole_scans = whole_scans;
   return std::make_unique<QueryStore>(request.store, opening);
 }
 
 // Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
 template <typename Work>
 int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&), std::int64_t bytes_per_vertex,
-                  Work work) {
+                  Work work, bool whole_scans = false) {
   AnalyticsRequest request;
-  const std::unique_ptr<QueryStore> store = open_analytics_store(arguments, options, bytes_per_vertex, request);
+  const std::unique_ptr<QueryStore> store =
+      open_analytics_store(arguments, options, bytes_per_vertex, request, whole_scans);
   if (store) work(request, *store);
   return 0;
 }
@@ -362,7 +365,7 @@ int at_command(Arguments& arguments) {
 }
 
 int pagerank_command(Arguments& arguments) {
-  return run_analytics(arguments, pagerank_options, kPageRankBytesPerVertex, run_pagerank);
+  return run_analytics(arguments, pagerank_options, kPageRankBytesPerVertex, run_pagerank, true);  // scans only
 }
 
 int cc_command(Arguments& arguments) {
@@ -389,7 +392,7 @@ VertexValues file_ids_of(const QueryStore& store) {
 VertexValues pagerank_values(Arguments& arguments) {
   AnalyticsRequest request;
   const std::unique_ptr<QueryStore> store =
-      open_analytics_store(arguments, pagerank_options, kPageRankBytesPerVertex, request);
+      open_analytics_store(arguments, pagerank_options, kPageRankBytesPerVertex, request, true);
   if (!store) return {};
   PageRankResult result = pagerank(store->graph(), request.pagerank);
   VertexValues values = file_ids_of(*store);

@@ -59,7 +59,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   check_store_budget(directory, input_, request_, search, needs);  // before any list is read
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
   read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
-  open_graph(directory, search, needs);
+  open_graph(directory, search, needs, options.whole_scans && !options.head_entries);
   graph_ = std::make_unique<StreamingGraph>(*tiered_);
   if (overlay_) graph_->add_versions(*overlay_);
   list_entries_ = graph_->num_entries(ListSide::kIn);
@@ -85,7 +85,8 @@ std::int64_t QueryStore::reply_queue_bytes(std::int64_t longest_list) const {
   return omp_get_max_threads() * StreamingGraph::worker_bytes(input_.vertices, entries, longest_list);
 }
 
-void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs) {
+void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs,
+                            bool scans) {
   PlacementPlan plan;
   plan.fits_in_memory = true;
   std::optional<StoreIndex> index;
@@ -95,7 +96,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     SearchDramNeeds exact = needs;  // the queues as the longest list makes them
     exact.reply_queue_bytes = reply_queue_bytes(longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0));
     plan = plan_search_placement(profile, options, exact);
-    use_scan_placement(plan, *index);  // every query but a job queue's is a scan
+    if (scans) use_scan_placement(plan, *index);
     print_plan(std::cerr, plan);
   }
   plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike

@@ -37,6 +37,10 @@ struct QueryStoreOptions {
   std::string work = "queries on";  // what a refusal says the budget is below the minimum for
   // Keep the versions' edges in the input's ids for take_added_edges (counted in the budget).
   bool keep_added_edges = false;
+  // Every query reads every list (PageRank): under a budget the lists are placed for scans
+  // (tiered/scan_placement.hpp) unless --head-entries asks for heads. Queries of a few vertices
+  // (cc's later ones, a search's) read fewer lists with the searches' placement.
+  bool whole_scans = false;
 };
 
 class QueryStore {
@@ -76,7 +80,9 @@ class QueryStore {
   void to_store_ids(std::vector<CompactEdge>& edges) const;
 
  private:
-  void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
+  // `scans`: lists placed for scans under a budget (QueryStoreOptions::whole_scans).
+  void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs,
+                  bool scans);
   void read_versions(const std::string& directory, bool keep_added_edges);
   // The workers' response queues when no list is longer than `longest_list` (0: not known yet).
   std::int64_t reply_queue_bytes(std::int64_t longest_list = 0) const;

@@ -260,6 +260,11 @@ TEST_F(BudgetCli, AnalyticsStayWithinTheirStatedMinimum) {
       ASSERT_GT(minimum, 0) << tiny.err;
       expect_within(line, minimum);
       expect_within(line, minimum + minimum / 4);
+      // PageRank's queries all read every list: its plan places them for scans; the others' not.
+      const CommandResult planned = run(line + " --dram-budget " + std::to_string(minimum + minimum / 4));
+      ASSERT_EQ(planned.exit_code, 0) << planned.err;
+      EXPECT_EQ(planned.err.find("for scans instead") != std::string::npos, command.starts_with("pagerank"))
+          << planned.err;
     }
   }
 }
