@@ -50,14 +50,14 @@ bool holds_lists(const PlacedStructure& placed) {
 
 std::vector<std::int64_t> scan_cuts(const StoreIndex& index, double share) {
   const std::int64_t n = index.manifest.vertices;
-  const std::int64_t group = PlacementPlan::kScanGroupVertices;
+  const std::int64_t stripe_vertices = PlacementPlan::kScanStripeVertices;
   const VertexListBytes bytes_of(index);
   std::vector<std::int64_t> cuts;
-  for (VertexId first = 0; first < n; first += group) {
-    const VertexId end = std::min(n, first + group);
-    std::int64_t stripe = 0;
-    for (VertexId vertex = first; vertex < end; ++vertex) stripe += bytes_of(vertex);
-    const auto room = static_cast<std::int64_t>(share * static_cast<double>(stripe));
+  for (VertexId first = 0; first < n; first += stripe_vertices) {
+    const VertexId end = std::min(n, first + stripe_vertices);
+    std::int64_t stripe_bytes = 0;
+    for (VertexId vertex = first; vertex < end; ++vertex) stripe_bytes += bytes_of(vertex);
+    const auto room = static_cast<std::int64_t>(share * static_cast<double>(stripe_bytes));
     VertexId cut = first;
     for (std::int64_t kept = 0; cut < end && kept + bytes_of(cut) <= room; ++cut) kept += bytes_of(cut);
     cuts.push_back(cut);
@@ -78,7 +78,7 @@ void use_scan_placement(PlacementPlan& plan, const StoreIndex& index) {
   const VertexListBytes bytes_of(index);
   std::int64_t kept = 0;
   for (std::size_t s = 0; s < plan.scan_cuts.size(); ++s) {
-    for (VertexId vertex = static_cast<VertexId>(s) * PlacementPlan::kScanGroupVertices; vertex < plan.scan_cuts[s]; ++vertex)
+    for (VertexId vertex = static_cast<VertexId>(s) * PlacementPlan::kScanStripeVertices; vertex < plan.scan_cuts[s]; ++vertex)
       kept += bytes_of(vertex);
   }
   std::erase_if(plan.structures, holds_lists);

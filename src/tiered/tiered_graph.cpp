@@ -85,7 +85,7 @@ ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
   ResidencyRule rule;
   if (!plan.scan_cuts.empty()) {
     rule.scan_cuts = plan.scan_cuts;
-    rule.scan_group = PlacementPlan::kScanGroupVertices;
+    rule.scan_stripe = PlacementPlan::kScanStripeVertices;
     return rule;
   }
   if (compressed) {
@@ -101,7 +101,7 @@ ResidencyRule forward_residency(const PlacementPlan& plan) {
   ResidencyRule rule;
   if (!plan.scan_cuts.empty()) {
     rule.scan_cuts = plan.scan_cuts;
-    rule.scan_group = PlacementPlan::kScanGroupVertices;
+    rule.scan_stripe = PlacementPlan::kScanStripeVertices;
     return rule;
   }
   rule.whole_up_to_degree = plan.low_degree_limit;
