@@ -10,10 +10,10 @@ namespace {
 // Twelve bytes a vertex: its share of its rank per out-edge (what the pull gathers; a vertex
 // without out-edges keeps its whole rank there, since it is no vertex's in-neighbour), and the
 // iteration's change of its rank as a float. The ranks themselves are never stored: a rank is its
-// share times the out-degree (from the graph's degree query), and the next one that rank plus the
-// change. Only the float is rounded, by at most 2^-24 of the change itself, so an iteration's
-// ranks differ from exact arithmetic's by at most about 6e-8 of its L1 change, and the converged
-// ranks by far less than the tolerance.
+// share times the out-degree (the degree query's, or an undirected list's length), and the next
+// one that rank plus the change. Only the float is rounded, by at most 2^-24 of the change itself,
+// so an iteration's ranks differ from exact arithmetic's by at most about 6e-8 of its L1 change,
+// and the converged ranks by far less than the tolerance.
 class PageRankKernel {
  public:
   PageRankKernel(StreamingGraph& graph, const PageRankOptions& options)

@@ -13,6 +13,7 @@
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/json_writer.hpp"
+#include "tiered/tiered_csr.hpp"
 
 namespace semibfs {
 namespace {
@@ -374,7 +375,7 @@ void print_plan(std::ostream& out, const PlacementPlan& plan) {
       << ", hubs: " << plan.hub_vertices << " vertices";
   if (plan.hub_degree_limit > 0) out << " of degree >= " << plan.hub_degree_limit;
   if (!plan.scan_cuts.empty()) {
-    out << "; for scans instead: whole lists, the first of each " << PlacementPlan::kScanStripeVertices
+    out << "; for scans instead: whole lists, the first of each " << ResidencyRule::kScanStripeVertices
         << " vertices";
   }
   out << (plan.fits_in_memory ? "; everything in DRAM\n" : "\n");

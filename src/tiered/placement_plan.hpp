@@ -79,11 +79,10 @@ struct PlacementPlan {
   std::int64_t hub_vertices = 0;
   bool fits_in_memory = false;  // nothing on disk
   // A scan's placement (the streaming queries, scan_placement.hpp), set once the store's index is
-  // read: in each stripe of kScanStripeVertices vertices, the whole lists of those below the stripe's
+  // read: in each stripe of ResidencyRule::kScanStripeVertices, the whole lists of those below the stripe's
   // cut in DRAM, within the share of the stripe's bytes the plan gives the lists, and the others on
   // disk in one piece; K, D and the hubs then keep nothing. Empty: not a scan's placement.
   std::vector<std::int64_t> scan_cuts;
-  static constexpr std::int64_t kScanStripeVertices = 4096;
   // Whether open_tiered_graph builds the dense heads array: the streaming queries never probe a
   // head before a list, so a graph opened for them holds none (its isolated bitmap stays).
   bool dense_heads = true;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "graph/csr_graph.hpp"
 
@@ -48,21 +49,26 @@ bool holds_lists(const PlacedStructure& placed) {
 
 }  // namespace
 
-std::vector<std::int64_t> scan_cuts(const StoreIndex& index, double share) {
+ScanCuts scan_cuts(const StoreIndex& index, double share) {
   const std::int64_t n = index.manifest.vertices;
-  const std::int64_t stripe_vertices = PlacementPlan::kScanStripeVertices;
   const VertexListBytes bytes_of(index);
-  std::vector<std::int64_t> cuts;
-  for (VertexId first = 0; first < n; first += stripe_vertices) {
-    const VertexId end = std::min(n, first + stripe_vertices);
-    std::int64_t stripe_bytes = 0;
-    for (VertexId vertex = first; vertex < end; ++vertex) stripe_bytes += bytes_of(vertex);
-    const auto room = static_cast<std::int64_t>(share * static_cast<double>(stripe_bytes));
-    VertexId cut = first;
-    for (std::int64_t kept = 0; cut < end && kept + bytes_of(cut) <= room; ++cut) kept += bytes_of(cut);
-    cuts.push_back(cut);
+  std::vector<std::int64_t> stripe;  // its vertices' list bytes, each computed once
+  ScanCuts result;
+  for (VertexId first = 0; first < n; first += ResidencyRule::kScanStripeVertices) {
+    stripe.clear();
+    for (VertexId vertex = first; vertex < std::min(n, first + ResidencyRule::kScanStripeVertices); ++vertex)
+      stripe.push_back(bytes_of(vertex));
+    std::int64_t room = 0;
+    for (const std::int64_t bytes : stripe) room += bytes;
+    room = static_cast<std::int64_t>(share * static_cast<double>(room));
+    std::size_t kept = 0;
+    for (; kept < stripe.size() && stripe[kept] <= room; ++kept) {
+      room -= stripe[kept];
+      result.kept_bytes += stripe[kept];
+    }
+    result.cuts.push_back(first + static_cast<VertexId>(kept));
   }
-  return cuts;
+  return result;
 }
 
 void use_scan_placement(PlacementPlan& plan, const StoreIndex& index) {
@@ -74,16 +80,11 @@ void use_scan_placement(PlacementPlan& plan, const StoreIndex& index) {
     total += placed.bytes();
   }
   if (total <= 0) return;
-  plan.scan_cuts = scan_cuts(index, static_cast<double>(dram) / static_cast<double>(total));
-  const VertexListBytes bytes_of(index);
-  std::int64_t kept = 0;
-  for (std::size_t s = 0; s < plan.scan_cuts.size(); ++s) {
-    for (VertexId vertex = static_cast<VertexId>(s) * PlacementPlan::kScanStripeVertices; vertex < plan.scan_cuts[s]; ++vertex)
-      kept += bytes_of(vertex);
-  }
+  ScanCuts stripes = scan_cuts(index, static_cast<double>(dram) / static_cast<double>(total));
+  plan.scan_cuts = std::move(stripes.cuts);
   std::erase_if(plan.structures, holds_lists);
-  plan.structures.push_back({"scan_stripes_dram", "lists, the first of each stripe of vertices", kept, 0});
-  plan.structures.push_back({"scan_stripes_disk", "lists, the rest of each stripe", 0, total - kept});
+  plan.structures.push_back({"scan_stripes_dram", "lists, the first of each stripe of vertices", stripes.kept_bytes, 0});
+  plan.structures.push_back({"scan_stripes_disk", "lists, the rest of each stripe", 0, total - stripes.kept_bytes});
 }
 
 }  // namespace semibfs

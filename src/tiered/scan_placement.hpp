@@ -18,7 +18,11 @@ namespace semibfs {
 // Each stripe's cut (PlacementPlan::scan_cuts): the vertices of stripe s below cuts[s] keep their
 // whole lists, backward and forward (every partition's), in DRAM, their bytes at most `share` of
 // the stripe's lists' bytes, as the store's index gives them.
-std::vector<std::int64_t> scan_cuts(const StoreIndex& index, double share);
+struct ScanCuts {
+  std::vector<std::int64_t> cuts;
+  std::int64_t kept_bytes = 0;  // what the lists below the cuts hold
+};
+ScanCuts scan_cuts(const StoreIndex& index, double share);
 
 // Makes `plan`, which splits the lists, a scan's placement within the DRAM it gives the lists: its
 // list structures become the stripes' lists in DRAM and those on disk.

@@ -10,7 +10,7 @@ namespace semibfs {
 
 std::int64_t ResidencyRule::resident_entries(std::int64_t list_length, std::int64_t vertex_degree,
                                             std::int64_t vertex) const {
-  const bool in_stripe = !scan_cuts.empty() && vertex < scan_cuts[static_cast<std::size_t>(vertex / scan_stripe)];
+  const bool in_stripe = !scan_cuts.empty() && vertex < scan_cuts[static_cast<std::size_t>(vertex / kScanStripeVertices)];
   const bool whole = in_stripe || vertex_degree <= whole_up_to_degree ||
                      (whole_from_degree > 0 && vertex_degree >= whole_from_degree);
   return whole ? list_length : std::min(list_length, head_entries);

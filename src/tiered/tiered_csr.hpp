@@ -36,9 +36,9 @@ struct ResidencyRule {
   // Whole lists of the vertices of degree at least this (the hubs); 0 for none.
   std::int64_t whole_from_degree = 0;
   // A scan's stripes (PlacementPlan::scan_cuts): the whole lists of the vertices of each stripe of
-  // scan_stripe vertices that lie below the stripe's cut; none when empty.
+  // kScanStripeVertices that lie below the stripe's cut; none when empty.
   std::span<const std::int64_t> scan_cuts;
-  std::int64_t scan_stripe = 1;
+  static constexpr std::int64_t kScanStripeVertices = 4096;
 
   // How many of the `list_length` entries of `vertex`'s list are resident; `vertex_degree` is the
   // vertex's whole degree (with several partitions a forward list holds only part of it).

@@ -83,11 +83,8 @@ std::int64_t TieredGraph::owned_bytes() const {
 ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
-  if (!plan.scan_cuts.empty()) {
-    rule.scan_cuts = plan.scan_cuts;
-    rule.scan_stripe = PlacementPlan::kScanStripeVertices;
-    return rule;
-  }
+  rule.scan_cuts = plan.scan_cuts;  // a scan's stripes: nothing else kept
+  if (!plan.scan_cuts.empty()) return rule;
   if (compressed) {
     rule.whole_up_to_degree = plan.head_entries;  // compressed lists are whole or nothing
   } else {
@@ -99,11 +96,8 @@ ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
 ResidencyRule forward_residency(const PlacementPlan& plan) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
-  if (!plan.scan_cuts.empty()) {
-    rule.scan_cuts = plan.scan_cuts;
-    rule.scan_stripe = PlacementPlan::kScanStripeVertices;
-    return rule;
-  }
+  rule.scan_cuts = plan.scan_cuts;  // a scan's stripes: nothing else kept
+  if (!plan.scan_cuts.empty()) return rule;
   rule.whole_up_to_degree = plan.low_degree_limit;
   rule.whole_from_degree = plan.hub_degree_limit;
   return rule;

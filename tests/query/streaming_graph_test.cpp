@@ -228,8 +228,12 @@ TEST(StreamingGraphScans, StripesKeepWholeListsAndReadOnlyTheRest) {
       std::vector<std::int64_t> cuts;
       const TieredGraph tiered = stores.open_for_scans(c, share, cuts);
       ASSERT_EQ(cuts.size(), 1u);  // 3000 vertices: one stripe
-      if (share == 0.0) EXPECT_EQ(cuts[0], 0);
-      if (share == 1.0) EXPECT_EQ(cuts[0], tiered.num_vertices());
+      if (share == 0.0) {
+        EXPECT_EQ(cuts[0], 0);
+      }
+      if (share == 1.0) {
+        EXPECT_EQ(cuts[0], tiered.num_vertices());
+      }
       std::int64_t disk_bytes = 0;
       for (int k = 0; k < tiered.num_partitions(); ++k) {
         const TieredCsr& lists = tiered.backward(k);
@@ -247,7 +251,9 @@ TEST(StreamingGraphScans, StripesKeepWholeListsAndReadOnlyTheRest) {
       }
       EXPECT_GE(figures.tail_bytes, disk_bytes);
       EXPECT_LE(figures.tail_bytes, disk_bytes + tiered.num_partitions() * 8 * static_cast<std::int64_t>(kBlockBytes));
-      if (share == 1.0) EXPECT_EQ(figures.tail_bytes, 0);
+      if (share == 1.0) {
+        EXPECT_EQ(figures.tail_bytes, 0);
+      }
     }
   }
 }

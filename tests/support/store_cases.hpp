@@ -57,7 +57,7 @@ class StoreCases {
   // longer than one entry is on disk whole), without the engine's dense heads.
   TieredGraph open(const StoreCase& c) {
     const std::string directory = store(c);
-    const StoreRequest request{"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed};
+    const StoreRequest request = request_of(c);
     if (!c.compressed && !c.tails_on_disk) {
       in_memory_.push_back(std::make_unique<PartitionedGraph>(read_store(directory, request)));
       return TieredGraph::all_in_dram(*in_memory_.back());
@@ -70,17 +70,19 @@ class StoreCases {
   // The store of `c` opened with a scan's stripes (tiered/scan_placement.hpp) keeping `share` of
   // each stripe's list bytes in DRAM; `cuts` gets the stripes' cuts.
   TieredGraph open_for_scans(const StoreCase& c, double share, std::vector<std::int64_t>& cuts) {
-    StoreIndex index = read_store_index(store(c), {"test graph", c.partitions, order(c), c.direction, std::nullopt,
-                                                   c.compressed});
+    StoreIndex index = read_store_index(store(c), request_of(c));
     PlacementPlan plan = split_plan(1, 0, 0);
     plan.dense_heads = false;
-    plan.scan_cuts = cuts = scan_cuts(index, share);
+    plan.scan_cuts = cuts = scan_cuts(index, share).cuts;
     return open_tiered_graph(std::move(index), plan);
   }
 
  private:
   static NeighborOrder order(const StoreCase& c) {
     return c.compressed ? NeighborOrder::kById : NeighborOrder::kHubFirst;
+  }
+  static StoreRequest request_of(const StoreCase& c) {
+    return {"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed};
   }
   std::string store(const StoreCase& c) {
     const std::string path = scratch_.file(std::string(c.compressed ? "z" : "p") + std::to_string(c.partitions) +
