@@ -137,6 +137,7 @@ JsonWriter start_json(const std::string& command, const AnalyticsRequest& reques
   json.field("list_entries", store.list_entries());
   json.field("threads", omp_get_max_threads());
   json.field("open_seconds", store.open_seconds());
+  json.field("query_buffers", store.buffers().name);
   json.field("peak_rss_bytes", peak_rss_bytes());
   return json;
 }

@@ -53,14 +53,14 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
   needs.work = options.work;
-  needs.reply_queue_bytes = reply_queue_bytes();
-  needs.fetch = StreamingGraph::default_fetch();
   needs.dense_heads = false;
-  check_store_budget(directory, input_, request_, search, needs);  // before any list is read
+  needs.scan_placement = options.whole_scans && !options.head_entries;
+  // Before any list is read, the minimum: the lean buffers.
+  check_store_budget(directory, input_, request_, search, with_buffers(needs, QueryBuffers::lean()));
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
   read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
-  open_graph(directory, search, needs, options.whole_scans && !options.head_entries);
-  graph_ = std::make_unique<StreamingGraph>(*tiered_);
+  open_graph(directory, search, needs);
+  graph_ = std::make_unique<StreamingGraph>(*tiered_, buffers_);
   if (overlay_) graph_->add_versions(*overlay_);
   list_entries_ = graph_->num_entries(ListSide::kIn);
   open_seconds_ = open_time_.seconds();
@@ -80,24 +80,38 @@ void QueryStore::release_graph() {
 
 // A store with a list longer than a chunk's entries needs more than the first budget check counts;
 // the plan, made once the index is read, checks again.
-std::int64_t QueryStore::reply_queue_bytes(std::int64_t longest_list) const {
+std::int64_t QueryStore::reply_queue_bytes(const QueryBuffers& buffers, std::int64_t longest_list) const {
   const std::int64_t entries = 2 * (input_.edges + added_edges(versions_));  // an edge in two lists at most
-  return omp_get_max_threads() * StreamingGraph::worker_bytes(input_.vertices, entries, longest_list);
+  return omp_get_max_threads() * StreamingGraph::worker_bytes(buffers, input_.vertices, entries, longest_list);
 }
 
-void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs,
-                            bool scans) {
+SearchDramNeeds QueryStore::with_buffers(SearchDramNeeds needs, const QueryBuffers& buffers,
+                                         std::int64_t longest_list) const {
+  needs.fetch = buffers.fetch;
+  needs.reply_queue_bytes = reply_queue_bytes(buffers, longest_list);
+  return needs;
+}
+
+void QueryStore::open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs) {
   PlacementPlan plan;
   plan.fits_in_memory = true;
   std::optional<StoreIndex> index;
   if (options.budget.is_set()) {
     index.emplace(read_store_index(directory, request_));
     const GraphProfile profile = profile_of_store(*index, needs.bfs_status_bytes_per_vertex);
-    SearchDramNeeds exact = needs;  // the queues as the longest list makes them
-    exact.reply_queue_bytes = reply_queue_bytes(longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0));
+    const std::int64_t longest = longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0);
+    // The roomy buffers where they fit: fewer, longer reads are worth more than the lists they
+    // would leave on disk (docs/PERFORMANCE.md).
+    SearchDramNeeds exact = with_buffers(needs, buffers_, longest);
+    if (!fits_search_budget(profile, options, exact)) {
+      buffers_ = QueryBuffers::lean();
+      exact = with_buffers(needs, buffers_, longest);
+    }
     plan = plan_search_placement(profile, options, exact);
-    if (scans) use_scan_placement(plan, *index);
+    if (needs.scan_placement) use_scan_placement(plan, *index);
     print_plan(std::cerr, plan);
+    std::cerr << buffers_.describe()
+              << (buffers_.name == QueryBuffers::roomy().name ? "" : " (no room in the budget for the roomy ones)") << "\n";
   }
   plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike
   if (request_.compressed || !plan.fits_in_memory) {

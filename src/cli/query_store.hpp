@@ -50,6 +50,8 @@ class QueryStore {
   QueryStore(const std::string& directory, const QueryStoreOptions& options);
   double open_seconds() const { return open_seconds_; }
   StreamingGraph& graph();
+  // The buffers the queries read and stage with: the roomy ones unless the budget has no room.
+  const QueryBuffers& buffers() const { return buffers_; }
   // Frees the lists, their index and the versions' overlay once the queries are done, so that
   // what follows (cc naming its components) has their room; graph() is an error afterwards.
   void release_graph();
@@ -80,12 +82,14 @@ class QueryStore {
   void to_store_ids(std::vector<CompactEdge>& edges) const;
 
  private:
-  // `scans`: lists placed for scans under a budget (QueryStoreOptions::whole_scans).
-  void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs,
-                  bool scans);
+  // Lists placed for scans under a budget where needs.scan_placement says (QueryStoreOptions::whole_scans).
+  void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
   void read_versions(const std::string& directory, bool keep_added_edges);
-  // The workers' response queues when no list is longer than `longest_list` (0: not known yet).
-  std::int64_t reply_queue_bytes(std::int64_t longest_list = 0) const;
+  // The workers' response queues with `buffers` when no list is longer than `longest_list` (0: not
+  // known yet).
+  std::int64_t reply_queue_bytes(const QueryBuffers& buffers, std::int64_t longest_list = 0) const;
+  // `needs` with the workers' `buffers`, their queues as lists of `longest_list` make them.
+  SearchDramNeeds with_buffers(SearchDramNeeds needs, const QueryBuffers& buffers, std::int64_t longest_list = 0) const;
 
   std::unique_ptr<StoreLock> lock_;
   InputDescription input_;
@@ -99,6 +103,7 @@ class QueryStore {
   std::optional<VersionOverlay> overlay_;
   std::vector<CompactEdge> added_edges_;  // in the input's ids, when kept
   std::unique_ptr<StreamingGraph> graph_;
+  QueryBuffers buffers_ = QueryBuffers::roomy();  // the lean ones where a budget has no room for these
   std::int64_t list_entries_ = 0;
   double open_seconds_ = 0;
 };

@@ -81,8 +81,9 @@ std::int64_t backward_graph_bytes(const SearchShape& shape, const SearchDramNeed
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
 // partition; a separate forward graph: all vertices + 1 per partition), the dense heads with the
 // isolated bitmap (profile_of_store counts them so), and the split lists' index: 8 bytes per
-// offsets row and the first entry of every list, here of every vertex. Compressed lists hold a
-// row index instead of offsets and index, their resident positions in it (they are whole).
+// offsets row and the first entry of every list, here of every vertex, or the stripes of a scan's
+// placement. Compressed lists hold a row index instead of offsets and index, their resident
+// positions in it (they are whole).
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
   const std::int64_t heads =
@@ -91,7 +92,9 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
   const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
   if (shape.compressed) return fixed + compressed_index_bytes(shape, separate_forward);
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
-  const std::int64_t index = offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
+  const std::int64_t graphs = shape.partitions * (separate_forward ? 2 : 1);
+  const std::int64_t index = needs.scan_placement ? graphs * TieredCsr::striped_index_bytes(n)
+                                                  : offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
   return fixed + offsets + index;
 }
 
@@ -131,10 +134,23 @@ std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest
   return profile_of_store(index, 0).offset_bytes;
 }
 
+namespace {
+
+SearchDramNeeds with_profile(SearchDramNeeds needs, const GraphProfile& profile) {
+  needs.longest_compressed_list_bytes = profile.longest_compressed_list_bytes;  // known only now
+  return needs;
+}
+
+}  // namespace
+
+bool fits_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs) {
+  return !options.budget.is_set() ||
+         options.budget.dram_budget_bytes >= minimum_search_budget(shape_of(profile), with_profile(needs, profile));
+}
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& given) {
-  SearchDramNeeds needs = given;
-  needs.longest_compressed_list_bytes = profile.longest_compressed_list_bytes;  // known only now
+  const SearchDramNeeds needs = with_profile(given, profile);
   check_search_budget(options, shape_of(profile), needs);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
@@ -144,6 +160,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.reserved_description = needs.reserved_description();
   placement.status_description = needs.status_description;
   placement.dense_heads = needs.dense_heads;
+  placement.scan_placement = needs.scan_placement;
   PlacementPlan plan = plan_placement(profile, placement);
   // The planner's own minimum counts only the vertices with a list; the one stated is this one.
   plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);

@@ -34,6 +34,9 @@ struct SearchDramNeeds {
   // The dense heads array (4 bytes a vertex): the engine's; a graph for the streaming queries has
   // none (PlacementPlan::dense_heads), only the isolated bitmap.
   bool dense_heads = true;
+  // Lists placed for scans (tiered/scan_placement.hpp): plain lists, each whole in DRAM or on disk,
+  // need no index of their split beside the offsets, only two numbers a stripe.
+  bool scan_placement = false;
   // What the per-vertex bytes hold and what the work is, for the plan and the refusal.
   std::string status_description = "BFS status (parents, frontiers, bitmaps)";
   std::string work = "searching";
@@ -91,6 +94,10 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
 // (the forward copy of the forward-on-disk placement included): where a bound from the edges
 // would state a larger minimum than `info` does for the same searches.
 std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement);
+
+// Whether options.budget holds the minimum that plan_search_placement states for `profile` and
+// `needs` (it refuses a budget below it).
+bool fits_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs);
 
 // The placement of a store's arrays under options.budget, after `needs`; `profile` is the store's
 // (profile_of_store with needs.bfs_status_bytes_per_vertex). A budget below minimum_search_budget

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "core/byte_size.hpp"
+
 namespace semibfs {
 
 void QueryFigures::add(const QueryFigures& other) {
@@ -20,17 +22,38 @@ void QueryFigures::add(const QueryFigures& other) {
 
 // A quarter of the search's arena, 3 MiB less a thread in the minimum: PageRank under a budget
 // on the SCALE 21 stores ran as fast with 1 MiB as with 4 MiB, and 5-15% slower with 512 KiB
-// (docs/PERFORMANCE.md).
-TailFetchOptions StreamingGraph::default_fetch() {
-  TailFetchOptions fetch;
-  fetch.arena_bytes = std::uint64_t{1} << 20;
-  fetch.max_request_bytes = std::uint64_t{1} << 18;
-  return fetch;
+// (docs/PERFORMANCE.md), while a chunk of 1024 vertices bounded its reads to about 120 KiB.
+QueryBuffers QueryBuffers::lean() {
+  QueryBuffers buffers;
+  buffers.name = "lean";
+  buffers.fetch.arena_bytes = std::uint64_t{1} << 20;
+  buffers.fetch.max_request_bytes = std::uint64_t{1} << 18;
+  buffers.scan_chunk_vertices = 1024;
+  buffers.stage_entries = std::int64_t{1} << 16;
+  return buffers;
 }
 
-StreamingGraph::StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch) : graph_(graph) {
+// The searches' arena and requests, a chunk of a scan one stripe of the scan placement: reads of
+// about 470 KiB instead of 120 on the plain SCALE 21 store, half the system time.
+QueryBuffers QueryBuffers::roomy() {
+  QueryBuffers buffers;
+  buffers.name = "roomy";
+  buffers.scan_chunk_vertices = ResidencyRule::kScanStripeVertices;
+  buffers.stage_entries = std::int64_t{1} << 18;
+  return buffers;
+}
+
+std::string QueryBuffers::describe() const {
+  return name + " query buffers: reads of up to " + format_bytes(static_cast<std::int64_t>(fetch.max_request_bytes)) +
+         " in a " + format_bytes(static_cast<std::int64_t>(fetch.arena_bytes)) + " arena a worker, chunks of " +
+         std::to_string(scan_chunk_vertices) + " vertices (a job queue's of " + std::to_string(kJobChunkVertices) +
+         "), stages of " + std::to_string(stage_entries) + " entries";
+}
+
+StreamingGraph::StreamingGraph(const TieredGraph& graph, const QueryBuffers& buffers)
+    : graph_(graph), buffers_(buffers) {
   const int threads = omp_get_max_threads();
-  if (graph.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(threads, fetch);
+  if (graph.has_tails()) fetchers_ = std::make_unique<ThreadTailFetchers>(threads, buffers.fetch);
   for (int thread = 0; thread < threads; ++thread) workers_.push_back(std::make_unique<Worker>(*this, fetchers_.get()));
 }
 
@@ -66,12 +89,14 @@ std::vector<std::int64_t> StreamingGraph::degrees(ListSide side) const {
 
 std::int64_t StreamingGraph::buffer_bytes() const { return fetchers_ ? fetchers_->bytes() : 0; }
 
-std::int64_t StreamingGraph::worker_bytes(std::int64_t vertices, std::int64_t entries, std::int64_t longest_list) {
-  const std::int64_t chunk_entries = std::min(entries, std::max(kChunkEntries, longest_list));
+std::int64_t StreamingGraph::worker_bytes(const QueryBuffers& buffers, std::int64_t vertices, std::int64_t entries,
+                                         std::int64_t longest_list) {
+  const std::int64_t chunk_entries = std::min(entries, std::max(buffers.stage_entries, longest_list));
+  const std::int64_t chunk_vertices = std::max(buffers.scan_chunk_vertices, QueryBuffers::kJobChunkVertices);
   // Per vertex of a chunk: its id, its reply, and a pending reply with its hash-map node.
   const std::int64_t per_vertex = 8 + ResponseQueue::bytes_per_reply() + 16 + 48;
   const std::int64_t stage =
-      chunk_entries * static_cast<std::int64_t>(sizeof(NeighborId)) + std::min(vertices, kChunkVertices) * per_vertex;
+      chunk_entries * static_cast<std::int64_t>(sizeof(NeighborId)) + std::min(vertices, chunk_vertices) * per_vertex;
   return 2 * stage;  // one stage handed over while the next one fills (read-ahead)
 }
 
@@ -135,6 +160,7 @@ void StreamingGraph::Worker::take_chunk(const StreamingQuery& query, std::int64_
     }
     chunk_.push_back(vertex);
   }
+  chunk_ascending_ = sequential || std::is_sorted(chunk_.begin(), chunk_.end());
 }
 
 // Part by part over the vertices taken, so that the reads in flight are all of one CSR: a tail
@@ -144,6 +170,7 @@ void StreamingGraph::Worker::take_chunk(const StreamingQuery& query, std::int64_
 void StreamingGraph::Worker::expand_next(const StreamingQuery& query, int stage_index) {
   Stage& stage = stages_[static_cast<std::size_t>(stage_index)];
   filter_ = query.filter_on_storage_side ? query.neighbour_filter : nullptr;
+  stage.ascending = chunk_ascending_;  // its pending replies are empty: complete() cleared them
   const int parts = graph_.part_count(query.side);
   const bool copies = graph_.copies_lists(query);
   std::size_t cut = chunk_.size();
@@ -154,7 +181,7 @@ void StreamingGraph::Worker::expand_next(const StreamingQuery& query, int stage_
       ReplyPlan plan{ReplyPlan::kPending, 0};  // a later piece joins its vertex's reply
       if (index == 0) {
         plan = copies ? plan_reply(chunk_[at], part, query.side, parts == 1) : ReplyPlan{ReplyPlan::kView, 0};
-        if (stage.queue.held() > 0 && stage.queue.held() + plan.entries > kChunkEntries) {
+        if (stage.queue.held() > 0 && stage.queue.held() + plan.entries > graph_.buffers_.stage_entries) {
           cut = at;
           break;
         }
@@ -175,6 +202,7 @@ void StreamingGraph::Worker::complete(int stage_index, ListSide side) {
   stage.in_flight = ListPart{};
   add_version_entries(stage, side);
   stage.pending.clear();
+  stage.last_found = static_cast<std::size_t>(-1);
   stage.pending_reply.clear();
 }
 
@@ -240,16 +268,38 @@ void StreamingGraph::Worker::expand_part(Stage& stage, VertexId vertex, const Re
 }
 
 std::size_t StreamingGraph::Worker::pending_reply(Stage& stage, VertexId vertex, std::int64_t degree, bool first) {
-  if (!first) return stage.pending_reply.at(vertex);
+  if (!first) return reply_of(stage, vertex);
   const std::size_t reply = stage.queue.open_reply(vertex, degree);
-  stage.pending_reply.emplace(vertex, reply);  // a vertex once a query (check)
+  if (!stage.ascending) stage.pending_reply.emplace(vertex, reply);  // a vertex once a query (check)
   stage.pending.emplace_back(vertex, reply);
   return reply;
 }
 
+std::size_t StreamingGraph::Worker::reply_of(Stage& stage, VertexId vertex) {
+  if (!stage.ascending) return stage.pending_reply.at(vertex);
+  // Tails mostly arrive in the order they were asked for: try the one after the last found first.
+  const std::size_t next = stage.last_found + 1;
+  if (next < stage.pending.size() && stage.pending[next].first == vertex) {
+    stage.last_found = next;
+    return stage.pending[next].second;
+  }
+  const auto at = std::lower_bound(stage.pending.begin(), stage.pending.end(), vertex,
+                                   [](const std::pair<VertexId, std::size_t>& entry, VertexId id) { return entry.first < id; });
+  if (at == stage.pending.end() || at->first != vertex)
+    throw Error("streaming query: a tail arrived for a vertex without a pending reply (an internal error)");
+  stage.last_found = static_cast<std::size_t>(at - stage.pending.begin());
+  return at->second;
+}
+
 void StreamingGraph::Worker::take_tail(Stage& stage, const ListPart& part, std::int64_t row,
                                        std::span<const std::byte> piece) {
-  const std::size_t reply = stage.pending_reply.at(part.first_vertex + row);
+  const std::size_t reply = reply_of(stage, part.first_vertex + row);
+  if (filter_ == nullptr && part.lists->tails_split()) {  // plain entries, taken whole
+    const std::span<const NeighborId> ids = TieredCsr::plain_entries(piece);
+    figures.entries_decoded += static_cast<std::int64_t>(ids.size());
+    stage.queue.append(reply, ids);
+    return;
+  }
   part.lists->for_each_in_tail(row, piece, [&](NeighborId id) {
     ++figures.entries_decoded;
     if (keep(id)) stage.queue.append(reply, id);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -38,12 +39,30 @@ struct ListPart {
   VertexId first_vertex = 0;  // the vertex of row 0
 };
 
+// What a worker reads and holds at once: its tail fetcher, the vertices of a sequential query's
+// chunk and the entries of a stage (unless one list is longer). Longer pieces make fewer, longer
+// reads, each of which costs the same in system time (docs/PERFORMANCE.md); a job queue's chunks
+// stay at kJobChunkVertices, so that a short queue still spreads over the workers.
+struct QueryBuffers {
+  std::string name;  // "lean" or "roomy", for the plan and the JSON
+  TailFetchOptions fetch;
+  std::int64_t scan_chunk_vertices = 0;
+  std::int64_t stage_entries = 0;
+  static constexpr std::int64_t kJobChunkVertices = 1024;
+
+  // The least DRAM, as every budget's minimum counts it.
+  static QueryBuffers lean();
+  // Reads of up to 1 MiB, a stripe of the scan placement a chunk, where the budget has room.
+  static QueryBuffers roomy();
+  std::int64_t chunk_vertices(bool sequential) const { return sequential ? scan_chunk_vertices : kJobChunkVertices; }
+  // One line for the plan: the reads, the chunks and the stages.
+  std::string describe() const;
+};
+
 class StreamingGraph {
  public:
-  // `graph` must outlive this object; tails on disk are read as `fetch` says.
-  explicit StreamingGraph(const TieredGraph& graph, const TailFetchOptions& fetch = default_fetch());
-  // How the queries read tails unless told otherwise (QueryStore counts it in the budget).
-  static TailFetchOptions default_fetch();
+  // `graph` must outlive this object; tails on disk are read and replies staged as `buffers` say.
+  explicit StreamingGraph(const TieredGraph& graph, const QueryBuffers& buffers = QueryBuffers::lean());
   ~StreamingGraph();
   StreamingGraph(const StreamingGraph&) = delete;
   StreamingGraph& operator=(const StreamingGraph&) = delete;
@@ -60,9 +79,10 @@ class StreamingGraph {
   std::int64_t buffer_bytes() const;
   // The most DRAM one worker's two stages hold (response queues and bookkeeping) on a graph of
   // `vertices` vertices whose lists hold `entries` entries in all, none more than `longest_list`:
-  // a piece of a chunk is cut at kChunkEntries entries unless one list is longer, and its replies
-  // are copied into a queue sized to it. With longest_list 0 (not known), a lower bound.
-  static std::int64_t worker_bytes(std::int64_t vertices, std::int64_t entries, std::int64_t longest_list = 0);
+  // a piece of a chunk is cut at buffers.stage_entries entries unless one list is longer, and its
+  // replies are copied into a queue sized to it. With longest_list 0 (not known), a lower bound.
+  static std::int64_t worker_bytes(const QueryBuffers& buffers, std::int64_t vertices, std::int64_t entries,
+                                   std::int64_t longest_list = 0);
   // The lists versions 1..N added (store/store_versions.hpp): every reply, degree and count takes
   // them in, appended to the base list. `overlay` must outlive this object.
   void add_versions(const VersionOverlay& overlay) { overlay_ = &overlay; }
@@ -83,10 +103,9 @@ class StreamingGraph {
   int part_count(ListSide side) const;
   ListPart part(VertexId vertex, ListSide side, int index) const;
 
-  // A chunk: this many of the query's vertices from the shared counter, cut into pieces of lists
-  // holding at most kChunkEntries entries (one longer list alone).
-  static constexpr std::int64_t kChunkVertices = 1024;
-  static constexpr std::int64_t kChunkEntries = std::int64_t{1} << 16;
+  // A chunk: QueryBuffers::chunk_vertices of the query's vertices from the shared counter, cut
+  // into pieces of lists holding at most QueryBuffers::stage_entries entries (one longer list alone).
+  const QueryBuffers& buffers() const { return buffers_; }
 
  private:
   class Worker;
@@ -98,6 +117,7 @@ class StreamingGraph {
   void run_worker(const StreamingQuery& query, Worker& worker, Consume& consume);
 
   const TieredGraph& graph_;
+  const QueryBuffers buffers_;
   const VersionOverlay* overlay_ = nullptr;
   std::unique_ptr<ThreadTailFetchers> fetchers_;
   std::vector<std::unique_ptr<Worker>> workers_;
@@ -112,13 +132,15 @@ class StreamingGraph {
 class StreamingGraph::Worker {
  public:
   Worker(const StreamingGraph& graph, ThreadTailFetchers* fetchers)
-      : graph_(graph), fetchers_(fetchers), stages_{Stage(kChunkEntries), Stage(kChunkEntries)} {}
+      : graph_(graph),
+        fetchers_(fetchers),
+        stages_{Stage(graph.buffers_.stage_entries), Stage(graph.buffers_.stage_entries)} {}
   // Takes the chunk's vertices that pass the query's vertex filter.
   void take_chunk(const StreamingQuery& query, std::int64_t begin, std::int64_t end);
   // Whether vertices of the chunk are not yet expanded.
   bool chunk_left() const { return next_ < chunk_.size(); }
   // Reads, decodes and filters the lists of the chunk's next vertices into stage `stage`, as many as
-  // fit in kChunkEntries entries (at least one list). Reads of its tails may still be in flight.
+  // fit in the buffers' stage_entries (at least one list). Reads of its tails may still be in flight.
   void expand_next(const StreamingQuery& query, int stage);
   // Waits for the stage's reads still in flight and adds the versions' entries: its replies are whole.
   void complete(int stage, ListSide side);
@@ -138,6 +160,10 @@ class StreamingGraph::Worker {
     ResponseQueue queue;
     // The replies of lists arriving in pieces, filled as the pieces come (vertex, reply).
     std::vector<std::pair<VertexId, std::size_t>> pending;
+    // Its vertices in ascending order (a sequential query's): `pending` is then found by binary
+    // search; else through the map.
+    bool ascending = true;
+    std::size_t last_found = static_cast<std::size_t>(-1);  // in `pending`: where the next tail is looked for first
     std::unordered_map<VertexId, std::size_t> pending_reply;
     ListPart in_flight;  // the lists whose tails are still being read (none: lists is null)
   };
@@ -152,6 +178,7 @@ class StreamingGraph::Worker {
   void expand_part(Stage& stage, VertexId vertex, const ReplyPlan& plan, const ListPart& part, ListSide side,
                    bool first);
   std::size_t pending_reply(Stage& stage, VertexId vertex, std::int64_t degree, bool first);
+  static std::size_t reply_of(Stage& stage, VertexId vertex);
   // Decodes a tail piece of `part`'s CSR into its vertex's pending reply in `stage`.
   void take_tail(Stage& stage, const ListPart& part, std::int64_t row, std::span<const std::byte> piece);
   // Sends the reads of `part`'s tails and, when `wait`, handles every one (the stage's reads are
@@ -165,6 +192,7 @@ class StreamingGraph::Worker {
   const Bitmap* filter_ = nullptr;  // the neighbour filter the storage side applies
   std::array<Stage, 2> stages_;
   std::vector<VertexId> chunk_;
+  bool chunk_ascending_ = true;
   std::size_t next_ = 0;  // the first vertex of chunk_ not yet expanded
 };
 
@@ -196,13 +224,14 @@ QueryFigures StreamingGraph::stream(const StreamingQuery& query, Consume&& consu
 // one stage while the piece before it, complete, is handed over from the other.
 template <typename Consume>
 void StreamingGraph::run_worker(const StreamingQuery& query, Worker& worker, Consume& consume) {
-  const std::int64_t items =
-      query.kind == QueryKind::kSequential ? num_vertices() : static_cast<std::int64_t>(query.jobs.size());
+  const bool sequential = query.kind == QueryKind::kSequential;
+  const std::int64_t items = sequential ? num_vertices() : static_cast<std::int64_t>(query.jobs.size());
+  const std::int64_t chunk_vertices = buffers_.chunk_vertices(sequential);
   const auto expand = [&](int stage) {
     while (!worker.chunk_left()) {
-      const std::int64_t begin = next_chunk_.fetch_add(kChunkVertices);
+      const std::int64_t begin = next_chunk_.fetch_add(chunk_vertices);
       if (begin >= items) return false;
-      worker.take_chunk(query, begin, std::min(items, begin + kChunkVertices));
+      worker.take_chunk(query, begin, std::min(items, begin + chunk_vertices));
     }
     worker.expand_next(query, stage);
     return true;

@@ -52,6 +52,9 @@ struct PlacementRequest {
   // False for a graph the streaming queries read: no dense heads array, only the isolated bitmap
   // (the plan's dense_heads).
   bool dense_heads = true;
+  // The plan becomes a scan's placement (use_scan_placement): plain lists then need no index of
+  // their split, only their stripes' (TieredCsr::striped_index_bytes).
+  bool scan_placement = false;
 };
 
 // One structure of the plan and how many of its bytes live in each tier.

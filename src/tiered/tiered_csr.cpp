@@ -46,6 +46,33 @@ TieredCsr::TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t
   for (std::int64_t row = 0; row < num_rows(); ++row) rows_with_tails_ += tail_entries(row) > 0 ? 1 : 0;
 }
 
+TieredCsr TieredCsr::striped(std::vector<std::int64_t> offsets, VertexId first_vertex,
+                             std::span<const std::int64_t> scan_cuts, std::string tail_path) {
+  constexpr std::int64_t kStripe = ResidencyRule::kScanStripeVertices;
+  TieredCsr lists;
+  lists.owned_offsets_ = std::move(offsets);
+  lists.offsets_ = lists.owned_offsets_;
+  lists.first_stripe_offset_ = first_vertex % kStripe;
+  const std::int64_t rows = lists.num_rows();
+  std::int64_t resident = 0;
+  for (std::int64_t first_row = 0; first_row < rows;) {
+    const std::int64_t stripe = (first_vertex + first_row) / kStripe;
+    const std::int64_t end_row = std::min(rows, (stripe + 1) * kStripe - first_vertex);
+    const std::int64_t cut_row =
+        std::clamp(scan_cuts[static_cast<std::size_t>(stripe)] - first_vertex, first_row, end_row);
+    lists.stripes_.push_back({cut_row, resident - lists.offsets_[first_row]});
+    resident += lists.offsets_[cut_row] - lists.offsets_[first_row];
+    first_row = end_row;
+  }
+  lists.owned_resident_.resize(static_cast<std::size_t>(resident));
+  lists.resident_ = lists.owned_resident_;
+  lists.resident_entries_ = resident;
+  lists.tail_path_ = std::move(tail_path);
+  if (lists.resident_entry_count() == lists.num_entries()) lists.tail_path_.clear();
+  for (std::int64_t row = 0; row < rows; ++row) lists.rows_with_tails_ += lists.tail_entries(row) > 0 ? 1 : 0;
+  return lists;
+}
+
 TieredCsr::TieredCsr(CompressedRows rows)
     : tail_path_(std::move(rows.lists_path)),
       compressed_(true),
@@ -69,7 +96,7 @@ void TieredCsr::first_entries(std::span<NeighborId> heads) const {
   if (compressed_) throw Error("first list entries: compressed lists give their heads when they are opened");
 #pragma omp parallel for schedule(static)
   for (std::int64_t row = 0; row < num_rows(); ++row) {
-    heads[row] = resident_offsets_[row] < resident_offsets_[row + 1] ? resident_[resident_offsets_[row]] : kNoHead;
+    heads[row] = resident_count(row) > 0 ? resident_[static_cast<std::size_t>(resident_begin(row))] : kNoHead;
   }
 }
 
@@ -87,9 +114,10 @@ void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end
   }
   const auto rows = static_cast<std::size_t>(end_row - first_row + 1);
   bind(offsets_.data() + first_row, rows * sizeof(std::int64_t));
-  bind(resident_offsets_.data() + first_row, rows * sizeof(std::int64_t));
-  const std::int64_t first = resident_offsets_[first_row];
-  bind(resident_.data() + first, static_cast<std::size_t>(resident_offsets_[end_row] - first) * sizeof(NeighborId));
+  if (stripes_.empty()) bind(resident_offsets_.data() + first_row, rows * sizeof(std::int64_t));
+  const std::int64_t first = resident_begin(first_row);
+  const std::int64_t end = resident_begin(end_row - 1) + resident_count(end_row - 1);
+  bind(resident_.data() + first, static_cast<std::size_t>(end - first) * sizeof(NeighborId));
 }
 
 std::int64_t TieredCsr::owned_bytes() const {
@@ -97,7 +125,7 @@ std::int64_t TieredCsr::owned_bytes() const {
     return rows_.bytes() + static_cast<std::int64_t>(compressed_resident_.size());
   }
   return static_cast<std::int64_t>((owned_offsets_.size() + owned_resident_offsets_.size()) * sizeof(std::int64_t) +
-                                   owned_resident_.size() * sizeof(NeighborId));
+                                   owned_resident_.size() * sizeof(NeighborId) + stripes_.size() * sizeof(PlainStripe));
 }
 
 }  // namespace semibfs

@@ -79,6 +79,22 @@ class TieredCsr {
   // tails are read from `tail_path`, the whole neighbours array as the store holds it.
   TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t> resident_offsets,
             std::vector<NeighborId> resident, std::string tail_path);
+  // Lists split by a scan's stripes (ResidencyRule::scan_cuts, in vertex ids; row 0 is vertex
+  // `first_vertex`): a row's list whole in DRAM below its stripe's cut, else whole on disk. No
+  // offset a row locates the resident entries, only two numbers a stripe. The resident entries are
+  // then written through fill_resident.
+  static TieredCsr striped(std::vector<std::int64_t> offsets, VertexId first_vertex,
+                           std::span<const std::int64_t> scan_cuts, std::string tail_path);
+  // Plain lists: where each row's list starts in the neighbours array (num_rows() + 1 offsets).
+  std::span<const std::int64_t> offsets() const { return offsets_; }
+  // What striped() holds to locate the resident lists of `rows` rows, beside the offsets (and the
+  // scan's cuts, one a stripe): a bound for a budget's minimum.
+  static std::int64_t striped_index_bytes(std::int64_t rows) {
+    const std::int64_t stripes = rows / ResidencyRule::kScanStripeVertices + 2;
+    return stripes * static_cast<std::int64_t>(sizeof(PlainStripe) + sizeof(std::int64_t));
+  }
+  // Where the resident entries of `row` are to be written, by the pass that reads the lists at open.
+  NeighborId* fill_resident(std::int64_t row) { return owned_resident_.data() + resident_begin(row); }
   // Compressed lists, a row resident when its resident list is not empty.
   explicit TieredCsr(CompressedRows rows);
 
@@ -89,12 +105,16 @@ class TieredCsr {
     return compressed_ ? rows_.degree(row) : offsets_[row + 1] - offsets_[row];
   }
   std::span<const NeighborId> resident(std::int64_t row) const {
+    if (!stripes_.empty()) [[unlikely]] {
+      return resident_.subspan(static_cast<std::size_t>(resident_begin(row)), static_cast<std::size_t>(resident_count(row)));
+    }
     return resident_.subspan(static_cast<std::size_t>(resident_offsets_[row]),
                              static_cast<std::size_t>(resident_offsets_[row + 1] - resident_offsets_[row]));
   }
   // Entries of `row` in DRAM, and on disk.
   std::int64_t resident_count(std::int64_t row) const {
     if (compressed_) return rows_.resident(row) ? degree(row) : 0;
+    if (!stripes_.empty()) [[unlikely]] return row < stripe_of(row).cut_row ? degree(row) : 0;
     return resident_offsets_[row + 1] - resident_offsets_[row];
   }
   std::int64_t tail_entries(std::int64_t row) const { return degree(row) - resident_count(row); }
@@ -270,6 +290,19 @@ class TieredCsr {
   static std::span<const std::uint8_t> as_list_bytes(std::span<const std::byte> piece) {
     return {reinterpret_cast<const std::uint8_t*>(piece.data()), piece.size()};
   }
+  // A stripe of plain lists: its rows below cut_row are resident, row r's entries from offsets_[r] + shift.
+  struct PlainStripe {
+    std::int64_t cut_row = 0;
+    std::int64_t shift = 0;
+  };
+  const PlainStripe& stripe_of(std::int64_t row) const {
+    return stripes_[static_cast<std::size_t>((row + first_stripe_offset_) / ResidencyRule::kScanStripeVertices)];
+  }
+  // Where the resident entries of a plain `row` start in resident_.
+  std::int64_t resident_begin(std::int64_t row) const {
+    if (!stripes_.empty()) [[unlikely]] return offsets_[row] + stripe_of(row).shift;
+    return resident_offsets_[row];
+  }
 
   std::span<const std::int64_t> offsets_;
   std::span<const std::int64_t> resident_offsets_;
@@ -277,6 +310,10 @@ class TieredCsr {
   std::vector<std::int64_t> owned_offsets_;
   std::vector<std::int64_t> owned_resident_offsets_;
   std::vector<NeighborId> owned_resident_;
+  // Plain lists in a scan's stripes (striped()): the stripes, and the rows of the first stripe
+  // before row 0; empty: resident_offsets_ locates them.
+  std::vector<PlainStripe> stripes_;
+  std::int64_t first_stripe_offset_ = 0;
   std::string tail_path_;
   std::int64_t rows_with_tails_ = 0;
   std::int64_t resident_entries_ = 0;

@@ -109,11 +109,9 @@ namespace {
 // the file against the manifest on the way (its checksum, its ids, its pairs into `digest`).
 class ResidentCollector {
  public:
-  ResidentCollector(std::span<const std::int64_t> offsets, std::span<const std::int64_t> resident_offsets,
-                    std::vector<NeighborId>& resident, std::string path, VertexRange allowed, VertexId row_base,
-                    PairDigest& digest)
-      : offsets_(offsets), resident_offsets_(resident_offsets), resident_(resident), path_(std::move(path)),
-        allowed_(allowed), row_base_(row_base), digest_(digest) {}
+  ResidentCollector(TieredCsr& lists, std::string path, VertexRange allowed, VertexId row_base, PairDigest& digest)
+      : lists_(lists), offsets_(lists.offsets()), path_(std::move(path)), allowed_(allowed), row_base_(row_base),
+        digest_(digest) {}
 
   void consume(std::span<const std::byte> bytes, std::uint64_t offset) {
     sha_.update(bytes.data(), bytes.size());
@@ -126,12 +124,12 @@ class ResidentCollector {
     const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
     for (; row_ < rows; ++row_) {
       const std::int64_t list_begin = offsets_[row_];
-      const std::int64_t resident_end = list_begin + resident_offsets_[row_ + 1] - resident_offsets_[row_];
+      const std::int64_t resident_end = list_begin + lists_.resident_count(row_);
       if (list_begin >= end) break;
       const std::int64_t from = std::max(list_begin, first);
       const std::int64_t to = std::min(resident_end, end);
       if (to > from) {
-        std::memcpy(resident_.data() + resident_offsets_[row_] + (from - list_begin),
+        std::memcpy(lists_.fill_resident(row_) + (from - list_begin),
                     bytes.data() + (from - first) * static_cast<std::int64_t>(sizeof(NeighborId)),
                     static_cast<std::size_t>(to - from) * sizeof(NeighborId));
       }
@@ -149,9 +147,8 @@ class ResidentCollector {
     }
   }
 
+  TieredCsr& lists_;
   std::span<const std::int64_t> offsets_;
-  std::span<const std::int64_t> resident_offsets_;
-  std::vector<NeighborId>& resident_;
   std::string path_;
   VertexRange allowed_;
   VertexId row_base_;
@@ -199,6 +196,21 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
   return TieredCsr(std::move(rows));
 }
 
+// Plain lists split by `rule` row by row (an offset a row locates each resident part); their
+// resident entries not yet read.
+TieredCsr split_by_rows(std::vector<std::int64_t> offsets, const ResidencyRule& rule, const VertexDegree& vertex_degree,
+                        VertexId row_base, const std::string& path) {
+  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
+  std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
+  for (std::int64_t row = 0; row < rows; ++row) {
+    const std::int64_t length = offsets[row + 1] - offsets[row];
+    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
+    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree, row_base + row);
+  }
+  std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
+  return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
+}
+
 // One graph of one partition: its offsets (already read) whole, its lists split by `rule`;
 // `vertex_degree` gives the whole degree of a row's vertex where the list holds only part of it
 // (forward lists). Its pairs go into `digest`, its rows being vertices row_base, row_base + 1, ...
@@ -210,27 +222,20 @@ TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest
     return open_compressed_lists(directory, manifest, partition, graph, std::move(index), rule, reading, vertex_degree,
                                  digest, heads);
   }
-  std::vector<std::int64_t> offsets = std::move(index.offsets);
-  const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
   const VertexId row_base = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
-  std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
-  for (std::int64_t row = 0; row < rows; ++row) {
-    const std::int64_t length = offsets[row + 1] - offsets[row];
-    const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
-    resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree, row_base + row);
-  }
   const std::string name = store_array_name(partition, graph, "neighbors");
   const std::string path = store_path(directory, name);
+  TieredCsr lists = rule.scan_cuts.empty()
+                        ? split_by_rows(std::move(index.offsets), rule, vertex_degree, row_base, path)
+                        : TieredCsr::striped(std::move(index.offsets), row_base, rule.scan_cuts, path);
   // read_store_offsets checked that the offsets end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
-  std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
-  ResidentCollector collector(offsets, resident_offsets, resident, path, allowed_neighbors(manifest, partition, graph),
-                              row_base, digest);
+  ResidentCollector collector(lists, path, allowed_neighbors(manifest, partition, graph), row_base, digest);
   read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
     collector.consume(bytes, offset);
   });
   if (collector.finish_hex() != entry.sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
-  return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
+  return lists;
 }
 
 // Graph `graph`'s index arrays of partition k, moved out of the store's index.
