@@ -56,7 +56,11 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.dense_heads = false;
   needs.scan_placement = options.whole_scans && !options.head_entries;
   // Before any list is read, the minimum: the lean buffers.
-  check_store_budget(directory, input_, request_, search, with_buffers(needs, QueryBuffers::lean()));
+  const SearchDramNeeds lean = with_buffers(needs, QueryBuffers::lean());
+  if (search.budget.is_set() &&
+      search.budget.dram_budget_bytes < minimum_search_budget(store_search_shape(directory, input_, request_, search, lean), lean)) {
+    refuse_below_plan_minimum(directory, search, needs);
+  }
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
   read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
   open_graph(directory, search, needs);
@@ -83,6 +87,19 @@ void QueryStore::release_graph() {
 std::int64_t QueryStore::reply_queue_bytes(const QueryBuffers& buffers, std::int64_t longest_list) const {
   const std::int64_t entries = 2 * (input_.edges + added_edges(versions_));  // an edge in two lists at most
   return omp_get_max_threads() * StreamingGraph::worker_bytes(buffers, input_.vertices, entries, longest_list);
+}
+
+// The first check counts each stage at its least; the plan, the store's longest list known, may
+// hold more (a list longer than a stage). A refusal states the plan's minimum, so that the budget
+// it names then runs (on a store with versions, their longest list is not known before they are
+// read, and the plan may still state more).
+void QueryStore::refuse_below_plan_minimum(const std::string& directory, const SearchOptions& search,
+                                           const SearchDramNeeds& needs) const {
+  const StoreIndex index = read_store_index(directory, request_);
+  const GraphProfile profile = profile_of_store(index, needs.bfs_status_bytes_per_vertex);
+  plan_search_placement(profile, search, with_buffers(needs, QueryBuffers::lean(), longest_list(profile)));
+  check_store_budget(directory, input_, request_, search, with_buffers(needs, QueryBuffers::lean()));
+  throw Error("query store: a budget below the first minimum passed the plan's (an internal error)");
 }
 
 SearchDramNeeds QueryStore::with_buffers(SearchDramNeeds needs, const QueryBuffers& buffers,

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -270,6 +271,31 @@ TEST_F(BudgetCli, AnalyticsStayWithinTheirStatedMinimum) {
       ASSERT_EQ(planned.exit_code, 0) << planned.err;
       EXPECT_EQ(planned.err.find("for scans instead") != std::string::npos, command.starts_with("pagerank"))
           << planned.err;
+    }
+  }
+}
+
+// A hub of 70,000 neighbours: its list is longer than a stage of the queries (65,536 entries), so
+// their plan, the store's index read, holds more than the first check counts. Every refusal states
+// the plan's minimum, which then runs: one minimum, as for the searches.
+TEST_F(BudgetCli, AQueryRefusalStatesTheMinimumThatThenRuns) {
+  const std::string edges = path("star.el");
+  {
+    std::ofstream out(edges);
+    for (int leaf = 1; leaf <= 70000; ++leaf) out << "0 " << leaf << "\n";
+  }
+  for (const std::string compress : {"", " --compress"}) {
+    const std::string store = path(compress.empty() ? "plain" : "compressed");
+    ASSERT_EQ(run("build " + edges + " --format el --store " + store + compress).exit_code, 0);
+    for (const std::string& command : {std::string("pagerank --iterations 2"), "cc -o " + path("out.txt")}) {
+      const std::string line = command.substr(0, command.find(' ')) + " --threads 2 --store " + store +
+                               command.substr(command.find(' '));
+      SCOPED_TRACE(line);
+      const std::int64_t minimum = stated_minimum(run(line + " --dram-budget 4KiB").err);
+      ASSERT_GT(minimum, 0);
+      EXPECT_EQ(stated_minimum(run(line + " --dram-budget " + std::to_string(minimum - 1)).err), minimum);
+      const CommandResult at_minimum = run(line + " --dram-budget " + std::to_string(minimum));
+      EXPECT_EQ(at_minimum.exit_code, 0) << at_minimum.err;
     }
   }
 }
