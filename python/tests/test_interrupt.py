@@ -8,7 +8,7 @@ import textwrap
 import time
 
 LONG_CALL = textwrap.dedent("""
-    import os, signal, sys
+    import os, signal, sys, time
     import semibfs
     print("ready", flush=True)
     try:
@@ -20,6 +20,9 @@ LONG_CALL = textwrap.dedent("""
         print("interrupted:", interrupted, flush=True)
     try:
         os.kill(os.getpid(), signal.SIGINT)
+        # The kernel may hand the signal to another of the process's threads (OpenMP's stay), whose
+        # handler then trips Python's flag a little later: give it time.
+        time.sleep(2)
         print("no KeyboardInterrupt from Python's handler")
     except KeyboardInterrupt:
         print("python's handler is back")
