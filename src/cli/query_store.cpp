@@ -55,11 +55,10 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   needs.work = options.work;
   needs.dense_heads = false;
   needs.scan_placement = options.whole_scans && !options.head_entries;
-  // Before any list is read, the minimum: the lean buffers.
-  const SearchDramNeeds lean = with_buffers(needs, QueryBuffers::lean());
-  if (search.budget.is_set() &&
-      search.budget.dram_budget_bytes < minimum_search_budget(store_search_shape(directory, input_, request_, search, lean), lean)) {
-    refuse_below_plan_minimum(directory, search, needs);
+  // Before any list is read, the minimum with the lean buffers; below it, the refusal states the
+  // plan's minimum.
+  if (!fits_store_budget(directory, input_, request_, search, with_buffers(needs, QueryBuffers::lean()))) {
+    check_budget_with_index(directory, search, needs);
   }
   if (request_.relabelled) relabel_.emplace(read_store_relabel(directory, read_store_manifest(directory)));
   read_versions(directory, options.keep_added_edges);  // before the lists: the plan's reply queues need the longest added list
@@ -93,13 +92,10 @@ std::int64_t QueryStore::reply_queue_bytes(const QueryBuffers& buffers, std::int
 // hold more (a list longer than a stage). A refusal states the plan's minimum, so that the budget
 // it names then runs (on a store with versions, their longest list is not known before they are
 // read, and the plan may still state more).
-void QueryStore::refuse_below_plan_minimum(const std::string& directory, const SearchOptions& search,
-                                           const SearchDramNeeds& needs) const {
-  const StoreIndex index = read_store_index(directory, request_);
-  const GraphProfile profile = profile_of_store(index, needs.bfs_status_bytes_per_vertex);
-  plan_search_placement(profile, search, with_buffers(needs, QueryBuffers::lean(), longest_list(profile)));
-  check_store_budget(directory, input_, request_, search, with_buffers(needs, QueryBuffers::lean()));
-  throw Error("query store: a budget below the first minimum passed the plan's (an internal error)");
+void QueryStore::check_budget_with_index(const std::string& directory, const SearchOptions& search,
+                                         const SearchDramNeeds& needs) const {
+  const GraphProfile profile = profile_of_store(read_store_index(directory, request_), needs.bfs_status_bytes_per_vertex);
+  check_search_budget(profile, search, with_buffers(needs, QueryBuffers::lean(), longest_list(profile)));
 }
 
 SearchDramNeeds QueryStore::with_buffers(SearchDramNeeds needs, const QueryBuffers& buffers,
@@ -120,15 +116,15 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     // The roomy buffers where they fit: fewer, longer reads are worth more than the lists they
     // would leave on disk (docs/PERFORMANCE.md).
     SearchDramNeeds exact = with_buffers(needs, buffers_, longest);
-    if (!fits_search_budget(profile, options, exact)) {
+    const bool roomy = fits_search_budget(profile, options, exact);
+    if (!roomy) {
       buffers_ = QueryBuffers::lean();
       exact = with_buffers(needs, buffers_, longest);
     }
     plan = plan_search_placement(profile, options, exact);
     if (needs.scan_placement) use_scan_placement(plan, *index);
     print_plan(std::cerr, plan);
-    std::cerr << buffers_.describe()
-              << (buffers_.name == QueryBuffers::roomy().name ? "" : " (no room in the budget for the roomy ones)") << "\n";
+    std::cerr << buffers_.describe() << (roomy ? "" : " (no room in the budget for the roomy ones)") << "\n";
   }
   plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike
   if (request_.compressed || !plan.fits_in_memory) {

@@ -85,9 +85,9 @@ class QueryStore {
   // Lists placed for scans under a budget where needs.scan_placement says (QueryStoreOptions::whole_scans).
   void open_graph(const std::string& directory, const SearchOptions& options, const SearchDramNeeds& needs);
   void read_versions(const std::string& directory, bool keep_added_edges);
-  // Throws the refusal of options.budget, below the first check's minimum, stating the plan's.
-  [[noreturn]] void refuse_below_plan_minimum(const std::string& directory, const SearchOptions& options,
-                                              const SearchDramNeeds& needs) const;
+  // Reads the store's index and refuses options.budget if it is below the plan's minimum.
+  void check_budget_with_index(const std::string& directory, const SearchOptions& options,
+                               const SearchDramNeeds& needs) const;
   // The workers' response queues with `buffers` when no list is longer than `longest_list` (0: not
   // known yet).
   std::int64_t reply_queue_bytes(const QueryBuffers& buffers, std::int64_t longest_list = 0) const;

@@ -15,6 +15,12 @@ SearchShape store_search_shape(const std::string& directory, const InputDescript
   return shape;
 }
 
+bool fits_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
+                       const SearchOptions& search, const SearchDramNeeds& needs) {
+  return !search.budget.is_set() ||
+         search.budget.dram_budget_bytes >= minimum_search_budget(store_search_shape(directory, input, store, search, needs), needs);
+}
+
 void check_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                         const SearchOptions& search, const SearchDramNeeds& needs) {
   check_search_budget(search, store_search_shape(directory, input, store, search, needs), needs);

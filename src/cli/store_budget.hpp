@@ -16,6 +16,10 @@ namespace semibfs::cli {
 SearchShape store_search_shape(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                                const SearchOptions& search, const SearchDramNeeds& needs);
 
+// Whether search.budget, if set, holds that minimum.
+bool fits_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
+                       const SearchOptions& search, const SearchDramNeeds& needs);
+
 // Throws semibfs::Error stating the minimum when search.budget is set and below it.
 void check_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                         const SearchOptions& search, const SearchDramNeeds& needs);

@@ -92,9 +92,9 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
   const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
   if (shape.compressed) return fixed + compressed_index_bytes(shape, separate_forward);
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
-  const std::int64_t graphs = shape.partitions * (separate_forward ? 2 : 1);
-  const std::int64_t index = needs.scan_placement ? graphs * TieredCsr::striped_index_bytes(n)
-                                                  : offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
+  const std::int64_t index = needs.scan_placement
+                                  ? TieredCsr::striped_index_bytes(n, shape.partitions, separate_forward)
+                                  : offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
   return fixed + offsets + index;
 }
 
@@ -148,10 +148,14 @@ bool fits_search_budget(const GraphProfile& profile, const SearchOptions& option
          options.budget.dram_budget_bytes >= minimum_search_budget(shape_of(profile), with_profile(needs, profile));
 }
 
+void check_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs) {
+  check_search_budget(options, shape_of(profile), with_profile(needs, profile));
+}
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& given) {
+  check_search_budget(profile, options, given);
   const SearchDramNeeds needs = with_profile(given, profile);
-  check_search_budget(options, shape_of(profile), needs);
   PlacementRequest placement;
   placement.dram_budget_bytes = options.budget.dram_budget_bytes;
   placement.mode = options.placement;

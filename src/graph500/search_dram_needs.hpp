@@ -96,8 +96,10 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
 std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement);
 
 // Whether options.budget holds the minimum that plan_search_placement states for `profile` and
-// `needs` (it refuses a budget below it).
+// `needs`, and the refusal it makes of a budget below it (check_search_budget with the profile's
+// shape).
 bool fits_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs);
+void check_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs);
 
 // The placement of a store's arrays under options.budget, after `needs`; `profile` is the store's
 // (profile_of_store with needs.bfs_status_bytes_per_vertex). A budget below minimum_search_budget

@@ -103,10 +103,6 @@ class StreamingGraph {
   int part_count(ListSide side) const;
   ListPart part(VertexId vertex, ListSide side, int index) const;
 
-  // A chunk: QueryBuffers::chunk_vertices of the query's vertices from the shared counter, cut
-  // into pieces of lists holding at most QueryBuffers::stage_entries entries (one longer list alone).
-  const QueryBuffers& buffers() const { return buffers_; }
-
  private:
   class Worker;
 
@@ -117,6 +113,8 @@ class StreamingGraph {
   void run_worker(const StreamingQuery& query, Worker& worker, Consume& consume);
 
   const TieredGraph& graph_;
+  // A chunk: buffers_.chunk_vertices of the query's vertices from the shared counter, cut into
+  // pieces of lists holding at most buffers_.stage_entries entries (one longer list alone).
   const QueryBuffers buffers_;
   const VersionOverlay* overlay_ = nullptr;
   std::unique_ptr<ThreadTailFetchers> fetchers_;

@@ -169,11 +169,10 @@ class Planner {
                                                                 profile_.vertex_head_bytes + vertex_head_bytes();
     // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
     // (The first entries count with the backward lists when those are whole in DRAM.)
-    const std::int64_t graphs = profile_.partitions * (separate_forward_ ? 2 : 1);
     const std::int64_t index_bytes =
         profile_.compressed ? 0
         : request_.scan_placement
-            ? graphs * TieredCsr::striped_index_bytes(profile_.num_vertices)
+            ? TieredCsr::striped_index_bytes(profile_.num_vertices, profile_.partitions, separate_forward_)
             : profile_.offset_bytes + (forward_on_disk_ ? 0 : sums_.entries_within(1) * entry_);
     resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the

@@ -87,11 +87,13 @@ class TieredCsr {
                            std::span<const std::int64_t> scan_cuts, std::string tail_path);
   // Plain lists: where each row's list starts in the neighbours array (num_rows() + 1 offsets).
   std::span<const std::int64_t> offsets() const { return offsets_; }
-  // What striped() holds to locate the resident lists of `rows` rows, beside the offsets (and the
-  // scan's cuts, one a stripe): a bound for a budget's minimum.
-  static std::int64_t striped_index_bytes(std::int64_t rows) {
-    const std::int64_t stripes = rows / ResidencyRule::kScanStripeVertices + 2;
-    return stripes * static_cast<std::int64_t>(sizeof(PlainStripe) + sizeof(std::int64_t));
+  // What striped() holds to locate the resident lists of a graph of `vertices` vertices, beside
+  // the offsets (and the scan's cuts, one a stripe), in each of its CSRs (the backward lists of
+  // every partition, and the forward lists when apart): a bound for a budget's minimum.
+  static std::int64_t striped_index_bytes(std::int64_t vertices, int partitions, bool separate_forward) {
+    const std::int64_t stripes = vertices / ResidencyRule::kScanStripeVertices + 2;
+    const std::int64_t csrs = partitions * (separate_forward ? 2 : 1);
+    return csrs * stripes * static_cast<std::int64_t>(sizeof(PlainStripe) + sizeof(std::int64_t));
   }
   // Where the resident entries of `row` are to be written, by the pass that reads the lists at open.
   NeighborId* fill_resident(std::int64_t row) { return owned_resident_.data() + resident_begin(row); }
@@ -106,7 +108,9 @@ class TieredCsr {
   }
   std::span<const NeighborId> resident(std::int64_t row) const {
     if (!stripes_.empty()) [[unlikely]] {
-      return resident_.subspan(static_cast<std::size_t>(resident_begin(row)), static_cast<std::size_t>(resident_count(row)));
+      const PlainStripe& stripe = stripe_of(row);
+      if (row >= stripe.cut_row) return {};
+      return resident_.subspan(static_cast<std::size_t>(offsets_[row] + stripe.shift), static_cast<std::size_t>(degree(row)));
     }
     return resident_.subspan(static_cast<std::size_t>(resident_offsets_[row]),
                              static_cast<std::size_t>(resident_offsets_[row + 1] - resident_offsets_[row]));
