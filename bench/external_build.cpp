@@ -1,5 +1,5 @@
 // semibfs_external_build: builds the on-disk graph of a Kronecker SCALE either externally within
-// a DRAM budget (the edge file written in chunks, then build/external_build.hpp) or in memory
+// a DRAM budget (the edge file written in chunks, then construction/external_build.hpp) or in memory
 // (generate_kronecker, build_csr, PartitionedGraph, write_store), so that the two can be timed
 // and their peak RSS compared, e.g. under /usr/bin/time -v. Prints one line per step.
 //
@@ -23,7 +23,7 @@
 #include "graph/partitioned_graph.hpp"
 #include "core/byte_size.hpp"
 #include "gen/kronecker_edge_file.hpp"
-#include "build/external_build.hpp"
+#include "construction/external_build.hpp"
 #include "store/graph_store.hpp"
 
 namespace semibfs {

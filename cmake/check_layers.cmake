@@ -1,8 +1,10 @@
-# The layering check: cmake -DLAYERS_FILE=F -DSOURCE_ROOT=DIR -P check_layers.cmake
+# The layering check: cmake -DLAYERS_FILE=F -DSOURCE_ROOT=DIR [-DSTAMP=FILE] -P check_layers.cmake
 # LAYERS_FILE sets LAYERS (the folders of SOURCE_ROOT) and LAYER_DEPENDS_<folder> (the folders it
 # may include from). Every #include "folder/..." in SOURCE_ROOT/<layer>/ must name the layer itself
-# or one it declares; every folder of SOURCE_ROOT must be a declared layer. Exits non-zero listing
-# each violation as FILE:LINE.
+# or one it declares; every declared folder must be included by some file of the layer (a
+# declaration is what the layer uses, no more); every folder of SOURCE_ROOT must be a declared
+# layer. Exits non-zero listing each violation; on success touches STAMP when given, so the build
+# runs the check again only when a source changes (semibfs_check_layers_in_build, layers.cmake).
 cmake_minimum_required(VERSION 3.20)
 include(${LAYERS_FILE})
 set(violations 0)
@@ -15,6 +17,7 @@ foreach(folder IN LISTS folders)
 endforeach()
 foreach(layer IN LISTS LAYERS)
   set(allowed ${layer} ${LAYER_DEPENDS_${layer}})
+  set(used "")
   file(GLOB_RECURSE files ${SOURCE_ROOT}/${layer}/*.hpp ${SOURCE_ROOT}/${layer}/*.cpp)
   foreach(file IN LISTS files)
     file(STRINGS ${file} lines)
@@ -23,6 +26,7 @@ foreach(layer IN LISTS LAYERS)
       math(EXPR number "${number} + 1")
       if(line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"([^/\"]+)/")
         set(target ${CMAKE_MATCH_1})
+        list(APPEND used ${target})
         if(NOT target IN_LIST allowed)
           message("${file}:${number}: layer '${layer}' includes from '${target}', which it does not declare "
                   "(allowed: ${allowed})")
@@ -31,8 +35,18 @@ foreach(layer IN LISTS LAYERS)
       endif()
     endforeach()
   endforeach()
+  foreach(dependency IN LISTS LAYER_DEPENDS_${layer})
+    if(NOT dependency IN_LIST used)
+      message("${SOURCE_ROOT}/${layer}: declares '${dependency}' but includes nothing from it "
+              "(drop it from the layer's DEPENDS)")
+      math(EXPR violations "${violations} + 1")
+    endif()
+  endforeach()
 endforeach()
 if(violations GREATER 0)
-  message(FATAL_ERROR "layering: ${violations} include(s) against the declared layers")
+  message(FATAL_ERROR "layering: ${violations} violation(s) of the declared layers")
+endif()
+if(STAMP)
+  file(TOUCH ${STAMP})
 endif()
 message("layering: every include of ${SOURCE_ROOT} follows the declared layers (${LAYERS})")

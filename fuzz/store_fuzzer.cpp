@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "bfs/bfs.hpp"
-#include "build/external_build.hpp"
+#include "construction/external_build.hpp"
 #include "core/error.hpp"
 #include "gen/kronecker.hpp"
 #include "gen/kronecker_edge_file.hpp"

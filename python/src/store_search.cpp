@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "build/degree_relabel.hpp"
+#include "construction/degree_relabel.hpp"
 #include "cli/arguments.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/option_table.hpp"

@@ -21,6 +21,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/json_writer.hpp"
+#include "core/program_version.hpp"
 #include "core/machine.hpp"
 #include "core/progress_bar.hpp"
 #include "core/timer.hpp"
@@ -128,6 +129,7 @@ JsonWriter start_json(const std::string& command, const AnalyticsRequest& reques
   JsonWriter json;
   json.begin_object();
   json.field("program", "semibfs");
+  json.field("program_version", program_version());
   json.field("command", command);
   json.field("command_line", read_command_line());
   json.field("store", request.store);

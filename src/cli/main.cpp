@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/interrupt.hpp"
+#include "core/program_version.hpp"
 
 namespace semibfs::cli {
 
@@ -36,7 +37,7 @@ const char* const kMainHelp =
     "  compact    fold a store's versions into its base\n"
     "  report     the figures of runs' JSON reports in one self-contained HTML file\n"
     "\n"
-    "Run 'semibfs COMMAND --help' for a command's options.\n";
+    "Run 'semibfs COMMAND --help' for a command's options; 'semibfs --version' prints the version.\n";
 
 }  // namespace semibfs::cli
 
@@ -72,6 +73,10 @@ int dispatch(const std::vector<std::string>& words) {
   const std::string& name = words.front();
   if (name == "-h" || name == "--help" || name == "help") {
     std::fputs(semibfs::cli::kMainHelp, stdout);
+    return 0;
+  }
+  if (name == "--version") {
+    std::printf("semibfs %s\n", semibfs::program_version().c_str());
     return 0;
   }
   const Command* command = find_command(words);

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "build/degree_relabel.hpp"
+#include "construction/degree_relabel.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_dram_needs.hpp"

@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 
 #ifdef SEMIBFS_HAVE_MPI
-#include "dist/distributed_run.hpp"
+#include "mpi/distributed_run.hpp"
 #endif
 
 namespace semibfs::cli {

@@ -1,4 +1,4 @@
-// `semibfs run` under mpirun: the Graph500 run across the ranks (dist/distributed_run.hpp).
+// `semibfs run` under mpirun: the Graph500 run across the ranks (mpi/distributed_run.hpp).
 #pragma once
 
 #include <string>

@@ -164,7 +164,7 @@ void check_store_options(const StoreOptions& store) {
   if (!std::filesystem::is_directory(directory)) {
     throw UsageError("--store '" + directory + "' is not a directory (create it first)");
   }
-  if (ProcessGroup::distributed()) return;  // each rank checks its part, DIR/rank-K (dist/rank_store.hpp)
+  if (ProcessGroup::distributed()) return;  // each rank checks its part, DIR/rank-K (mpi/rank_store.hpp)
   if (store.reuse && !store_exists(directory)) {
     throw UsageError("--store '" + directory + "' holds no store to --reuse (run once without --reuse to build one)");
   }

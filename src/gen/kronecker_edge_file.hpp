@@ -32,7 +32,7 @@ std::int64_t minimum_edge_file_budget(EdgeFormat format = EdgeFormat::kG500Packe
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWriter& out, std::int64_t dram_budget_bytes,
                                     std::ostream* progress = nullptr, const std::string& progress_name = "edge file");
 
-// Edges [begin, end) of the edge list, in edge-index order (a rank's share, dist/rank_part_build.hpp).
+// Edges [begin, end) of the edge list, in edge-index order (a rank's share, mpi/rank_part_build.hpp).
 struct EdgeIndexRange {
   std::int64_t begin = 0;
   std::int64_t end = 0;

@@ -1,4 +1,4 @@
-// What a run across MPI ranks (src/dist/) reports about its exchanges, as plain figures: per
+// What a run across MPI ranks (src/mpi/) reports about its exchanges, as plain figures: per
 // level the traffic by kind summed over the ranks and each rank's split of the level's time
 // between exchanges and the rest; per rank its share of the graph and its traffic.
 #pragma once

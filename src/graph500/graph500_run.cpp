@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "build/degree_relabel.hpp"
-#include "build/external_build.hpp"
+#include "construction/degree_relabel.hpp"
+#include "construction/external_build.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/numa_placement.hpp"

@@ -6,6 +6,7 @@
 
 #include "graph500/statistics.hpp"
 #include "core/json_writer.hpp"
+#include "core/program_version.hpp"
 #include "core/numa_placement.hpp"
 
 namespace semibfs {
@@ -266,6 +267,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   JsonWriter json;
   json.begin_object();
   json.field("program", "semibfs");
+  json.field("program_version", program_version());
   json.field("benchmark", "graph500-bfs");
   json.field("command_line", read_command_line());
   write_options(json, report);

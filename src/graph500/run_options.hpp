@@ -38,7 +38,7 @@ struct StoreOptions {
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
   // Compressed lists (compress/list_codec.hpp), in id order; searched where they lie, decoded in place.
   bool compress = false;
-  // Vertices numbered by descending degree in the store (build/degree_relabel.hpp).
+  // Vertices numbered by descending degree in the store (construction/degree_relabel.hpp).
   bool relabel = false;
 };
 

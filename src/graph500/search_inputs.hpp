@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "build/degree_relabel.hpp"
+#include "construction/degree_relabel.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "graph/partitioned_graph.hpp"

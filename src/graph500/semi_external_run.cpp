@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "build/degree_relabel.hpp"
-#include "build/external_build.hpp"
+#include "construction/degree_relabel.hpp"
+#include "construction/external_build.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"

@@ -1,6 +1,6 @@
 // Kernel 1 of a run under a DRAM budget (`run --store DIR --dram-budget SIZE`): the edge list is
 // generated in chunks into a packed file in the store directory, the store is built from it by
-// external construction within the budget (build/external_build.hpp), and the searches run on
+// external construction within the budget (construction/external_build.hpp), and the searches run on
 // the store opened under the placement plan, every list split between DRAM and disk as the plan
 // says; validation and the TEPS count stream the edge file. Nothing holds the whole edge list or
 // graph in DRAM.

@@ -15,7 +15,7 @@
 #include <ostream>
 #include <string>
 
-#include "build/external_build.hpp"
+#include "construction/external_build.hpp"
 #include "formats/id_map.hpp"
 #include "formats/input_format.hpp"
 #include "formats/limited_source.hpp"
@@ -52,7 +52,7 @@ struct ImportOptions {
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
   bool compress = false;  // the lists compressed (compress/list_codec.hpp)
-  bool relabel = false;   // the store's vertices numbered by descending degree (build/degree_relabel.hpp)
+  bool relabel = false;   // the store's vertices numbered by descending degree (construction/degree_relabel.hpp)
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
   // The most bytes read from an input that is not a regular file (a pipe, a device).
   std::uint64_t max_input_bytes = kDefaultMaxInputBytes;

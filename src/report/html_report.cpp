@@ -37,6 +37,8 @@ std::string run_header(const std::vector<RunFigures>& runs, std::size_t index) {
                     escape_markup(run_label(runs, index) + ": " + run.description) + "</h3>\n";
   if (!run.command_line.empty())
     out += "<p class=\"command\"><code>" + escape_markup(run.command_line) + "</code></p>\n";
+  if (!run.program_version.empty())
+    out += "<p class=\"version\">semibfs " + escape_markup(run.program_version) + "</p>\n";
   out += settings_list("Results", run.results);
   out += settings_list("Options", run.options);
   out += settings_list("Machine", run.machine);

@@ -237,6 +237,7 @@ RunFigures read_document(const Fields& document, const std::string& source) {
   if (document.find("command_line") != nullptr) {
     run.command_line = document.checked("command_line", [&] { return shell_line(document.array("command_line")); });
   }
+  if (document.find("program_version") != nullptr) run.program_version = document.string("program_version");
   run.machine = scalar_settings(document.object("machine"));
   run.results = result_settings(document, run);
   const JsonValue::Array& roots = document.array("roots");

@@ -61,6 +61,7 @@ struct RunFigures {
   bool validation_passed = true;
   std::optional<double> harmonic_mean_teps;
   std::string command_line;      // the process's words, shell-quoted; empty when not recorded
+  std::string program_version;   // the semibfs that wrote the report; empty in reports older than it
   std::vector<Setting> options;  // every scalar of "options"
   std::vector<Setting> machine;  // every scalar of "machine"
   std::vector<Setting> results;  // the official figures a reader looks for first

@@ -197,6 +197,7 @@ TEST_F(AnalyticsCli, TeenageFollowersAreTheSameOnPlainAndCompressedStores) {
       EXPECT_NE(result.out.find(line), std::string::npos) << line << "\n" << result.out;
     }
     EXPECT_NE(read_text(json).find("\"command\": \"at\""), std::string::npos);
+    EXPECT_NE(read_text(json).find("\"program_version\": \"" + version_of_program()), std::string::npos);
     reports[compressed ? 1 : 0] = result.out.substr(0, result.out.find("at_time"));
   }
   EXPECT_EQ(reports[0], reports[1]);

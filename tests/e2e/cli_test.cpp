@@ -38,6 +38,22 @@ TEST_F(Cli, HelpTextsExitZero) {
   }
 }
 
+// `semibfs --version` prints the project's version (CMakeLists.txt's project(... VERSION), which
+// pyproject.toml repeats) on one line and exits 0.
+TEST_F(Cli, VersionIsTheProjectsVersion) {
+  const CommandResult result = run("--version");
+  EXPECT_EQ(result.exit_code, 0);
+  std::ifstream pyproject(std::string(SEMIBFS_SOURCE_DIR) + "/pyproject.toml");
+  std::string line;
+  std::string version;
+  while (std::getline(pyproject, line)) {
+    if (line.starts_with("version = \"")) version = line.substr(11, line.size() - 12);
+  }
+  ASSERT_FALSE(version.empty());
+  EXPECT_EQ(result.out, "semibfs " + version + "\n");
+  EXPECT_EQ(result.err, "");
+}
+
 // A run writes its graph to a store; a second run reads it back (--reuse) and validates the same
 // nedge; a store of another SCALE is refused with one line, and an existing store is not replaced.
 TEST_F(Cli, StoreRoundTripAndMismatches) {

@@ -287,7 +287,7 @@ TEST_F(MpiRunTest, RankStoresGiveTheOneProcessSearches) {
   }
 }
 
-// Kernel 1 within a budget (dist/rank_part_build.hpp: the share written to the part's edge file,
+// Kernel 1 within a budget (mpi/rank_part_build.hpp: the share written to the part's edge file,
 // the entries exchanged through a scratch file, the external construction) writes parts byte for
 // byte equal to those kernel 1 in DRAM writes (another construction, build_row_lists), and the
 // run searches them from disk as --reuse would.

@@ -247,6 +247,13 @@ TEST_F(ReportCliTest, DrawsEveryFigureOfRealRunsWithAMarkPerSearchAndLevel) {
     EXPECT_EQ(words->as_array()[1].as_string(), "run");
   }
   EXPECT_NE(html.find("<p class=\"command\"><code>"), std::string::npos);
+  // The version of the semibfs that wrote each report, as `semibfs --version` prints it.
+  const std::string version = version_of_program();
+  for (const JsonValue& run_json : runs) {
+    ASSERT_NE(run_json.find("program_version"), nullptr);
+    EXPECT_EQ(run_json.find("program_version")->as_string(), version);
+  }
+  EXPECT_NE(html.find("<p class=\"version\">semibfs " + version + "</p>"), std::string::npos);
   EXPECT_NE(html.find(" run --scale 12 --roots 4 --store "), std::string::npos);
 
   // Figure 1: a line per run, a point per search.

@@ -17,7 +17,7 @@ using testing::error_of;
 // A report as graph500/json_report.cpp writes one, cut down to what run_figures reads (and a bit
 // more): three searches, the second with reads and traffic.
 std::string report_text(const std::string& second_level = R"("seconds": 0.25)") {
-  return R"({"program": "semibfs",
+  return R"({"program": "semibfs", "program_version": "0.1.0",
   "command_line": ["semibfs", "run", "--scale", "12", "--json", "my run's.json", ""],
   "options": {"graph": "kronecker scale=12", "scale": 12, "vertices": 4096, "compressed_lists": false,
               "dram_budget_bytes": 20971520, "threads": 2, "store": "", "alpha": null},
@@ -78,6 +78,7 @@ TEST(ReportRunFigures, ReadsSettingsSearchesAndLevels) {
   EXPECT_EQ(setting(run.results, "construction"), "500 ms");
   // The command line as a shell takes it back: quoted words, an empty one kept.
   EXPECT_EQ(run.command_line, R"(semibfs run --scale 12 --json 'my run'\''s.json' '')");
+  EXPECT_EQ(run.program_version, "0.1.0");
 }
 
 TEST(ReportRunFigures, TheMedianSearchIsTheLowerMiddleByTeps) {

@@ -64,6 +64,12 @@ class CommandTest : public ::testing::Test {
     return result;
   }
 
+  // The version `semibfs --version` prints ("semibfs 0.1.0" gives "0.1.0").
+  std::string version_of_program() {
+    const std::string line = run("--version").out;
+    return line.starts_with("semibfs ") && line.ends_with("\n") ? line.substr(8, line.size() - 9) : "(no version)";
+  }
+
   // The DRAM budget `command` names as its minimum when refusing a tiny one, as " --dram-budget N":
   // one number, accepted as it is (the runs that use it check that they run).
   std::string stated_minimum_budget(const std::string& command) {

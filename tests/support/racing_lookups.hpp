@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "dist/remote_vertex_cache.hpp"
+#include "mpi/remote_vertex_cache.hpp"
 
 namespace semibfs::testing {
 

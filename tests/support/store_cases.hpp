@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "build/external_build.hpp"
+#include "construction/external_build.hpp"
 #include "edges/edge_list.hpp"
 #include "store/graph_store.hpp"
 #include "support/packed_edge_file_writer.hpp"

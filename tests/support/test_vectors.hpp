@@ -1,4 +1,4 @@
-// Reads the Graph500 reference test vectors in ../shared/test-vectors/graph500.
+// Reads the Graph500 reference test vectors kept in tests/vectors/graph500 (README.md there says how they were made).
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,232 @@
+#include "construction/external_build.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "core/progress_log.hpp"
+#include "core/sha256.hpp"
+#include "graph/partition_layout.hpp"
+#include "construction/build_budget.hpp"
+#include "construction/endpoint_counts.hpp"
+#include "edges/packed_edge_file.hpp"
+#include "construction/range_lists.hpp"
+#include "construction/scratch_file.hpp"
+#include "construction/store_list_writer.hpp"
+#include "store/store_writer.hpp"
+
+namespace semibfs {
+namespace {
+
+void check_request(std::int64_t num_vertices, const ExternalBuildOptions& options) {
+  if (num_vertices < 0 || num_vertices > kMaxVertices) {
+    throw Error("external build: " + std::to_string(num_vertices) +
+                " vertices; the store supports 0 to 2^32 vertices (32-bit neighbour ids)");
+  }
+  if (options.partitions < 1) {
+    throw Error("external build: " + std::to_string(options.partitions) + " partitions; need at least 1");
+  }
+  if (options.rank_part) {
+    const VertexRange rows = options.rank_part->rows;
+    if (options.partitions != 1 || options.direction != GraphDirection::kUndirected || rows.begin < 0 ||
+        rows.end > num_vertices || rows.begin > rows.end) {
+      throw Error("external build: a rank's part is undirected, of one partition, with rows inside the graph");
+    }
+  }
+  if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
+}
+
+// What every pass works with.
+struct BuildContext {
+  const PackedEdgeFile& edges;
+  const BuildBudget& budget;
+  std::span<std::uint32_t> degrees;
+  BufferLedger& ledger;
+  ProgressLog& log;
+  ExternalBuildStats& stats;
+  VertexRange rows;                          // whose lists are built: every vertex, or a rank's
+  const RankPartLists* rank_part = nullptr;  // set for a rank's part
+  // Set for the first pass only: the edge file's checksum, taken as the build reads it.
+  Sha256* edge_file_sha = nullptr;
+};
+
+// The rows cut into ranges whose lists fit the budget (plan_vertex_ranges over the rows alone).
+std::vector<VertexRange> plan_row_ranges(const BuildContext& context, std::int64_t bytes_per_entry) {
+  const VertexRange rows = context.rows;
+  std::vector<VertexRange> ranges = plan_vertex_ranges(
+      context.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
+      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+  for (VertexRange& range : ranges) range = {range.begin + rows.begin, range.end + rows.begin};
+  return ranges;
+}
+
+// A rank's entries all have their rows in the rank's range.
+void check_rows(const BuildContext& context) {
+  const VertexRange rows = context.rows;
+  const auto num_vertices = static_cast<VertexId>(context.degrees.size());
+  for (VertexId v = 0; v < num_vertices; ++v) {
+    if (context.degrees[static_cast<std::size_t>(v)] != 0 && !rows.contains(v)) {
+      throw Error("edge file '" + context.edges.path() + "': an entry has row " + std::to_string(v) +
+                  ", outside the rank's rows [" + std::to_string(rows.begin) + ", " + std::to_string(rows.end) + ")");
+    }
+  }
+}
+
+const char* lists_name(ListEnds ends) {
+  return ends == ListEnds::kBoth ? "lists" : ends == ListEnds::kTarget ? "in-lists" : "out-lists";
+}
+
+// Passes 1 and 2: hands each range's lists (of `ends`), sorted by id, to `sink`, range after range.
+template <typename Sink>
+void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
+  const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
+  CollectBuffers buffers(context.ledger, chunk_edges);
+  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_sha);
+  ++context.stats.edge_file_passes;
+  context.edge_file_sha = nullptr;
+  if (context.rank_part != nullptr) check_rows(context);
+  const std::vector<VertexRange> ranges = plan_row_ranges(context, kRangeBytesPerEntry);
+  if (ends != ListEnds::kSource || context.rank_part != nullptr) {
+    context.stats.collect_ranges = static_cast<std::int64_t>(ranges.size());
+  }
+  context.log.say("counted endpoints; collecting " + std::string(lists_name(ends)) + " in " +
+                  std::to_string(ranges.size()) + " ranges of vertices");
+  for (const VertexRange range : ranges) {
+    throw_if_interrupted();  // a safe point between ranges (the passes over the edge file have their own)
+    RangeLists lists = collect_range_lists(context.edges, buffers, range, context.degrees, context.ledger, ends);
+    ++context.stats.edge_file_passes;
+    sink(lists);
+    context.log.tick("collecting: vertex", range.end, context.rows.end, ProgressUnit::kVertices);
+  }
+}
+
+// How lists collected from `ends` are written: a rank's lists (collected from its entries' rows)
+// are whole lists of an undirected graph.
+ListEnds written_as(const BuildContext& context, ListEnds ends) {
+  return context.rank_part != nullptr ? ListEnds::kBoth : ends;
+}
+
+// The range's lists in vertex order: whole lists of an undirected graph, or in-lists (backward)
+// or out-lists (forward) of a directed one.
+void write_lists(StoreListWriter& writer, RangeLists& lists, ListEnds ends) {
+  for (std::int64_t local = 0; local < lists.range.size(); ++local) {
+    if (ends == ListEnds::kBoth) {
+      writer.append(lists.list(local));
+    } else if (ends == ListEnds::kTarget) {
+      writer.append_backward(lists.list(local));
+    } else {
+      writer.append_forward(lists.list(local));
+    }
+  }
+}
+
+// Pass 3: the id-ordered lists back from the scratch file, range by range, ordered and written.
+void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrder order, ListEnds ends,
+                 StoreListWriter& writer) {
+  const std::int64_t bytes_per_entry =
+      kRangeBytesPerEntry + (order == NeighborOrder::kByDegree ? kDegreeKeyBytesPerEntry : 0);
+  const std::vector<VertexRange> ranges = plan_row_ranges(context, bytes_per_entry);
+  context.stats.order_ranges = static_cast<std::int64_t>(ranges.size());
+  context.log.say("ordering lists (" + to_string(order) + ") in " + std::to_string(ranges.size()) + " ranges of vertices");
+  std::int64_t offset = 0;
+  for (const VertexRange range : ranges) {
+    throw_if_interrupted();
+    RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
+    offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
+    order_range_lists(lists, order, context.degrees, context.ledger);
+    write_lists(writer, lists, written_as(context, ends));
+    context.log.tick("ordering: vertex", range.end, context.rows.end, ProgressUnit::kVertices);
+  }
+}
+
+// The backward lists (whole lists, or in-lists when directed) into `writer`, in `order`: written
+// as collected with id order, else spilled to a scratch file in the store directory and ordered
+// once every unique degree is known.
+void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds ends, const std::string& directory,
+                          StoreListWriter& writer) {
+  if (order == NeighborOrder::kById) {
+    collect_lists(context, ends, [&](RangeLists& lists) { write_lists(writer, lists, written_as(context, ends)); });
+    return;
+  }
+  ScratchFile scratch(directory);
+  collect_lists(context, ends, [&](RangeLists& lists) {
+    scratch.append(std::as_bytes(lists.neighbors.span().first(static_cast<std::size_t>(lists.entries()))));
+  });
+  context.stats.scratch_bytes = scratch.size();
+  if (context.rank_part != nullptr) context.rank_part->gather_degrees(context.degrees);
+  order_lists(context, scratch, order, ends, writer);
+}
+
+// The manifest records the edge file when it lies in the store (validation streams it later).
+std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std::string& store_directory,
+                                          Sha256& sha) {
+  std::error_code error;
+  if (!std::filesystem::equivalent(edges.path(), store_path(store_directory, kEdgeFileName), error) || error) {
+    return std::nullopt;
+  }
+  return StoreArray{kEdgeFileName, edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)), sha.finish_hex()};
+}
+
+}  // namespace
+
+std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
+                                           bool compressed) {
+  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction, compressed));
+}
+
+ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std::int64_t num_vertices,
+                                              const std::string& store_directory, const ExternalBuildOptions& options) {
+  check_request(num_vertices, options);
+  const int store_files = StoreListWriter::files(options.partitions, options.direction, options.list_codec.has_value());
+  const BuildBudget budget = split_budget(options.dram_budget_bytes, num_vertices, store_files);
+  StoreWriter store(store_directory);
+  if (!options.relabel_new_of.empty()) {
+    store.add_array(kRelabelNewOfName, std::as_bytes(options.relabel_new_of));
+    store.add_array(kRelabelOldOfName, std::as_bytes(options.relabel_old_of));
+  }
+  const PackedEdgeFile edges(edge_file);
+  ProgressLog log(options.progress, "external build");
+  BufferLedger ledger;
+  ExternalBuildStats stats;
+  stats.edges = edges.num_edges();
+  LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
+  Sha256 edge_file_sha;
+  const RankPartLists* part = options.rank_part ? &*options.rank_part : nullptr;
+  const VertexRange rows = part != nullptr ? part->rows : VertexRange{0, num_vertices};
+  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, rows, part, &edge_file_sha};
+  // A rank's part is one partition of its own rows, its entries one direction of each.
+  const PartitionLayout layout =
+      part != nullptr ? PartitionLayout(rows.size(), 1) : PartitionLayout(num_vertices, options.partitions);
+  const bool directed = options.direction == GraphDirection::kDirected;
+  const ListEnds backward_ends = part != nullptr ? ListEnds::kSource : directed ? ListEnds::kTarget : ListEnds::kBoth;
+  {
+    // The writer's buffers are counted until the store is finished (closing frees them).
+    StoreListWriter writer(store, layout, options.direction, static_cast<std::size_t>(budget.file_buffer_bytes), ledger,
+                           options.list_codec);
+    build_backward_lists(context, options.order, backward_ends, store_directory, writer);
+    if (directed) {
+      collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
+    }
+    stats.adjacencies = writer.adjacencies();
+    store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
+                  part != nullptr            ? std::optional(part->edge_share)
+                  : options.edge_file_record ? options.edge_file_record
+                                             : edge_file_entry(edges, store_directory, edge_file_sha),
+                  part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec,
+                  options.relabel_new_of.empty() ? "" : "degree"});
+  }
+  stats.peak_buffer_bytes = ledger.peak();
+  stats.seconds = log.seconds();
+  log.say("wrote the store in '" + store_directory + "': " + std::to_string(stats.adjacencies) + " adjacencies, " +
+          std::to_string(stats.edge_file_passes) + " reads of the edge file, peak buffers " +
+          std::to_string(stats.peak_buffer_bytes) + " bytes");
+  return stats;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,76 @@
+// Writes the arrays of a store (graph_store.hpp) from the final neighbour lists, one vertex after
+// the other, without holding any graph: each list goes whole to its vertex's backward graph and,
+// with more than one partition, is split among the forward graphs (partition k's forward list of
+// v: the entries of v's list inside partition k, in the list's order, as PartitionedGraph makes
+// them). A directed graph's in-lists (backward) and out-lists (forward) differ, so they are
+// appended apart, each in vertex order. Every file is a StoreArrayStream, opened in write_store's
+// order. With a list codec the lists are compressed one by one (compress/list_codec.hpp), sorted
+// by id first (the code wants ascending ids): each graph's neighbors file becomes a positions and a
+// lists file, and each backward list's first entry in its order (the hub, in hub-first or degree
+// order) goes to a heads file, the first neighbour a bottom-up step probes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "compress/list_codec.hpp"
+#include "core/graph_direction.hpp"
+#include "graph/csr_graph.hpp"
+#include "graph/partition_layout.hpp"
+#include "construction/build_budget.hpp"
+#include "store/store_writer.hpp"
+
+namespace semibfs {
+
+class StoreListWriter {
+ public:
+  // Files a store of `partitions` partitions has besides its manifest.
+  static int files(int partitions, GraphDirection direction, bool compressed = false) {
+    const int backward = compressed ? 4 : 2;
+    const int forward = compressed ? 3 : 2;
+    return partitions * (backward + (forward_graph_is_separate(partitions, direction) ? forward : 0));
+  }
+
+  // The buffers (`buffer_bytes` per file) are counted in `ledger`; `codec` set: compressed lists.
+  StoreListWriter(StoreWriter& writer, const PartitionLayout& layout, GraphDirection direction,
+                  std::size_t buffer_bytes, BufferLedger& ledger, std::optional<ListCodec> codec = std::nullopt);
+
+  // Undirected: the list of the next vertex, 0 first, already in its final order.
+  void append(std::span<const NeighborId> list);
+  // Directed: the next vertex's in-list (final order) and, apart, the next vertex's out-list.
+  void append_backward(std::span<const NeighborId> list);
+  void append_forward(std::span<const NeighborId> list);
+
+  // Backward lists written, and their entries.
+  std::int64_t vertices_written() const { return next_backward_vertex_; }
+  std::int64_t adjacencies() const { return adjacencies_; }
+
+ private:
+  struct GraphFiles {
+    StoreArrayStream* offsets = nullptr;
+    StoreArrayStream* neighbors = nullptr;  // the list entries, or the compressed lists
+    StoreArrayStream* positions = nullptr;  // compressed only: where each list starts
+    StoreArrayStream* heads = nullptr;      // compressed backward graphs only: each list's head
+    std::int64_t entries = 0;
+    std::uint64_t bytes = 0;  // of the compressed lists
+  };
+  GraphFiles open_graph(StoreWriter& writer, int partition, const char* graph, std::size_t buffer_bytes) const;
+  // One list of `vertex` appended to `files` as it is, or compressed.
+  void append_list(GraphFiles& files, VertexId vertex, std::span<const NeighborId> list);
+
+  PartitionLayout layout_;
+  std::vector<GraphFiles> backward_;
+  std::vector<GraphFiles> forward_;  // empty when the forward graph is the backward graph
+  std::optional<ListCodec> codec_;
+  std::vector<std::uint8_t> encoded_;               // one compressed list
+  std::vector<NeighborId> sorted_;                  // one list in id order
+  std::vector<std::vector<NeighborId>> pieces_;     // compressed: a forward list's piece per partition
+  VertexId next_backward_vertex_ = 0;
+  VertexId next_forward_vertex_ = 0;
+  std::int64_t adjacencies_ = 0;
+  LedgerTicket buffers_;
+};
+
+}  // namespace semibfs

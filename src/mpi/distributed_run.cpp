@@ -1,0 +1,439 @@
+#include "mpi/distributed_run.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <memory>
+#include <vector>
+
+#include "core/bitmap.hpp"
+#include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "core/numa_placement.hpp"
+#include "core/timer.hpp"
+#include "mpi/distributed_bfs.hpp"
+#include "mpi/distributed_validator.hpp"
+#include "mpi/node_group.hpp"
+#include "mpi/rank_graph.hpp"
+#include "mpi/rank_part_build.hpp"
+#include "mpi/rank_store.hpp"
+#include "mpi/traversed_edges.hpp"
+#include "mpi/vertex_bits.hpp"
+#include "gen/roots.hpp"
+#include "graph500/graph500_run.hpp"
+#include "graph500/search_dram_needs.hpp"
+#include "graph500/search_session.hpp"
+
+namespace semibfs {
+namespace {
+
+// Under a budget the pairs of a top-down round get a 16th of it, between 1 and 64 MiB: rounds
+// stay few where the frontier's pairs are large, and the lists keep the rest.
+std::int64_t pair_bytes(const SearchOptions& search) {
+  if (!search.budget.is_set()) return 0;
+  return std::clamp<std::int64_t>(search.budget.dram_budget_bytes / 16, std::int64_t{1} << 20, std::int64_t{64} << 20);
+}
+
+DistributedSearchLimits search_limits(const SearchOptions& search) {
+  DistributedSearchLimits limits;
+  limits.pair_bytes = pair_bytes(search);
+  limits.fetch.io = search.io;
+  return limits;
+}
+
+std::vector<TrafficFigure> traffic_figures(const TrafficByKind& traffic) {
+  std::vector<TrafficFigure> figures;
+  for (int kind = 0; kind < kTrafficKinds; ++kind) {
+    const Traffic& t = traffic[kind];
+    if (t.messages > 0) figures.push_back({to_string(static_cast<TrafficKind>(kind)), t.bytes, t.messages, t.seconds});
+  }
+  return figures;
+}
+
+// The traffic of every rank, summed.
+TrafficByKind sum_traffic(Communicator& comm, const TrafficByKind& mine) {
+  std::vector<std::int64_t> counts;
+  std::vector<double> seconds;
+  for (const Traffic& t : mine) {
+    counts.push_back(t.bytes);
+    counts.push_back(t.messages);
+    seconds.push_back(t.seconds);
+  }
+  comm.sum(std::span<std::int64_t>(counts));
+  comm.sum(std::span<double>(seconds));
+  TrafficByKind total{};
+  for (int kind = 0; kind < kTrafficKinds; ++kind) total[kind] = {counts[2 * kind], counts[2 * kind + 1], seconds[kind]};
+  return total;
+}
+
+std::vector<double> gather_doubles(Communicator& comm, double mine) {
+  std::vector<double> all(static_cast<std::size_t>(comm.size()));
+  const std::vector<std::int64_t> counts(static_cast<std::size_t>(comm.size()), 1);
+  comm.allgather<double>(std::span<const double>(&mine, 1), all, counts, TrafficKind::kControl);
+  return all;
+}
+
+// The generated share, kernel 1 and what every rank needs from them. Filled in place: the edge
+// source may refer to `edges`.
+struct RankInputs {
+  EdgeList edges;  // the generated share; empty when it is read from the rank's store
+  std::unique_ptr<EdgeSource> edge_source;  // what validation and the TEPS count read
+  RankGraph graph;
+  std::unique_ptr<StoreLock> lock;  // the rank's part of the store, while the run uses it
+  std::optional<PlacementPlan> plan;  // under a budget
+};
+
+struct RankTotals {
+  TrafficByKind traffic{};
+  double communication_seconds = 0;
+  double computation_seconds = 0;
+};
+
+class DistributedSearches {
+ public:
+  DistributedSearches(Communicator& comm, const RankInputs& inputs, SearchSession& session, const RankOptions& ranks,
+                      NodeGroup* node)
+      : comm_(comm),
+        inputs_(inputs),
+        session_(session),
+        engine_(comm, inputs.graph, session.report().search.bfs, ranks, node, search_limits(session.report().search)) {
+    parent_.assign(static_cast<std::size_t>(inputs.graph.own.size()), kUnreached);
+    const PartitionLayout& partitions = inputs.graph.partitions;
+    for (int k = 0; k < partitions.count(); ++k) {
+      const VertexRange rows = partitions.range(k);
+      place_on_numa_node(parent_.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(VertexId),
+                         numa_node_of_partition(k));
+    }
+  }
+
+  void search(std::span<const VertexId> roots);
+  const RankTotals& totals() const { return totals_; }
+  DistributedBfs& engine() { return engine_; }
+  // This rank's reads of tails over all searches.
+  const IoStats& io() const { return io_; }
+
+ private:
+  bool search_root(VertexId root);
+  std::vector<LevelCommunication> level_figures(const std::vector<DistributedLevel>& levels);
+
+  Communicator& comm_;
+  const RankInputs& inputs_;
+  SearchSession& session_;
+  DistributedBfs engine_;
+  std::vector<VertexId> parent_;
+  RankTotals totals_;
+  IoStats io_;
+};
+
+// A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth, thread times) this rank's.
+IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
+  IoSummary summary = mine.summary();
+  std::int64_t counts[3] = {static_cast<std::int64_t>(summary.requests), static_cast<std::int64_t>(summary.bytes),
+                            static_cast<std::int64_t>(summary.device_bytes)};
+  comm.sum(counts);
+  summary.requests = static_cast<std::uint64_t>(counts[0]);
+  summary.bytes = static_cast<std::uint64_t>(counts[1]);
+  summary.device_bytes = static_cast<std::uint64_t>(counts[2]);
+  summary.mean_request_bytes = counts[0] > 0 ? static_cast<double>(counts[1]) / static_cast<double>(counts[0]) : 0;
+  return summary;
+}
+
+void DistributedSearches::search(std::span<const VertexId> roots) {
+  if (!roots.empty()) {
+    engine_.run(roots.front(), parent_);  // warm-up search, untimed, as the reference does
+    engine_.take_io_stats();
+  }
+  for (const VertexId root : roots) {
+    throw_if_interrupted();  // between searches
+    if (!search_root(root)) {
+      session_.report().validation_passed = false;
+      break;
+    }
+  }
+}
+
+std::vector<LevelCommunication> DistributedSearches::level_figures(const std::vector<DistributedLevel>& levels) {
+  std::vector<LevelCommunication> figures;
+  for (const DistributedLevel& level : levels) {
+    for (int kind = 0; kind < kTrafficKinds; ++kind) totals_.traffic[kind].add(level.traffic[kind]);
+    totals_.communication_seconds += level.communication_seconds;
+    totals_.computation_seconds += level.computation_seconds;
+    std::int64_t pairs[2] = {level.pairs_generated, level.cache_hits};
+    comm_.sum(pairs);
+    figures.push_back({traffic_figures(sum_traffic(comm_, level.traffic)), pairs[0], pairs[1],
+                       gather_doubles(comm_, level.communication_seconds), gather_doubles(comm_, level.computation_seconds)});
+  }
+  return figures;
+}
+
+bool DistributedSearches::search_root(VertexId root) {
+  Graph500Report& report = session_.report();
+  RootResult result;
+  result.root = static_cast<std::uint64_t>(root);
+  comm_.barrier();
+  const Stopwatch search_time;
+  const std::vector<DistributedLevel> levels = engine_.run(root, parent_);
+  result.bfs_seconds = comm_.max(search_time.seconds());
+  for (const DistributedLevel& level : levels) result.levels.push_back(level.stats);
+  result.communication = level_figures(levels);
+  const IoStats io = engine_.take_io_stats();
+  result.io = io_across_ranks(comm_, io);
+  io_.merge(io);
+  result.nedge = count_traversed_edges_across(comm_, inputs_.graph.ranks, *inputs_.edge_source, parent_);
+  result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
+  const std::size_t index = report.roots.size();
+  // The line is written whole: the launcher interleaves the ranks' stderr, and a failing rank's
+  // line must not land inside it.
+  std::string line = "BFS " + std::to_string(index) + ": root " + std::to_string(root) + ", " +
+                     format_seconds(result.bfs_seconds) + ", nedge " + std::to_string(result.nedge) + ", " +
+                     format_rate(result.teps) + " TEPS, " + std::to_string(levels.size()) + " levels";
+  bool valid = true;
+  if (!report.search.skip_validation) {
+    const Stopwatch validate_time;
+    const DistributedValidation validation =
+        validate_distributed(comm_, inputs_.graph.ranks, *inputs_.edge_source, root, parent_,
+                             kDefaultTuplesPerRound);
+    result.validate_seconds = comm_.max(validate_time.seconds());
+    if (!validation.ok()) {
+      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) + ": " +
+                                  validation.first_failure;
+    } else if (validation.nedge != result.nedge) {
+      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
+                                  ": TEPS edge count " + std::to_string(result.nedge) + " differs from the validator's " +
+                                  std::to_string(validation.nedge);
+    }
+    valid = report.validation_failure.empty();
+    line += std::string(", validation ") + (valid ? "passed" : "FAILED") + " in " + format_seconds(result.validate_seconds);
+  }
+  session_.log() << line + "\n" << std::flush;
+  report.roots.push_back(std::move(result));
+  return valid;
+}
+
+void generate_share(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+                    RankInputs& inputs) {
+  comm.barrier();
+  const Stopwatch generation_time;
+  inputs.edges = generate_edge_share(options.kronecker, comm);
+  report.official.generation_seconds = comm.max(generation_time.seconds());
+  report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge));
+  inputs.edge_source = std::make_unique<InMemoryEdgeSource>(inputs.edges);
+  log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
+}
+
+void construct(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+               RankInputs& inputs) {
+  comm.barrier();
+  const Stopwatch construction_time;
+  inputs.graph = construct_rank_graph(comm, options.kronecker.num_vertices(), inputs.edges, options.store.neighbor_order);
+  report.official.construction_seconds = comm.max(construction_time.seconds());
+  log << "construction_time:              " << format_seconds(report.official.construction_seconds) << std::endl;
+}
+
+// Every rank writes its part, DIR/rank-K, after kernel 1 (untimed, as one process writes its store),
+// into the directory it created and locked before any work.
+void write_rank_part(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
+                     RankInputs& inputs) {
+  const Stopwatch write_time;
+  write_rank_store(rank_store_directory(options.store.directory, comm.rank()), inputs.graph, inputs.edges,
+                   rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+  report.store_write_seconds = comm.max(write_time.seconds());
+  log << "wrote " << comm.size() << " rank parts into " << options.store.directory << " in "
+      << format_seconds(report.store_write_seconds) << std::endl;
+}
+
+// The vertices this rank owns.
+std::int64_t own_vertex_count(const Communicator& comm, const Graph500Options& options) {
+  return PartitionLayout(options.kronecker.num_vertices(), comm.size()).range(comm.rank()).size();
+}
+
+// What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
+SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options,
+                                  std::int64_t edge_chunk_bytes, int threads) {
+  const SearchOptions& search = options.search;
+  const std::int64_t n = options.kronecker.num_vertices();
+  const std::int64_t own = own_vertex_count(comm, options);
+  // One process's needs for the own vertices, with the search's and the validator's own figures.
+  SearchDramNeeds needs = search_dram_needs(own, search, threads, edge_chunk_bytes, 0);
+  needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
+  needs.validator_bytes =
+      search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
+  needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
+  needs.exchange_bytes += RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), pair_bytes(search));
+  return needs;
+}
+
+// Opens the rank's part (locked by the caller) for the searches; returns the seconds the lists took
+// to read. Without a budget the share is generated and the lists are read whole; with one the
+// share is the part's edge file, checked, and the lists are split by the rank's plan.
+double open_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  StoreIndex index = read_store_index(directory, rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+  if (!options.search.budget.is_set()) {
+    generate_share(comm, options, report, session.log(), inputs);
+  } else {
+    inputs.edge_source = open_store_edges(directory, options.kronecker.num_vertices(), options.search);
+    const SearchDramNeeds needs = rank_search_needs(comm, options, inputs.edge_source->buffer_bytes(), report.threads);
+    inputs.plan = plan_search_placement(profile_of_store(index, needs.bfs_status_bytes_per_vertex), options.search, needs);
+    print_plan(session.log(), *inputs.plan);
+    const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
+    session.check_edge_file(directory, share.end - share.begin, edge_check_buffer_bytes(*inputs.edge_source, inputs.plan));
+  }
+  comm.barrier();
+  const Stopwatch open_time;
+  inputs.graph = open_rank_store(comm, std::move(index), inputs.plan ? *inputs.plan : everything_in_dram());
+  const double seconds = comm.max(open_time.seconds());
+  report.lists_on_disk = comm.max(static_cast<std::int64_t>(inputs.graph.tiered.has_tails())) > 0;
+  return seconds;
+}
+
+// A part read back is this run's kernel 1 (timed, as one process reading its store).
+void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  if (!store_exists(directory)) {
+    throw Error("store '" + options.store.directory + "' holds no part for rank " + std::to_string(comm.rank()) + " of " +
+                std::to_string(comm.size()) + " (" + directory + "): write it first with the same rank count, without --reuse");
+  }
+  inputs.lock = lock_existing_store(directory, StoreLock::Mode::kRead);
+  report.graph_from_store = true;
+  report.official.construction_seconds = open_rank_part(comm, options, session, inputs);
+  session.log() << "construction_time:              " << format_seconds(report.official.construction_seconds)
+                << " (the rank parts read back)" << std::endl;
+}
+
+// Kernel 1 within the budget (rank_part_build.hpp), timed as one process's external build is; the
+// part is then opened as --reuse opens it (untimed, as one process opens the store it built).
+void build_rank_part(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  const std::string directory = rank_store_directory(options.store.directory, comm.rank());
+  const DramBudget& budget = options.search.budget;
+  // The searches' minimum, before any work (the plan states the same one).
+  check_search_budget(options.search, {own_vertex_count(comm, options), 1, false},
+                      rank_search_needs(comm, options, 0, report.threads));
+  const RankPartBuildStats built =
+      build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
+                                    budget.generation_bytes(), budget.construction_bytes(), session.log());
+  report.official.generation_seconds = built.generation_seconds;
+  report.official.construction_seconds = built.construction_seconds;
+  report.store_write_seconds = built.construction_seconds;
+  session.log() << "graph_generation:               " << format_seconds(built.generation_seconds) << "\n"
+                << "construction_time:              " << format_seconds(built.construction_seconds) << " ("
+                << built.exchange_rounds << " exchange rounds, the parts built within the budget)" << std::endl;
+  open_rank_part(comm, options, session, inputs);
+}
+
+void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSession& session, RankInputs& inputs) {
+  Graph500Report& report = session.report();
+  if (options.store.reuse) {
+    read_rank_part(comm, options, session, inputs);
+  } else {
+    // A part that is there already, or a directory that cannot be made, stops the run before any work.
+    if (!options.store.directory.empty()) inputs.lock = create_rank_store(options.store.directory, comm.rank());
+    if (options.search.budget.is_set()) {  // a budget comes with a store (checked with the options)
+      build_rank_part(comm, options, session, inputs);
+    } else {
+      generate_share(comm, options, report, session.log(), inputs);
+      construct(comm, options, report, session.log(), inputs);
+      if (!options.store.directory.empty()) write_rank_part(comm, options, report, session.log(), inputs);
+    }
+  }
+  report.memory.graph.backward = inputs.graph.dram_bytes();
+  report.memory.graph.heads = inputs.graph.heads_bytes();
+}
+
+std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& options, const RankGraph& graph) {
+  Bitmap own_has_edge(graph.own.size());
+  for (std::int64_t row = 0; row < graph.own.size(); ++row) {
+    if (graph.tiered.degree(row) > 0) own_has_edge.set(row);
+  }
+  const Bitmap has_edge = gather_vertex_bits(comm, graph.ranks, own_has_edge, TrafficKind::kControl);
+  const KroneckerParams& kronecker = options.kronecker;
+  std::vector<VertexId> roots = pick_bfs_roots(kronecker.seed1, kronecker.seed2, kronecker.num_vertices(),
+                                               options.num_roots, [&](VertexId v) { return has_edge.test(v); });
+  if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
+  return roots;
+}
+
+DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, const RankTotals& totals,
+                                const TrafficByKind& construction) {
+  DistributedFigures figures;
+  figures.ranks = comm.size();
+  figures.message_limit_bytes = comm.message_limit();
+  figures.construction_traffic = traffic_figures(sum_traffic(comm, construction));
+  std::vector<std::int64_t> mine = {inputs.graph.own.size(), inputs.graph.tiered.num_entries(),
+                                    inputs.edge_source->num_edges()};
+  for (const Traffic& t : totals.traffic) mine.insert(mine.end(), {t.bytes, t.messages});
+  const std::int64_t width = static_cast<std::int64_t>(mine.size());
+  std::vector<std::int64_t> all(static_cast<std::size_t>(width * comm.size()));
+  comm.allgather<std::int64_t>(mine, all, std::vector<std::int64_t>(static_cast<std::size_t>(comm.size()), width),
+                               TrafficKind::kControl);
+  const std::vector<double> communication = gather_doubles(comm, totals.communication_seconds);
+  const std::vector<double> computation = gather_doubles(comm, totals.computation_seconds);
+  std::vector<std::vector<double>> seconds;  // per kind, per rank
+  for (const Traffic& t : totals.traffic) seconds.push_back(gather_doubles(comm, t.seconds));
+  for (int r = 0; r < comm.size(); ++r) {
+    const std::int64_t* row = all.data() + r * width;
+    TrafficByKind traffic{};
+    for (int kind = 0; kind < kTrafficKinds; ++kind) {
+      traffic[kind] = {row[3 + 2 * kind], row[4 + 2 * kind], seconds[kind][r]};
+    }
+    figures.per_rank.push_back({r, row[0], row[1], row[2], traffic_figures(traffic), communication[r], computation[r]});
+  }
+  return figures;
+}
+
+}  // namespace
+
+Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Options& options, std::ostream& log) {
+  const KroneckerParams& kronecker = options.kronecker;
+  // NUMA partitions inside each rank: its own rows split like one process's vertices.
+  const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
+  SearchSession session(options.search, store_made_from(kronecker), partitions, log);
+  Graph500Report& report = session.report();
+  report.vertices = kronecker.num_vertices();
+  report.input_edges = kronecker.num_edges();
+  report.kronecker = kronecker;
+  report.draw = {options.num_roots, kronecker.seed1, kronecker.seed2};
+  report.neighbor_order = options.store.neighbor_order;
+  report.official.num_mpi_processes = comm.size();
+  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale
+      << ", edgefactor " << kronecker.edgefactor << ": " << kronecker.num_edges() << " edges, " << comm.size()
+      << " ranks x " << report.threads << " threads" << std::endl;
+  RankInputs inputs;
+  prepare_inputs(comm, options, session, inputs);
+  inputs.graph.place_partitions(partitions);
+  const TrafficByKind construction = comm.take_traffic();
+  const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
+  const bool grouped = options.ranks.queue_sharing != QueueSharing::kNone ||
+                       (options.ranks.remote_cache_on() && options.ranks.remote_cache == CacheKind::kNode);
+  const std::unique_ptr<NodeGroup> node = grouped ? std::make_unique<NodeGroup>(comm, options.ranks.node_size) : nullptr;
+  DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
+  report.memory.bfs_status_bytes =
+      searches.engine().status_bytes() + searches.engine().cache_bytes() + inputs.graph.own.size() * 8;
+  report.memory.io_buffer_bytes = searches.engine().io_buffer_bytes();
+  report.plan = inputs.plan;
+  searches.search(roots);
+  report.io = searches.io();
+  report.io_backend = searches.engine().io_backend();
+  const TrafficByKind untimed = traffic_between(searches.totals().traffic, comm.take_traffic());
+  report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
+  report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));
+  for (const RootResult& root : report.roots) {
+    for (const LevelCommunication& level : root.communication) report.distributed->remote_cache_figures.add(level);
+  }
+  report.distributed->nodes = node ? node->node_count() : 0;  // 0: ranks not grouped (no sharing)
+  report.distributed->queue_sharing = to_string(options.ranks.queue_sharing);
+  report.distributed->remote_cache = options.ranks.remote_cache_on() ? to_string(options.ranks.remote_cache) : "none";
+  report.distributed->cache_server_ranks =
+      options.ranks.remote_cache == CacheKind::kServer ? options.ranks.cache_server_ranks : 0;
+  report.distributed->remote_cache_entries = options.ranks.remote_cache_entries;
+  report.distributed->remote_cache_hash = to_string(options.ranks.remote_cache_hash);
+  report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();
+  return session.finish(kronecker.scale, kronecker.edgefactor);
+}
+
+}  // namespace semibfs
