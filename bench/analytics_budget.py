@@ -51,7 +51,7 @@ def run(binary, algorithm, store, iterations, budget=None):
 
 def budgeted(binary, algorithm, store, iterations, budget):
     """A run at `budget`, or at the stated minimum when the budget is below it (the minimum stated
-    after the store's index is read may be above the first one: docs/PERFORMANCE.md)."""
+    after the store's index is read may be above the first one: docs/PERFORMANCE.md, "Stated minimums")."""
     for _ in range(3):
         outcome = run(binary, algorithm, store, iterations, budget)
         if "minimum" not in outcome:

@@ -33,7 +33,7 @@ bool is_valid_summary_bits(int summary_bits);
 std::string summary_bits_choices();
 // No summary: 256 frontier bits per summary bit was the best of Cui et al. Sec. IV-E (Fig. 16),
 // but here the frontier bitmap stays in cache and the extra test costs more than it saves
-// (0 beat 256 by 1.22x at SCALE 20 and 1.11x at SCALE 22; docs/PERFORMANCE.md).
+// (0 beat 256 by 1.22x at SCALE 20 and 1.11x at SCALE 22; docs/PERFORMANCE.md, "The engine's defaults").
 constexpr int kDefaultSummaryBits = 0;
 
 struct BfsOptions {
@@ -52,7 +52,7 @@ struct BfsOptions {
 };
 
 // alpha-beta: alpha 1e4 as in seed 000 Sec. VI-B (Fig. 7); beta 1e3, not its 1e5: on this engine
-// the sweep (docs/PERFORMANCE.md) found returning top-down earlier faster at SCALE 20 and 22;
+// the sweep (docs/PERFORMANCE.md, "The engine's defaults") found returning top-down earlier faster at SCALE 20 and 22;
 // beamer: 15 and 18, Beamer et al. SC'12 Sec. 4. The forced policies ignore them.
 double default_alpha(PolicyKind policy);
 double default_beta(PolicyKind policy);

@@ -48,7 +48,8 @@ std::string summary_bits_choices() {
 }
 
 double default_alpha(PolicyKind policy) { return policy == PolicyKind::kBeamer ? 15.0 : 1e4; }
-// alpha-beta's beta from the sweep in docs/PERFORMANCE.md (1e3 beat the paper's 1e5 at SCALE 20 and 22).
+// alpha-beta's beta from the sweep in docs/PERFORMANCE.md, "The engine's defaults" (1e3 beat the paper's 1e5 at
+// SCALE 20 and 22).
 double default_beta(PolicyKind policy) { return policy == PolicyKind::kBeamer ? 18.0 : 1e3; }
 
 bool uses_thresholds(PolicyKind policy) {

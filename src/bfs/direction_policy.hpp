@@ -30,7 +30,7 @@ struct FrontierFacts {
 // only the frontier's tails. So the threshold policies go bottom-up only once the frontier holds
 // at least 1/64 of the vertices with tails (seed 000 Sec. VI-E: bottom-up's NVM reads are the
 // tails); with a large K few vertices have tails and this rarely acts. 1/64 won a sweep of n/1024,
-// 1/256 and 1/64 at SCALE 22 (docs/PERFORMANCE.md).
+// 1/256 and 1/64 at SCALE 22 (docs/PERFORMANCE.md, "The tier guard").
 inline bool tails_allow_bottom_up(const FrontierFacts& facts) {
   constexpr std::int64_t kTailsPerFrontierVertex = 64;
   return facts.frontier_vertices * kTailsPerFrontierVertex >= facts.vertices_with_tails;

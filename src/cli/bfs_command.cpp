@@ -192,7 +192,8 @@ void print_single_search(const BfsRequest& request, const Graph500Report& report
 // A store searches with beamer unless a policy was chosen. Its rule weighs edges, so it suits any
 // degree distribution; alpha-beta counts frontier vertices, tuned on Kronecker graphs for `run`.
 // On a directed Kronecker file alpha-beta's median search ran 3.5x longer, on a hyperbolic graph
-// 2.0-3.4x, and beamer was as fast or faster on every store measured (docs/PERFORMANCE.md).
+// 2.0-3.4x, and beamer was as fast or faster on every store measured (docs/PERFORMANCE.md, "The direction rule on
+// stores").
 SearchOptions store_search_options(const BfsRequest& request) {
   SearchOptions search = request.search;
   if (!request.policy_chosen) search.bfs.policy = PolicyKind::kBeamer;

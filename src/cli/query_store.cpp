@@ -114,7 +114,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     const GraphProfile profile = profile_of_store(*index, needs.bfs_status_bytes_per_vertex);
     const std::int64_t longest = longest_list(profile) + (overlay_ ? overlay_->longest_list() : 0);
     // The roomy buffers where they fit: fewer, longer reads are worth more than the lists they
-    // would leave on disk (docs/PERFORMANCE.md).
+    // would leave on disk (docs/PERFORMANCE.md, "Reads and buffers").
     SearchDramNeeds exact = with_buffers(needs, buffers_, longest);
     const bool roomy = fits_search_budget(profile, options, exact);
     if (!roomy) {

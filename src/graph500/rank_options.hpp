@@ -31,7 +31,7 @@ enum class CacheKind { kLocal, kNode, kServer, kMemcached };
 std::string to_string(CacheKind kind);
 
 // Entries of a remote vertex cache when only its kind is given: the best of the sweep at SCALE 20
-// with 4 ranks (docs/PERFORMANCE.md, "The remote vertex cache").
+// with 4 ranks (docs/PERFORMANCE.md, "Remote vertex caches").
 inline constexpr std::int64_t kDefaultRemoteCacheEntries = std::int64_t{1} << 18;
 
 struct RankOptions {

@@ -22,7 +22,7 @@ void QueryFigures::add(const QueryFigures& other) {
 
 // A quarter of the search's arena, 3 MiB less a thread in the minimum: PageRank under a budget
 // on the SCALE 21 stores ran as fast with 1 MiB as with 4 MiB, and 5-15% slower with 512 KiB
-// (docs/PERFORMANCE.md), while a chunk of 1024 vertices bounded its reads to about 120 KiB.
+// (docs/PERFORMANCE.md, "Reads and buffers"), while a chunk of 1024 vertices bounded its reads to about 120 KiB.
 QueryBuffers QueryBuffers::lean() {
   QueryBuffers buffers;
   buffers.name = "lean";

@@ -41,7 +41,7 @@ struct ListPart {
 
 // What a worker reads and holds at once: its tail fetcher, the vertices of a sequential query's
 // chunk and the entries of a stage (unless one list is longer). Longer pieces make fewer, longer
-// reads, each of which costs the same in system time (docs/PERFORMANCE.md); a job queue's chunks
+// reads, each of which costs the same in system time (docs/PERFORMANCE.md, "Reads and buffers"); a job queue's chunks
 // stay at kJobChunkVertices, so that a short queue still spreads over the workers.
 struct QueryBuffers {
   std::string name;  // "lean" or "roomy", for the plan and the JSON

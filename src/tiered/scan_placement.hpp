@@ -3,7 +3,7 @@
 // piece. The searches' plan keeps the first K entries of every list, which suits a bottom-up
 // step's probe but leaves a tail behind almost every list: a sequential query then reads each file
 // nearly whole again, its heads with its tails, since tails a block apart share a read
-// (docs/PERFORMANCE.md, the hyperbolic graph). Stripes rather than one prefix of the vertices, so
+// (docs/PERFORMANCE.md, "Under DRAM budgets", the hyperbolic graph). Stripes rather than one prefix of the vertices, so
 // that every piece of a scan has reads in flight while the algorithm works on its resident lists.
 #pragma once
 

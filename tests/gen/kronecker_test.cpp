@@ -46,7 +46,8 @@ TEST_P(KroneckerChecksum, Int64EdgeListMatchesReference) {
 INSTANTIATE_TEST_SUITE_P(ReferenceScales, KroneckerChecksum,
                          ::testing::Combine(::testing::Values(10, 12, 16, 20), ::testing::Values(1, 2)));
 
-// SCALE 22 takes seconds and 1 GiB; run with --gtest_also_run_disabled_tests (docs/PERFORMANCE.md).
+// SCALE 22 takes seconds and 1 GiB; run with --gtest_also_run_disabled_tests
+// (docs/history/PERFORMANCE-notebook.md, "Beside the Graph500 reference").
 TEST(KroneckerLarge, DISABLED_Scale22MatchesReference) {
   for (int threads : {1, 2}) {
     ThreadCount thread_count(threads);
