@@ -219,6 +219,10 @@ JsonValue read_json(std::string_view text, const std::string& source) {
     fail_at(text, source, nul,
             "expected text without a bare NUL byte (JSON has it only as \\u0000 in a string), found byte 0x00");
   }
+  // The library skips a UTF-8 byte order mark, which RFC 8259 allows; this reader refused it and still does.
+  if (text.substr(0, 3) == "\xef\xbb\xbf") {
+    fail_at(text, source, 0, "expected a value, found a byte order mark (bytes 0xef 0xbb 0xbf)");
+  }
   TreeBuilder builder(text, source);
   const char* begin = text.data();
   Json::sax_parse(CountingIterator(begin, builder.taken()), CountingIterator(begin + text.size(), builder.taken()),

@@ -107,6 +107,7 @@ TEST(ReportJsonReader, EveryMalformedTextIsOneErrorNamingTheByte) {
       {"/* c */ 1", 0, "invalid literal, found '/'"},
       {std::string("[\0]", 3), 1, "found byte 0x00"},
       {std::string("[1]\0x", 5), 3, "found byte 0x00"},  // the library alone would stop at the NUL
+      {"\xef\xbb\xbf{}", 0, "found a byte order mark"},  // which the library alone would skip
   };
   for (const Malformed& bad : cases) {
     const std::string message = error_of([&] { read(bad.text); });
