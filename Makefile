@@ -7,7 +7,7 @@ MICRO_ARGS ?= --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 BUILD ?= build
 JOBS ?= $(shell nproc)
 PACKAGES := cmake make g++ libgtest-dev libgmock-dev libbenchmark-dev libnuma-dev liburing-dev zlib1g-dev \
-  libopenmpi-dev openmpi-bin libmemcached-dev memcached python3 python3-dev python3-venv
+  nlohmann-json3-dev libssl-dev libopenmpi-dev openmpi-bin libmemcached-dev memcached python3 python3-dev python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps configure build run test python python-test micro sanitize tsan fuzz soak clean

@@ -1,9 +1,11 @@
-// Streaming JSON writer (RFC 8259); no third-party library.
+// Streaming JSON writer (RFC 8259): the nesting, separators and indentation here (nlohmann/json
+// has no streaming writer), strings escaped by nlohmann/json.
 #include "core/json_writer.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 #include "core/error.hpp"
 
@@ -14,34 +16,11 @@ void fail(const std::string& what) {
   throw Error("JSON writer misuse: " + what + " (a bug in the report code)");
 }
 
-void append_escaped(std::string& out, char c) {
-  switch (c) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\b': out += "\\b"; return;
-    case '\f': out += "\\f"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    default: break;
-  }
-  const auto byte = static_cast<unsigned char>(c);
-  if (byte < 0x20) {
-    char buffer[8];
-    std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(byte));
-    out += buffer;
-  } else {
-    out += c;
-  }
-}
-
 }  // namespace
 
+// Bytes that are not UTF-8 become U+FFFD: a report must stay valid JSON for the strict reader.
 std::string json_quote(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) append_escaped(out, c);
-  out += '"';
-  return out;
+  return nlohmann::json(text).dump(-1, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace);
 }
 
 void JsonWriter::new_line() {
@@ -108,8 +87,8 @@ void JsonWriter::value(std::string_view text) {
   out_ += json_quote(text);
 }
 
-// 17 significant digits (as %.17g, but locale-independent) read back as the same double;
-// JSON has no NaN or infinity.
+// 17 significant digits (as %.17g, but locale-independent) read back as the same double; kept by
+// hand because nlohmann/json prints the shortest form and 1.0 as "1.0", changing the report text.
 void JsonWriter::value(double number) {
   if (!std::isfinite(number)) {
     null_value();

@@ -70,8 +70,8 @@ class JsonWriter {
   bool has_root_ = false;
 };
 
-// `text` as a quoted JSON string: quotes, backslashes and control characters escaped, other
-// bytes (UTF-8 included) passed through unchanged.
+// `text` as a quoted JSON string: quotes, backslashes and control characters escaped, UTF-8
+// passed through unchanged, any byte that is not UTF-8 replaced by U+FFFD.
 std::string json_quote(std::string_view text);
 
 }  // namespace semibfs

@@ -11,6 +11,7 @@
 
 namespace semibfs {
 
+// Its own tree, not an nlohmann::json: as_array() and as_object() hand callers std::vector references.
 class JsonValue {
  public:
   enum class Kind { kNull, kBoolean, kNumber, kString, kArray, kObject };

@@ -27,6 +27,11 @@ TEST(JsonWriter, UnicodePassesThrough) {
   EXPECT_EQ(json_quote("Gr\xc3\xbc\xc3\x9f \xe2\x82\xac /"), "\"Gr\xc3\xbc\xc3\x9f \xe2\x82\xac /\"");
 }
 
+// Bytes that are not UTF-8 would make the report invalid JSON: each becomes U+FFFD.
+TEST(JsonWriter, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+  EXPECT_EQ(json_quote("a\xff" "b\xc3"), "\"a\xef\xbf\xbd" "b\xef\xbf\xbd\"");
+}
+
 TEST(JsonWriter, NestedDocument) {
   JsonWriter writer;
   writer.begin_object();

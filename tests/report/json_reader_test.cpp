@@ -71,39 +71,43 @@ struct Malformed {
 
 TEST(ReportJsonReader, EveryMalformedTextIsOneErrorNamingTheByte) {
   const std::vector<Malformed> cases = {
-      {"", 0, "expected a value"},
-      {"   ", 3, "expected a value"},
-      {"{", 1, "a string key"},
-      {"{\"a\"}", 4, "':' after an object key"},
-      {"{\"a\":1,}", 7, "a string key"},
-      {"{\"a\":1 \"b\":2}", 7, "',' or '}'"},
-      {"[1,]", 3, "expected a value"},
-      {"[1 2]", 3, "',' or ']'"},
-      {"[1", 2, "',' or ']'"},
-      {"{'a':1}", 1, "a string key"},
-      {"{\"a\":1,\"a\":2}", 7, "a key not already in this object"},
-      {"01", 1, "after a leading 0"},
-      {"-", 1, "a digit"},
-      {"1.", 2, "a digit after the decimal point"},
-      {".5", 0, "expected a value"},
-      {"1e", 2, "a digit of the exponent"},
-      {"+1", 0, "expected a value"},
-      {"1e999", 0, "a number within a double's range"},
-      {"-1" + std::string(400, '0'), 0, "a number within a double's range"},
-      {"tru", 0, "'true'"},
-      {"nul", 0, "'null'"},
-      {"NaN", 0, "expected a value"},
-      {"\"abc", 4, "'\"' closing the string"},
-      {"\"a\tb\"", 2, "control bytes must be escaped"},
-      {"\"\\x\"", 2, "an escape"},
-      {"\"\\u12G4\"", 5, "a hex digit"},
-      {"\"\\udc00\"", 1, "lone low surrogate"},
-      {"\"\\ud800x\"", 7, "a low surrogate after a high surrogate"},
-      {"\"\\ud800\\u0041\"", 7, "a low surrogate"},
-      {"{} {}", 3, "the end of the text"},
-      {"[1] x", 4, "the end of the text"},
-      {"/* c */ 1", 0, "expected a value"},
-      {std::string("[\0]", 3), 1, "expected a value"},
+      {"", 0, "unexpected end of input"},
+      {"   ", 3, "unexpected end of input"},
+      {"{", 1, "expected string literal"},
+      {"{\"a\"}", 4, "unexpected '}'; expected ':'"},
+      {"{\"a\":1,}", 7, "expected string literal"},
+      {"{\"a\":1 \"b\":2}", 7, "unexpected string literal; expected '}'"},
+      {"[1,]", 3, "unexpected ']'"},
+      {"[1 2]", 3, "unexpected number literal; expected ']'"},
+      {"[1", 2, "expected ']'"},
+      {"{'a':1}", 1, "invalid literal"},
+      {"{\"a\":1,\"a\":2}", 7, "a key not already in this object, found \"a\" again"},
+      {"{\"a\\\"\":1,\"a\\\"\":2}", 9, "found \"a\\\"\" again"},  // the key's escaped quote is not its start
+      {"01", 1, "unexpected number literal; expected end of input"},
+      {"-", 1, "expected digit after '-'"},
+      {"1.", 2, "expected digit after '.'"},
+      {".5", 0, "invalid literal, found '.'"},
+      {"1e", 2, "digit after exponent"},
+      {"+1", 0, "invalid literal, found '+'"},
+      {"1e999", 0, "number overflow"},
+      {"-1" + std::string(400, '0'), 0, "number overflow"},
+      {"tru", 3, "invalid literal, found the end of the text"},
+      {"nul", 3, "invalid literal, found the end of the text"},
+      {"NaN", 0, "invalid literal, found 'N'"},
+      {"\"abc", 4, "missing closing quote"},
+      {"\"a\tb\"", 2, "control character U+0009 (HT) must be escaped"},
+      {"\"\\x\"", 2, "forbidden character after backslash"},
+      {"\"\\u12G4\"", 5, "'\\u' must be followed by 4 hex digits, found 'G'"},
+      {"\"\\udc00\"", 6, "surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF"},
+      {"\"\\ud800x\"", 7, "must be followed by U+DC00..U+DFFF"},
+      {"\"\\ud800\\u0041\"", 12, "must be followed by U+DC00..U+DFFF"},
+      {"\"\xff\"", 1, "ill-formed UTF-8 byte"},
+      {"{} {}", 3, "expected end of input"},
+      {"[1] x", 4, "expected end of input, found 'x'"},
+      {"/* c */ 1", 0, "invalid literal, found '/'"},
+      {std::string("[\0]", 3), 1, "found byte 0x00"},
+      {std::string("[1]\0x", 5), 3, "found byte 0x00"},  // the library alone would stop at the NUL
+      {"\xef\xbb\xbf{}", 0, "found a byte order mark"},  // which the library alone would skip
   };
   for (const Malformed& bad : cases) {
     const std::string message = error_of([&] { read(bad.text); });
@@ -117,10 +121,15 @@ TEST(ReportJsonReader, EveryMalformedTextIsOneErrorNamingTheByte) {
 TEST(ReportJsonReader, ErrorsNameLineColumnAndWhatWasFound) {
   const std::string message = error_of([] { read("{\n  \"a\": 1\n  \"b\": 2\n}"); });
   EXPECT_EQ(message,
-            "doc.json: not valid JSON at byte 13 (line 3, column 3): expected ',' or '}' after an object member, "
-            "found '\"'");
-  EXPECT_NE(error_of([] { read("[1,"); }).find("found the end of the text"), std::string::npos);
+            "doc.json: not valid JSON at byte 13 (line 3, column 3): syntax error while parsing object - unexpected "
+            "string literal; expected '}'");
+  EXPECT_NE(error_of([] { read("[1,"); }).find("unexpected end of input"), std::string::npos);
   EXPECT_NE(error_of([] { read("\x01"); }).find("found byte 0x01"), std::string::npos);
+  // A long token before the error is not quoted back whole.
+  const std::string long_token = error_of([] { read("[\"" + std::string(100000, 'a') + "\"] x"); });
+  EXPECT_NE(long_token.find("at byte 100005 "), std::string::npos) << long_token.substr(0, 300);
+  EXPECT_LT(long_token.size(), 300u);
+  EXPECT_LT(error_of([] { read("1e" + std::string(100000, '9')); }).size(), 300u);
 }
 
 TEST(ReportJsonReader, NestingDepthIsBounded) {
