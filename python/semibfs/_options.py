@@ -1,6 +1,10 @@
-"""Keyword arguments as the command line's options, so that one option table parses both."""
+"""Keyword arguments for the extension: typed values where a call takes them (pagerank,
+components: the library's session options), command-line words where it still parses a table."""
 
+import operator
 import os
+
+from . import _core
 
 
 def option_words(**options):
@@ -15,3 +19,21 @@ def option_words(**options):
         else:
             words += [flag, os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
     return words
+
+
+def whole_number(option, value):
+    """``value`` as an int for ``option`` (None stays None); a bad one raises the command line's UsageError."""
+    if value is None:
+        return None
+    try:
+        number = int(value, 10) if isinstance(value, str) else operator.index(value)
+    except (TypeError, ValueError):
+        raise _core.UsageError(f"{option}: must be an integer, got '{value}'") from None
+    if isinstance(value, bool) or not -(1 << 63) <= number < 1 << 63:
+        raise _core.UsageError(f"{option}: must be an integer, got '{value}'")
+    return number
+
+
+def byte_size(value):
+    """A byte size such as ``"1GiB"`` (or a number of bytes) as the text core's parser reads; None stays None."""
+    return None if value is None else str(value)

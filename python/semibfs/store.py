@@ -8,7 +8,7 @@ import weakref
 import numpy as np
 
 from . import _core
-from ._options import option_words
+from ._options import byte_size, option_words, whole_number
 from .result import BfsResult
 
 
@@ -30,7 +30,7 @@ class Store:
         self.directory = os.fspath(directory)
         self._search_words = option_words(dram_budget=dram_budget, threads=threads, policy=policy, io=io,
                                           head_entries=head_entries, version=version)
-        self._analytics_words = option_words(dram_budget=dram_budget, threads=threads, version=version)
+        self._query_values = dict(dram_budget=dram_budget, threads=threads, version=version)
         self._search = None
         self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
@@ -88,11 +88,15 @@ class Store:
         out[ids] = values[name]
         return out
 
-    def _analytics_options(self, **options):
+    def _query_options(self):
+        """The store and its options as the extension's analytics take them (typed, checked there)."""
+        values = self._query_values
         # Under a budget the search state gives its DRAM back to the analytics.
-        if self._search is not None and "--dram-budget" in self._search_words:
+        if self._search is not None and values["dram_budget"] is not None:
             self._search = None
-        return ["--store", self.directory] + self._analytics_words + option_words(**options)
+        return dict(store=self.directory, dram_budget=byte_size(values["dram_budget"]),
+                    threads=whole_number("--threads", values["threads"]),
+                    version=whole_number("--version", values["version"]))
 
     def pagerank(self, *, iterations: int = 100, damping: float = 0.85, tolerance: float = 1e-9) -> np.ndarray:
         """PageRank by pull over streaming queries; float64 by file id, NaN for ids the file never names.
@@ -103,15 +107,15 @@ class Store:
 
     def _pagerank(self, iterations, damping, tolerance):
         """The ranks by store order with their file ids, the iterations run and the last L1 change."""
-        return _core.pagerank(self._analytics_options(iterations=iterations, damping=repr(float(damping)),
-                                                      tolerance=repr(float(tolerance))))
+        return _core.pagerank(**self._query_options(), iterations=whole_number("--iterations", iterations),
+                              damping=float(damping), tolerance=float(tolerance))
 
     def connected_components(self) -> np.ndarray:
         """Each vertex's component, named by its smallest file id (-1 for ids the file never names).
 
         A directed store's weakly connected components.
         """
-        return self._by_file_id(_core.components(self._analytics_options()), "components", -1, np.int64)
+        return self._by_file_id(_core.components(**self._query_options()), "components", -1, np.int64)
 
     def add_edges(self, input, *, format=None, dram_budget=None, threads=None):
         """Adds the edges of a graph file as a new version of the store, as ``semibfs add-edges``

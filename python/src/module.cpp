@@ -2,6 +2,7 @@
 // over it; every call releases the GIL while the library works.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -22,6 +23,10 @@
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
 #include "networkx_order.hpp"
+#include "session/option_rules.hpp"
+#include "session/program_budget.hpp"
+#include "session/store_analytics.hpp"
+#include "session/store_query_options.hpp"
 #include "store_search.hpp"
 
 namespace nb = nanobind;
@@ -90,12 +95,7 @@ int run_command(const std::string& name, int (*command)(cli::Arguments&), const 
   });
 }
 
-nb::dict vertex_values(cli::VertexValues (*call)(cli::Arguments&), const std::string& name,
-                       const std::vector<std::string>& words) {
-  cli::VertexValues values = without_gil([&] {
-    cli::Arguments arguments(name, words);
-    return call(arguments);
-  });
+nb::dict vertex_values(VertexValues&& values) {
   nb::dict result;
   std::vector<std::int64_t> ids(values.file_ids.begin(), values.file_ids.end());
   result["file_ids"] = adopt(std::move(ids));
@@ -107,6 +107,42 @@ nb::dict vertex_values(cli::VertexValues (*call)(cli::Arguments&), const std::st
   result["last_change"] = values.last_change;
   result["seconds"] = values.seconds;
   return result;
+}
+
+// The store's options from Python's keyword arguments, each value checked as the command line's
+// option table checks it (session/option_rules.hpp), so that a bad one is the same UsageError.
+StoreQueryOptions store_query_options(const std::string& store, const std::optional<std::string>& dram_budget,
+                                      std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
+  StoreQueryOptions options;
+  options.store = store;
+  if (dram_budget) {
+    options.budget.dram_budget_bytes =
+        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+  }
+  if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+  if (version) options.version = static_cast<int>(require_in_range("--version", *version, 0, kMaxStoreVersion));
+  return options;
+}
+
+// `semibfs pagerank` as a call: the ranks by store order with their file ids.
+nb::dict store_pagerank(const std::string& store, const std::optional<std::string>& dram_budget,
+                        std::optional<std::int64_t> threads, std::optional<std::int64_t> version,
+                        std::int64_t iterations, double damping, double tolerance) {
+  return vertex_values(without_gil([&] {
+    PageRankOptions pagerank;
+    pagerank.max_iterations = static_cast<int>(require_in_range("--iterations", iterations, 1, kMaxPageRankIterations));
+    pagerank.damping = damping;
+    pagerank.tolerance = tolerance;
+    return pagerank_values(store_query_options(store, dram_budget, threads, version), pagerank);
+  }));
+}
+
+// `semibfs cc` as a call: each vertex's component, named by its smallest file id.
+nb::dict store_components(const std::string& store, const std::optional<std::string>& dram_budget,
+                          std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
+  return vertex_values(without_gil([&] {
+    return component_values(store_query_options(store, dram_budget, threads, version), ComponentsOptions{});
+  }));
 }
 
 // The JSON report `run --json` writes and the official block, as text.
@@ -190,12 +226,10 @@ NB_MODULE(_core, m) {
   m.def("generate", [](const std::vector<std::string>& words) {
     return run_command("generate", semibfs::cli::generate_command, words);
   });
-  m.def("pagerank", [](const std::vector<std::string>& words) {
-    return vertex_values(semibfs::cli::pagerank_values, "pagerank", words);
-  });
-  m.def("components", [](const std::vector<std::string>& words) {
-    return vertex_values(semibfs::cli::component_values, "cc", words);
-  });
+  m.def("pagerank", &store_pagerank, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(),
+        "version"_a = nb::none(), "iterations"_a, "damping"_a, "tolerance"_a);
+  m.def("components", &store_components, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),
+        "threads"_a = nb::none(), "version"_a = nb::none());
   m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
   m.def("describe_store", &describe_store, "directory"_a);
 }

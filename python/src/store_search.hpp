@@ -14,14 +14,14 @@
 #include <vector>
 
 #include "bfs/bfs.hpp"
-#include "cli/query_searcher.hpp"
-#include "cli/query_store.hpp"
 #include "core/parent_array.hpp"
 #include "formats/id_map.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
 #include "graph500/search_session.hpp"
 #include "import/input_store.hpp"
+#include "session/query_searcher.hpp"
+#include "session/query_store.hpp"
 #include "store/store_lock.hpp"
 #include "validate/validator.hpp"
 
@@ -101,8 +101,8 @@ class StoreSearch {
   StoreRequest request_;
   std::optional<IdMap> ids_;  // the base's path; at a later version, the query store's
   // A later version: the store opened for the streaming queries, and the edges it is validated against.
-  std::unique_ptr<cli::QueryStore> versioned_;
-  std::optional<cli::VersionEdgeSource> version_edges_;
+  std::unique_ptr<QueryStore> versioned_;
+  std::optional<VersionEdgeSource> version_edges_;
   std::int64_t index_size_ = 0;
   std::ostringstream log_;
   std::unique_ptr<SearchSession> session_;

@@ -48,3 +48,16 @@ def test_from_edges_needs_edges():
         semibfs.from_edges([], [])
     with pytest.raises(semibfs.UsageError):
         semibfs.from_edges([-1], [2])
+
+
+def test_bad_analytics_values_are_usage_errors(kronecker):
+    # Typed values, checked by the library's session options as the command line's are.
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.UsageError, match="--damping: must be a positive number"):
+        store.pagerank(damping=-1)
+    with pytest.raises(semibfs.UsageError, match="--iterations: must be an integer from 1 to"):
+        store.pagerank(iterations=0)
+    with pytest.raises(semibfs.UsageError, match="--dram-budget: "):
+        semibfs.open(store.directory, dram_budget="12 parsecs").connected_components()
+    with pytest.raises(semibfs.UsageError, match="--threads: must be an integer"):
+        semibfs.open(store.directory, threads="four").pagerank()

@@ -1,12 +1,9 @@
 #include "cli/option_groups.hpp"
 
-#include <omp.h>
-
-#include "core/byte_size.hpp"
 #include "core/error.hpp"
-#include "core/machine.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
+#include "session/store_query_options.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -37,25 +34,9 @@ void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int m
 
 void add_threads_option(OptionTable& table, int& threads) {
   table.value("--threads", "N", "OpenMP threads (default: all cores)", [&threads](const std::string& value) {
-    threads = static_cast<int>(parse_integer(value, 1, 4096));
+    threads = static_cast<int>(parse_integer(value, 1, kMaxThreads));
   });
 }
-
-namespace {
-
-// A budget is a real amount of this machine's DRAM: 0 would silently mean "no budget".
-std::int64_t parse_dram_budget(const std::string& text) {
-  const std::int64_t bytes = parse_byte_size(text);
-  if (bytes == 0) throw UsageError("a DRAM budget of 0 bytes holds nothing (leave the option out for no budget)");
-  const std::int64_t memory = read_machine_info().memory_bytes;
-  if (memory > 0 && bytes > memory) {
-    throw UsageError(format_bytes(bytes) + " is more than this machine's memory, " + format_bytes(memory) +
-                     " (give at most what the machine has)");
-  }
-  return bytes;
-}
-
-}  // namespace
 
 void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help) {
   table.value("--dram-budget", "SIZE", help,
@@ -152,34 +133,11 @@ void add_store_option(OptionTable& table, std::string& directory, const std::str
 }
 
 void add_version_option(OptionTable& table, std::optional<int>& version) {
-  table.value("--version", "N",
-              "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
-              "default: the latest)",
-              [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, 1 << 30)); });
-}
-
-void check_search_options(const SearchOptions& search) {
-  if (search.head_entries && !search.budget.is_set()) {
-    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
-  }
-  if (search.placement == PlacementMode::kForwardOnDisk && !search.budget.is_set()) {
-    throw UsageError("--placement forward-on-disk needs --dram-budget (without a budget every list is in DRAM)");
-  }
-  if (search.placement == PlacementMode::kForwardOnDisk && search.head_entries) {
-    throw UsageError("--head-entries and --placement forward-on-disk exclude each other (that placement keeps every "
-                     "backward entry in DRAM)");
-  }
-}
-
-void require_store(const std::string& directory, const std::string& what) {
-  if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
-}
-
-void count_program_in_budget(DramBudget& budget, int threads) {
-  if (threads > 0) omp_set_num_threads(threads);
-  if (!budget.is_set()) return;
-  return_freed_memory_promptly();
-  budget.program_bytes = measure_program_footprint();
+  table.value(
+      "--version", "N",
+      "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
+      "default: the latest)",
+      [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, kMaxStoreVersion)); });
 }
 
 }  // namespace semibfs::cli

@@ -11,12 +11,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
-#include "cli/query_store.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "formats/edge_file_reader.hpp"
 #include "import/input_store.hpp"
 #include "import/store_compaction.hpp"
+#include "session/query_store.hpp"
 #include "store/store_versions.hpp"
 
 namespace semibfs::cli {
