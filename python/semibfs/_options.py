@@ -1,5 +1,6 @@
-"""Keyword arguments for the extension: typed values where a call takes them (pagerank,
-components: the library's session options), command-line words where it still parses a table."""
+"""Keyword arguments for the extension: typed values where a call takes them (searches, pagerank,
+components: the library's session options), command-line words where it still parses a command's
+table (build, generate, add_edges, run_graph500)."""
 
 import operator
 import os
@@ -34,6 +35,7 @@ def whole_number(option, value):
     return number
 
 
-def byte_size(value):
-    """A byte size such as ``"1GiB"`` (or a number of bytes) as the text core's parser reads; None stays None."""
+def as_text(value):
+    """A value the library parses as the command line does (a byte size such as ``"1GiB"``, a policy's
+    name); None stays None."""
     return None if value is None else str(value)

@@ -8,7 +8,7 @@ import weakref
 import numpy as np
 
 from . import _core
-from ._options import byte_size, option_words, whole_number
+from ._options import as_text, option_words, whole_number
 from .result import BfsResult
 
 
@@ -28,9 +28,8 @@ class Store:
     def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None,
                  version=None):
         self.directory = os.fspath(directory)
-        self._search_words = option_words(dram_budget=dram_budget, threads=threads, policy=policy, io=io,
-                                          head_entries=head_entries, version=version)
-        self._query_values = dict(dram_budget=dram_budget, threads=threads, version=version)
+        self._values = dict(dram_budget=dram_budget, threads=threads, policy=policy, io=io, head_entries=head_entries,
+                            version=version)
         self._search = None
         self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
@@ -38,7 +37,10 @@ class Store:
 
     def _searcher(self):
         if self._search is None:
-            self._search = _core.StoreSearch(self.directory, self._search_words)
+            values = self._values
+            self._search = _core.StoreSearch(self.directory, **self._common_options(),
+                                             policy=as_text(values["policy"]), io=as_text(values["io"]),
+                                             head_entries=whole_number("--head-entries", values["head_entries"]))
         return self._search
 
     def _description(self):
@@ -88,15 +90,18 @@ class Store:
         out[ids] = values[name]
         return out
 
-    def _query_options(self):
-        """The store and its options as the extension's analytics take them (typed, checked there)."""
-        values = self._query_values
-        # Under a budget the search state gives its DRAM back to the analytics.
-        if self._search is not None and values["dram_budget"] is not None:
-            self._search = None
-        return dict(store=self.directory, dram_budget=byte_size(values["dram_budget"]),
-                    threads=whole_number("--threads", values["threads"]),
+    def _common_options(self):
+        """The budget, threads and version as the extension takes them (typed, checked there)."""
+        values = self._values
+        return dict(dram_budget=as_text(values["dram_budget"]), threads=whole_number("--threads", values["threads"]),
                     version=whole_number("--version", values["version"]))
+
+    def _query_options(self):
+        """The store and its options as the extension's analytics take them."""
+        # Under a budget the search state gives its DRAM back to the analytics.
+        if self._search is not None and self._values["dram_budget"] is not None:
+            self._search = None
+        return dict(store=self.directory, **self._common_options())
 
     def pagerank(self, *, iterations: int = 100, damping: float = 0.85, tolerance: float = 1e-9) -> np.ndarray:
         """PageRank by pull over streaming queries; float64 by file id, NaN for ids the file never names.

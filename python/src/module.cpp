@@ -159,8 +159,18 @@ nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
 
 void bind_store(nb::module_& m) {
   nb::class_<StoreSearch>(m, "StoreSearch")
-      .def(nb::init<const std::string&, const std::vector<std::string>&>(), "directory"_a, "options"_a,
-           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "__init__",
+          [](StoreSearch* self, const std::string& directory, std::optional<std::string> dram_budget,
+             std::optional<std::int64_t> threads, std::optional<std::string> policy, std::optional<std::string> io,
+             std::optional<std::int64_t> head_entries, std::optional<std::int64_t> version) {
+            const StoreSearchArguments arguments{std::move(dram_budget), threads,      std::move(policy),
+                                                 std::move(io),          head_entries, version};
+            const nb::gil_scoped_release released;
+            new (self) StoreSearch(directory, arguments);
+          },
+          "directory"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(), "policy"_a = nb::none(),
+          "io"_a = nb::none(), "head_entries"_a = nb::none(), "version"_a = nb::none())
       .def(
           "bfs",
           [](StoreSearch& store, std::uint64_t root, bool validate, bool levels) {

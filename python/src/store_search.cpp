@@ -4,44 +4,50 @@
 
 #include <algorithm>
 
-#include "cli/arguments.hpp"
-#include "cli/option_groups.hpp"
-#include "cli/option_table.hpp"
 #include "construction/degree_relabel.hpp"
 #include "core/error.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
+#include "io/io_kind.hpp"
 #include "session/option_rules.hpp"
 #include "session/program_budget.hpp"
 #include "session/query_searcher.hpp"
 #include "session/query_store.hpp"
 #include "session/store_budget.hpp"
+#include "session/store_query_options.hpp"
 
 namespace semibfs::python {
 
 namespace {
 
-// The options of `semibfs bfs` that shape a search, parsed by the command's own table so that
-// Python's errors read as the command's.
-SearchOptions parse_search_options(const std::vector<std::string>& words, std::optional<int>& version) {
+// The search options the arguments give, each value parsed and checked as `semibfs bfs`'s option
+// table and session/ do, so that Python's errors read as the command's.
+SearchOptions search_options_of(const StoreSearchArguments& given) {
   SearchOptions search;
-  bool policy_chosen = false;
-  cli::OptionTable table({"Store(DIR, ...)"}, "");
-  cli::add_search_options(table, search, policy_chosen);
-  cli::add_version_option(table, version);
-  cli::Arguments arguments("bfs", words);
-  table.parse(arguments);
-  check_search_options(search);
+  if (given.dram_budget) {
+    search.budget.dram_budget_bytes =
+        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*given.dram_budget); });
+  }
+  if (given.threads) search.threads = static_cast<int>(require_in_range("--threads", *given.threads, 1, kMaxThreads));
   // As `semibfs bfs`: beamer suits graphs of any degree distribution (bfs_command.cpp).
-  if (!policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
+  search.bfs.policy = PolicyKind::kBeamer;
+  if (given.policy) search.bfs.policy = parse_option_value("--policy", [&] { return parse_policy(*given.policy); });
+  if (given.io) search.io = parse_option_value("--io", [&] { return parse_io_kind(*given.io); });
+  search.head_entries = given.head_entries;
+  check_search_options(search);
   return search;
+}
+
+std::optional<int> version_of(const StoreSearchArguments& given) {
+  if (!given.version) return std::nullopt;
+  return static_cast<int>(require_in_range("--version", *given.version, 0, kMaxStoreVersion));
 }
 
 }  // namespace
 
-StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::string>& options)
-    : directory_(directory), options_(parse_search_options(options, version_)) {
+StoreSearch::StoreSearch(const std::string& directory, const StoreSearchArguments& arguments)
+    : directory_(directory), version_(version_of(arguments)), options_(search_options_of(arguments)) {
   count_program_in_budget(options_.budget, options_.threads);
   lock_ = lock_existing_store(directory, StoreLock::Mode::kRead);
   input_ = read_input_description(directory);

@@ -65,10 +65,20 @@ struct SearchArrays {
   bool validated = false;
 };
 
+// What Python's Store takes for its searches, as keyword arguments (none: `semibfs bfs`'s default).
+struct StoreSearchArguments {
+  std::optional<std::string> dram_budget;  // a byte size, "1GiB"
+  std::optional<std::int64_t> threads;
+  std::optional<std::string> policy;
+  std::optional<std::string> io;
+  std::optional<std::int64_t> head_entries;
+  std::optional<std::int64_t> version;
+};
+
 class StoreSearch {
  public:
-  // `options`: the search options `semibfs bfs` takes (--dram-budget, --threads, --policy, ...).
-  StoreSearch(const std::string& directory, const std::vector<std::string>& options);
+  // Each argument checked as `semibfs bfs` checks its option (session/option_rules.hpp).
+  StoreSearch(const std::string& directory, const StoreSearchArguments& arguments);
   ~StoreSearch();
 
   // One search from `root`, a file id, with the levels when `with_levels`; throws semibfs::Error

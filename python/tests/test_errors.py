@@ -61,3 +61,13 @@ def test_bad_analytics_values_are_usage_errors(kronecker):
         semibfs.open(store.directory, dram_budget="12 parsecs").connected_components()
     with pytest.raises(semibfs.UsageError, match="--threads: must be an integer"):
         semibfs.open(store.directory, threads="four").pagerank()
+
+
+def test_bad_search_values_are_usage_errors(kronecker):
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.UsageError, match="--policy: "):
+        semibfs.open(store.directory, policy="sideways").bfs(0)
+    with pytest.raises(semibfs.UsageError, match="--head-entries needs --dram-budget"):
+        semibfs.open(store.directory, head_entries=4).bfs(0)
+    with pytest.raises(semibfs.UsageError, match="--io: "):
+        semibfs.open(store.directory, io="carrier-pigeon").bfs(0)
