@@ -1,6 +1,6 @@
-"""Keyword arguments for the extension: typed values where a call takes them (searches, pagerank,
-components: the library's session options), command-line words where it still parses a command's
-table (build, generate, add_edges, run_graph500)."""
+"""Keyword arguments for the extension: typed values where a call takes them (build, searches,
+pagerank, components: the library's session options), command-line words where it still parses a
+command's table (generate, add_edges, run_graph500)."""
 
 import operator
 import os

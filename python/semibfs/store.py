@@ -161,11 +161,13 @@ def build(input, store, *, format=None, directed=False, dram_budget=None, partit
 
     ``progress`` prints the build's progress on stderr and its summary on stdout, as the command does.
     """
-    words = [os.fspath(input), "--store", os.fspath(store)] + option_words(
-        format=format, directed=directed, dram_budget=dram_budget, partitions=partitions,
-        neighbor_order=neighbor_order, compress=compress, vertex_order=vertex_order, threads=threads,
-        quiet=not progress)
-    _core.build(words)
+    summary = _core.build(os.fspath(input), os.fspath(store), format=as_text(format), directed=bool(directed),
+                          dram_budget=as_text(dram_budget), partitions=whole_number("--partitions", partitions),
+                          neighbor_order=as_text(neighbor_order), compress=bool(compress),
+                          vertex_order=as_text(vertex_order), threads=whole_number("--threads", threads),
+                          progress=bool(progress))
+    if progress:
+        print(summary, end="", flush=True)
     return Store(store, dram_budget=dram_budget, threads=threads, **open_options)
 
 

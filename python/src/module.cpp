@@ -20,12 +20,16 @@
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
+#include "formats/input_format.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
 #include "networkx_order.hpp"
 #include "session/option_rules.hpp"
 #include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
+#include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
 #include "store_search.hpp"
 
@@ -145,6 +149,42 @@ nb::dict store_components(const std::string& store, const std::optional<std::str
   }));
 }
 
+// `semibfs build` as a call, the keyword arguments parsed as its option table parses them; the
+// summary the command prints, handed back.
+std::string build_store_with(const std::string& input, const std::string& store,
+                             const std::optional<std::string>& format, bool directed,
+                             const std::optional<std::string>& dram_budget, std::optional<std::int64_t> partitions,
+                             const std::optional<std::string>& neighbor_order, bool compress,
+                             const std::optional<std::string>& vertex_order, std::optional<std::int64_t> threads,
+                             bool progress) {
+  return without_gil([&] {
+    StoreBuildOptions build;
+    build.input = input;
+    build.store = store;
+    ImportOptions& import_options = build.import_options;
+    if (format) import_options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
+    import_options.directed = directed;
+    if (dram_budget) {
+      build.budget.dram_budget_bytes =
+          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+    }
+    if (partitions) {
+      import_options.partitions = static_cast<int>(require_in_range("--partitions", *partitions, 1, kMaxPartitions));
+    }
+    if (neighbor_order) {
+      import_options.order =
+          parse_option_value("--neighbor-order", [&] { return parse_neighbor_order(*neighbor_order); });
+    }
+    import_options.compress = compress;
+    if (vertex_order) {
+      import_options.relabel = parse_option_value("--vertex-order", [&] { return relabels_by_degree(*vertex_order); });
+    }
+    if (threads) build.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    import_options.progress = progress ? &std::cerr : nullptr;
+    return build_summary(build, build_store(build));
+  });
+}
+
 // The JSON report `run --json` writes and the official block, as text.
 nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
   std::pair<std::string, std::string> texts = without_gil([&] {
@@ -228,8 +268,9 @@ NB_MODULE(_core, m) {
   });
   bind_store(m);
   bind_networkx_order(m);
-  m.def("build",
-        [](const std::vector<std::string>& words) { return run_command("build", semibfs::cli::build_command, words); });
+  m.def("build", &build_store_with, "input"_a, "store"_a, nb::kw_only(), "format"_a = nb::none(), "directed"_a = false,
+        "dram_budget"_a = nb::none(), "partitions"_a = nb::none(), "neighbor_order"_a = nb::none(),
+        "compress"_a = false, "vertex_order"_a = nb::none(), "threads"_a = nb::none(), "progress"_a = false);
   m.def("add_edges", [](const std::vector<std::string>& words) {
     return run_command("add-edges", semibfs::cli::add_edges_command, words);
   });

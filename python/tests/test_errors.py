@@ -71,3 +71,22 @@ def test_bad_search_values_are_usage_errors(kronecker):
         semibfs.open(store.directory, head_entries=4).bfs(0)
     with pytest.raises(semibfs.UsageError, match="--io: "):
         semibfs.open(store.directory, io="carrier-pigeon").bfs(0)
+
+
+def test_bad_build_values_are_usage_errors(tmp_path):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    with pytest.raises(semibfs.UsageError, match="--vertex-order must be input or degree, not 'random'"):
+        semibfs.build(path, tmp_path / "store", vertex_order="random")
+    with pytest.raises(semibfs.UsageError, match="--partitions: must be an integer from 1 to"):
+        semibfs.build(path, tmp_path / "store", partitions=0)
+    with pytest.raises(semibfs.UsageError, match="--format: "):
+        semibfs.build(path, tmp_path / "store", format="papyrus")
+    assert not (tmp_path / "store" / "manifest").exists()
+
+
+def test_build_prints_the_commands_summary_when_asked(tmp_path, capsys):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    semibfs.build(path, tmp_path / "store", progress=True)
+    assert "vertices         3 (the file's ids)" in capsys.readouterr().out

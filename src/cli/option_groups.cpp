@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
+#include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
 
 namespace semibfs::cli {
@@ -106,7 +107,9 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
              "al. Sec. IV-A); default: one per NUMA node",
-             [&partitions](const std::string& value) { partitions = static_cast<int>(parse_integer(value, 1, kMaxPartitions)); })
+             [&partitions](const std::string& value) {
+               partitions = static_cast<int>(parse_integer(value, 1, kMaxPartitions));
+             })
       .value("--neighbor-order", "O",
              "order of each neighbour list: hub-first (default; the highest-degree neighbour first), degree (all "
              "by descending degree) or id",
@@ -120,12 +123,7 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
              "input (default: the input's ids) or degree: the store numbers the vertices by descending degree, "
              "so that lists compress better and list hubs first; roots and parents stay in the input's ids (the "
              "parents are mapped back as part of each timed search)",
-             [&relabel](const std::string& value) {
-               if (value != "input" && value != "degree") {
-                 throw UsageError("--vertex-order must be input or degree, not '" + value + "'");
-               }
-               relabel = value == "degree";
-             });
+             [&relabel](const std::string& value) { relabel = relabels_by_degree(value); });
 }
 
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {

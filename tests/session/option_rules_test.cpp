@@ -9,20 +9,13 @@
 #include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
 #include "session/store_query_options.hpp"
+#include "support/error_message.hpp"
 
 namespace semibfs {
 namespace {
 
-// The message of the UsageError `call` throws ("" when it throws none).
-template <typename Call>
-std::string usage_error_of(Call call) {
-  try {
-    call();
-  } catch (const UsageError& error) {
-    return error.what();
-  }
-  return "";
-}
+// The message of the UsageError a call throws ("" when it throws none).
+const auto usage_error_of = [](auto&& call) { return testing::error_of<UsageError>(call); };
 
 StoreQueryOptions with_store() {
   StoreQueryOptions options;
