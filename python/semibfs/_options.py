@@ -1,6 +1,6 @@
-"""Keyword arguments for the extension: typed values where a call takes them (build, searches,
-pagerank, components: the library's session options), command-line words where it still parses a
-command's table (generate, add_edges, run_graph500)."""
+"""Keyword arguments for the extension: typed values where a call takes them (generate, build,
+searches, pagerank, components: the library's session options), command-line words where it
+still parses a command's table (add_edges, run_graph500)."""
 
 import operator
 import os
@@ -22,16 +22,20 @@ def option_words(**options):
     return words
 
 
-def whole_number(option, value):
-    """``value`` as an int for ``option`` (None stays None); a bad one raises the command line's UsageError."""
+def whole_number(option, value, *, unsigned=False):
+    """``value`` as an int for ``option`` (None stays None): within int64, or 0 to 2^64 - 1 when
+    ``unsigned`` (a seed); anything else raises the command line's UsageError."""
     if value is None:
         return None
+    low, high, words = (0, 1 << 64, " from 0 to 2^64 - 1") if unsigned else (-(1 << 63), 1 << 63, "")
     try:
+        if isinstance(value, bool):
+            raise TypeError
         number = int(value, 10) if isinstance(value, str) else operator.index(value)
     except (TypeError, ValueError):
-        raise _core.UsageError(f"{option}: must be an integer, got '{value}'") from None
-    if isinstance(value, bool) or not -(1 << 63) <= number < 1 << 63:
-        raise _core.UsageError(f"{option}: must be an integer, got '{value}'")
+        number = None
+    if number is None or not low <= number < high:
+        raise _core.UsageError(f"{option}: must be an integer{words}, got '{value}'")
     return number
 
 

@@ -181,8 +181,10 @@ def generate(scale: int, store, *, edgefactor: int = 16, seed1=None, seed2=None,
     os.makedirs(store, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(store))) as scratch:
         edges = os.path.join(scratch, "kronecker.g500")
-        _core.generate(option_words(scale=scale, edgefactor=edgefactor, seed1=seed1, seed2=seed2,
-                                    format="g500-packed", threads=threads, output=edges, quiet=not progress))
+        _core.generate(whole_number("--scale", scale), edges, edgefactor=whole_number("--edgefactor", edgefactor),
+                       seed1=whole_number("--seed1", seed1, unsigned=True),
+                       seed2=whole_number("--seed2", seed2, unsigned=True), format="g500-packed",
+                       threads=whole_number("--threads", threads), progress=bool(progress))
         kronecker = build(edges, store, format="g500-packed", threads=threads, progress=progress, **build_options)
     kronecker._length = 1 << scale  # ids above the largest with an edge are isolated vertices too
     return kronecker

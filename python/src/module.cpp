@@ -20,12 +20,14 @@
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
+#include "edges/edge_format.hpp"
 #include "formats/input_format.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partition_layout.hpp"
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
 #include "networkx_order.hpp"
+#include "session/kronecker_file.hpp"
 #include "session/option_rules.hpp"
 #include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
@@ -185,6 +187,25 @@ std::string build_store_with(const std::string& input, const std::string& store,
   });
 }
 
+// `semibfs generate` as a call, the keyword arguments parsed as its option table parses them.
+void generate_kronecker_file(std::int64_t scale, const std::string& output, std::int64_t edgefactor,
+                             std::optional<std::uint64_t> seed1, std::optional<std::uint64_t> seed2,
+                             const std::optional<std::string>& format, std::optional<std::int64_t> threads,
+                             bool progress) {
+  without_gil([&] {
+    KroneckerFileOptions file;
+    file.kronecker.scale = static_cast<int>(require_in_range("--scale", scale, 1, kMaxPackedScale));
+    file.kronecker.edgefactor = edgefactor;
+    if (seed1) file.kronecker.seed1 = *seed1;
+    if (seed2) file.kronecker.seed2 = *seed2;
+    if (format) file.format = parse_option_value("--format", [&] { return parse_written_edge_format(*format); });
+    file.output = output;
+    if (threads) file.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    file.progress = progress ? &std::cerr : nullptr;
+    write_kronecker_file(file);
+  });
+}
+
 // The JSON report `run --json` writes and the official block, as text.
 nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
   std::pair<std::string, std::string> texts = without_gil([&] {
@@ -274,9 +295,9 @@ NB_MODULE(_core, m) {
   m.def("add_edges", [](const std::vector<std::string>& words) {
     return run_command("add-edges", semibfs::cli::add_edges_command, words);
   });
-  m.def("generate", [](const std::vector<std::string>& words) {
-    return run_command("generate", semibfs::cli::generate_command, words);
-  });
+  m.def("generate", &generate_kronecker_file, "scale"_a, "output"_a, nb::kw_only(), "edgefactor"_a = 16,
+        "seed1"_a = nb::none(), "seed2"_a = nb::none(), "format"_a = nb::none(), "threads"_a = nb::none(),
+        "progress"_a = false);
   m.def("pagerank", &store_pagerank, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(),
         "version"_a = nb::none(), "iterations"_a, "damping"_a, "tolerance"_a);
   m.def("components", &store_components, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),

@@ -90,3 +90,12 @@ def test_build_prints_the_commands_summary_when_asked(tmp_path, capsys):
     path.write_text("0 1\n1 2\n")
     semibfs.build(path, tmp_path / "store", progress=True)
     assert "vertices         3 (the file's ids)" in capsys.readouterr().out
+
+
+def test_bad_generate_values_are_usage_errors(tmp_path):
+    with pytest.raises(semibfs.UsageError, match="--scale: must be an integer from 1 to 48, got '49'"):
+        semibfs.generate(49, tmp_path / "s49")
+    with pytest.raises(semibfs.UsageError, match=r"--seed1: must be an integer from 0 to 2\^64 - 1, got '-1'"):
+        semibfs.generate(4, tmp_path / "s4", seed1=-1)
+    with pytest.raises(semibfs.UsageError, match="--edgefactor: must be an integer from 1 to"):
+        semibfs.generate(4, tmp_path / "s4", edgefactor=0)

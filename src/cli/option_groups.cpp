@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
+#include "session/kronecker_file.hpp"
 #include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
 
@@ -26,7 +27,7 @@ void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int m
                scale_given = true;
              })
       .value("--edgefactor", "E", "edges per vertex (default 16)",
-             [&kronecker](const std::string& value) { kronecker.edgefactor = parse_integer(value, 1, 1 << 20); })
+             [&kronecker](const std::string& value) { kronecker.edgefactor = parse_integer(value, 1, kMaxEdgefactor); })
       .value("--seed1", "A", "first generator seed (default 2, the reference's)",
              [&kronecker](const std::string& value) { kronecker.seed1 = parse_unsigned(value); })
       .value("--seed2", "B", "second generator seed (default 3, the reference's)",
