@@ -1,6 +1,6 @@
 """Keyword arguments for the extension: typed values where a call takes them (generate, build,
-searches, pagerank, components: the library's session options), command-line words where it
-still parses a command's table (add_edges, run_graph500)."""
+add_edges, searches, pagerank, components: the library's session options), command-line words
+for run_graph500, which still parses `semibfs run`'s table."""
 
 import operator
 import os

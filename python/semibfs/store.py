@@ -8,7 +8,7 @@ import weakref
 import numpy as np
 
 from . import _core
-from ._options import as_text, option_words, whole_number
+from ._options import as_text, whole_number
 from .result import BfsResult
 
 
@@ -128,8 +128,8 @@ class Store:
         rewritten. Ids are the store's file ids; a vertex the store lacks is an error. A store opened
         without ``version`` then reads the new version."""
         self._search = None  # its reader's lock would keep the writer out; the next search reopens
-        _core.add_edges([os.fspath(input), "--store", self.directory] + option_words(
-            format=format, dram_budget=dram_budget, threads=threads))
+        print(_core.add_edges(os.fspath(input), self.directory, format=as_text(format), dram_budget=as_text(dram_budget),
+                              threads=whole_number("--threads", threads)), end="", flush=True)
 
     def close(self):
         """Frees the search state; a store made by ``from_edges`` is removed."""

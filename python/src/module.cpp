@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
-#include "cli/commands.hpp"
 #include "cli/library_calls.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
@@ -27,6 +26,7 @@
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
 #include "networkx_order.hpp"
+#include "session/edge_additions.hpp"
 #include "session/kronecker_file.hpp"
 #include "session/option_rules.hpp"
 #include "session/program_budget.hpp"
@@ -92,13 +92,6 @@ auto without_gil(Call call) {
   std::optional<ScopedInterruptHandlers> interruptible;
   if (main_thread) interruptible.emplace();
   return call();
-}
-
-int run_command(const std::string& name, int (*command)(cli::Arguments&), const std::vector<std::string>& words) {
-  return without_gil([&] {
-    cli::Arguments arguments(name, words);
-    return command(arguments);
-  });
 }
 
 nb::dict vertex_values(VertexValues&& values) {
@@ -206,6 +199,25 @@ void generate_kronecker_file(std::int64_t scale, const std::string& output, std:
   });
 }
 
+// `semibfs add-edges` as a call, the keyword arguments parsed as its option table parses them; the
+// lines the command prints, handed back.
+std::string add_edges_to_store(const std::string& input, const std::string& store,
+                               const std::optional<std::string>& format, const std::optional<std::string>& dram_budget,
+                               std::optional<std::int64_t> threads) {
+  return without_gil([&] {
+    AddEdgesOptions options;
+    options.input = input;
+    options.store = store;
+    if (format) options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
+    if (dram_budget) {
+      options.budget.dram_budget_bytes =
+          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+    }
+    if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    return add_edges_summary(options, add_edges(options));
+  });
+}
+
 // The JSON report `run --json` writes and the official block, as text.
 nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
   std::pair<std::string, std::string> texts = without_gil([&] {
@@ -292,9 +304,8 @@ NB_MODULE(_core, m) {
   m.def("build", &build_store_with, "input"_a, "store"_a, nb::kw_only(), "format"_a = nb::none(), "directed"_a = false,
         "dram_budget"_a = nb::none(), "partitions"_a = nb::none(), "neighbor_order"_a = nb::none(),
         "compress"_a = false, "vertex_order"_a = nb::none(), "threads"_a = nb::none(), "progress"_a = false);
-  m.def("add_edges", [](const std::vector<std::string>& words) {
-    return run_command("add-edges", semibfs::cli::add_edges_command, words);
-  });
+  m.def("add_edges", &add_edges_to_store, "input"_a, "store"_a, nb::kw_only(), "format"_a = nb::none(),
+        "dram_budget"_a = nb::none(), "threads"_a = nb::none());
   m.def("generate", &generate_kronecker_file, "scale"_a, "output"_a, nb::kw_only(), "edgefactor"_a = 16,
         "seed1"_a = nb::none(), "seed2"_a = nb::none(), "format"_a = nb::none(), "threads"_a = nb::none(),
         "progress"_a = false);

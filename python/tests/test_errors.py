@@ -99,3 +99,13 @@ def test_bad_generate_values_are_usage_errors(tmp_path):
         semibfs.generate(4, tmp_path / "s4", seed1=-1)
     with pytest.raises(semibfs.UsageError, match="--edgefactor: must be an integer from 1 to"):
         semibfs.generate(4, tmp_path / "s4", edgefactor=0)
+
+
+def test_bad_add_edges_values_are_usage_errors(tmp_path):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    store = semibfs.build(path, tmp_path / "store")
+    with pytest.raises(semibfs.UsageError, match="--format: "):
+        store.add_edges(path, format="papyrus")
+    with pytest.raises(semibfs.UsageError, match="--threads: must be an integer from 1 to 4096"):
+        store.add_edges(path, threads=0)
