@@ -8,7 +8,7 @@ import weakref
 import numpy as np
 
 from . import _core
-from ._options import option_words
+from ._options import as_text, whole_number
 from .result import BfsResult
 
 
@@ -28,9 +28,8 @@ class Store:
     def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None,
                  version=None):
         self.directory = os.fspath(directory)
-        self._search_words = option_words(dram_budget=dram_budget, threads=threads, policy=policy, io=io,
-                                          head_entries=head_entries, version=version)
-        self._analytics_words = option_words(dram_budget=dram_budget, threads=threads, version=version)
+        self._values = dict(dram_budget=dram_budget, threads=threads, policy=policy, io=io, head_entries=head_entries,
+                            version=version)
         self._search = None
         self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
@@ -38,7 +37,10 @@ class Store:
 
     def _searcher(self):
         if self._search is None:
-            self._search = _core.StoreSearch(self.directory, self._search_words)
+            values = self._values
+            self._search = _core.StoreSearch(self.directory, **self._common_options(),
+                                             policy=as_text(values["policy"]), io=as_text(values["io"]),
+                                             head_entries=whole_number("--head-entries", values["head_entries"]))
         return self._search
 
     def _description(self):
@@ -88,11 +90,18 @@ class Store:
         out[ids] = values[name]
         return out
 
-    def _analytics_options(self, **options):
+    def _common_options(self):
+        """The budget, threads and version as the extension takes them (typed, checked there)."""
+        values = self._values
+        return dict(dram_budget=as_text(values["dram_budget"]), threads=whole_number("--threads", values["threads"]),
+                    version=whole_number("--version", values["version"]))
+
+    def _query_options(self):
+        """The store and its options as the extension's analytics take them."""
         # Under a budget the search state gives its DRAM back to the analytics.
-        if self._search is not None and "--dram-budget" in self._search_words:
+        if self._search is not None and self._values["dram_budget"] is not None:
             self._search = None
-        return ["--store", self.directory] + self._analytics_words + option_words(**options)
+        return dict(store=self.directory, **self._common_options())
 
     def pagerank(self, *, iterations: int = 100, damping: float = 0.85, tolerance: float = 1e-9) -> np.ndarray:
         """PageRank by pull over streaming queries; float64 by file id, NaN for ids the file never names.
@@ -103,15 +112,15 @@ class Store:
 
     def _pagerank(self, iterations, damping, tolerance):
         """The ranks by store order with their file ids, the iterations run and the last L1 change."""
-        return _core.pagerank(self._analytics_options(iterations=iterations, damping=repr(float(damping)),
-                                                      tolerance=repr(float(tolerance))))
+        return _core.pagerank(**self._query_options(), iterations=whole_number("--iterations", iterations),
+                              damping=float(damping), tolerance=float(tolerance))
 
     def connected_components(self) -> np.ndarray:
         """Each vertex's component, named by its smallest file id (-1 for ids the file never names).
 
         A directed store's weakly connected components.
         """
-        return self._by_file_id(_core.components(self._analytics_options()), "components", -1, np.int64)
+        return self._by_file_id(_core.components(**self._query_options()), "components", -1, np.int64)
 
     def add_edges(self, input, *, format=None, dram_budget=None, threads=None):
         """Adds the edges of a graph file as a new version of the store, as ``semibfs add-edges``
@@ -119,8 +128,8 @@ class Store:
         rewritten. Ids are the store's file ids; a vertex the store lacks is an error. A store opened
         without ``version`` then reads the new version."""
         self._search = None  # its reader's lock would keep the writer out; the next search reopens
-        _core.add_edges([os.fspath(input), "--store", self.directory] + option_words(
-            format=format, dram_budget=dram_budget, threads=threads))
+        print(_core.add_edges(os.fspath(input), self.directory, format=as_text(format), dram_budget=as_text(dram_budget),
+                              threads=whole_number("--threads", threads)), end="", flush=True)
 
     def close(self):
         """Frees the search state; a store made by ``from_edges`` is removed."""
@@ -152,11 +161,13 @@ def build(input, store, *, format=None, directed=False, dram_budget=None, partit
 
     ``progress`` prints the build's progress on stderr and its summary on stdout, as the command does.
     """
-    words = [os.fspath(input), "--store", os.fspath(store)] + option_words(
-        format=format, directed=directed, dram_budget=dram_budget, partitions=partitions,
-        neighbor_order=neighbor_order, compress=compress, vertex_order=vertex_order, threads=threads,
-        quiet=not progress)
-    _core.build(words)
+    summary = _core.build(os.fspath(input), os.fspath(store), format=as_text(format), directed=bool(directed),
+                          dram_budget=as_text(dram_budget), partitions=whole_number("--partitions", partitions),
+                          neighbor_order=as_text(neighbor_order), compress=bool(compress),
+                          vertex_order=as_text(vertex_order), threads=whole_number("--threads", threads),
+                          progress=bool(progress))
+    if progress:
+        print(summary, end="", flush=True)
     return Store(store, dram_budget=dram_budget, threads=threads, **open_options)
 
 
@@ -170,8 +181,10 @@ def generate(scale: int, store, *, edgefactor: int = 16, seed1=None, seed2=None,
     os.makedirs(store, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(store))) as scratch:
         edges = os.path.join(scratch, "kronecker.g500")
-        _core.generate(option_words(scale=scale, edgefactor=edgefactor, seed1=seed1, seed2=seed2,
-                                    format="g500-packed", threads=threads, output=edges, quiet=not progress))
+        _core.generate(whole_number("--scale", scale), edges, edgefactor=whole_number("--edgefactor", edgefactor),
+                       seed1=whole_number("--seed1", seed1, unsigned=True),
+                       seed2=whole_number("--seed2", seed2, unsigned=True), format="g500-packed",
+                       threads=whole_number("--threads", threads), progress=bool(progress))
         kronecker = build(edges, store, format="g500-packed", threads=threads, progress=progress, **build_options)
     kronecker._length = 1 << scale  # ids above the largest with an edge are isolated vertices too
     return kronecker

@@ -2,6 +2,7 @@
 // over it; every call releases the GIL while the library works.
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -14,14 +15,24 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
-#include "cli/commands.hpp"
 #include "cli/library_calls.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
+#include "edges/edge_format.hpp"
+#include "formats/input_format.hpp"
+#include "graph/neighbor_order.hpp"
+#include "graph/partition_layout.hpp"
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
 #include "networkx_order.hpp"
+#include "session/edge_additions.hpp"
+#include "session/kronecker_file.hpp"
+#include "session/option_rules.hpp"
+#include "session/program_budget.hpp"
+#include "session/store_analytics.hpp"
+#include "session/store_build.hpp"
+#include "session/store_query_options.hpp"
 #include "store_search.hpp"
 
 namespace nb = nanobind;
@@ -83,19 +94,7 @@ auto without_gil(Call call) {
   return call();
 }
 
-int run_command(const std::string& name, int (*command)(cli::Arguments&), const std::vector<std::string>& words) {
-  return without_gil([&] {
-    cli::Arguments arguments(name, words);
-    return command(arguments);
-  });
-}
-
-nb::dict vertex_values(cli::VertexValues (*call)(cli::Arguments&), const std::string& name,
-                       const std::vector<std::string>& words) {
-  cli::VertexValues values = without_gil([&] {
-    cli::Arguments arguments(name, words);
-    return call(arguments);
-  });
+nb::dict vertex_values(VertexValues&& values) {
   nb::dict result;
   std::vector<std::int64_t> ids(values.file_ids.begin(), values.file_ids.end());
   result["file_ids"] = adopt(std::move(ids));
@@ -107,6 +106,116 @@ nb::dict vertex_values(cli::VertexValues (*call)(cli::Arguments&), const std::st
   result["last_change"] = values.last_change;
   result["seconds"] = values.seconds;
   return result;
+}
+
+// The store's options from Python's keyword arguments, each value checked as the command line's
+// option table checks it (session/option_rules.hpp), so that a bad one is the same UsageError.
+StoreQueryOptions store_query_options(const std::string& store, const std::optional<std::string>& dram_budget,
+                                      std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
+  StoreQueryOptions options;
+  options.store = store;
+  if (dram_budget) {
+    options.budget.dram_budget_bytes =
+        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+  }
+  if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+  if (version) options.version = static_cast<int>(require_in_range("--version", *version, 0, kMaxStoreVersion));
+  return options;
+}
+
+// `semibfs pagerank` as a call: the ranks by store order with their file ids.
+nb::dict store_pagerank(const std::string& store, const std::optional<std::string>& dram_budget,
+                        std::optional<std::int64_t> threads, std::optional<std::int64_t> version,
+                        std::int64_t iterations, double damping, double tolerance) {
+  return vertex_values(without_gil([&] {
+    PageRankOptions pagerank;
+    pagerank.max_iterations = static_cast<int>(require_in_range("--iterations", iterations, 1, kMaxPageRankIterations));
+    pagerank.damping = damping;
+    pagerank.tolerance = tolerance;
+    return pagerank_values(store_query_options(store, dram_budget, threads, version), pagerank);
+  }));
+}
+
+// `semibfs cc` as a call: each vertex's component, named by its smallest file id.
+nb::dict store_components(const std::string& store, const std::optional<std::string>& dram_budget,
+                          std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
+  return vertex_values(without_gil([&] {
+    return component_values(store_query_options(store, dram_budget, threads, version), ComponentsOptions{});
+  }));
+}
+
+// `semibfs build` as a call, the keyword arguments parsed as its option table parses them; the
+// summary the command prints, handed back.
+std::string build_store_with(const std::string& input, const std::string& store,
+                             const std::optional<std::string>& format, bool directed,
+                             const std::optional<std::string>& dram_budget, std::optional<std::int64_t> partitions,
+                             const std::optional<std::string>& neighbor_order, bool compress,
+                             const std::optional<std::string>& vertex_order, std::optional<std::int64_t> threads,
+                             bool progress) {
+  return without_gil([&] {
+    StoreBuildOptions build;
+    build.input = input;
+    build.store = store;
+    ImportOptions& import_options = build.import_options;
+    if (format) import_options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
+    import_options.directed = directed;
+    if (dram_budget) {
+      build.budget.dram_budget_bytes =
+          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+    }
+    if (partitions) {
+      import_options.partitions = static_cast<int>(require_in_range("--partitions", *partitions, 1, kMaxPartitions));
+    }
+    if (neighbor_order) {
+      import_options.order =
+          parse_option_value("--neighbor-order", [&] { return parse_neighbor_order(*neighbor_order); });
+    }
+    import_options.compress = compress;
+    if (vertex_order) {
+      import_options.relabel = parse_option_value("--vertex-order", [&] { return relabels_by_degree(*vertex_order); });
+    }
+    if (threads) build.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    import_options.progress = progress ? &std::cerr : nullptr;
+    return build_summary(build, build_store(build));
+  });
+}
+
+// `semibfs generate` as a call, the keyword arguments parsed as its option table parses them.
+void generate_kronecker_file(std::int64_t scale, const std::string& output, std::int64_t edgefactor,
+                             std::optional<std::uint64_t> seed1, std::optional<std::uint64_t> seed2,
+                             const std::optional<std::string>& format, std::optional<std::int64_t> threads,
+                             bool progress) {
+  without_gil([&] {
+    KroneckerFileOptions file;
+    file.kronecker.scale = static_cast<int>(require_in_range("--scale", scale, 1, kMaxPackedScale));
+    file.kronecker.edgefactor = edgefactor;
+    if (seed1) file.kronecker.seed1 = *seed1;
+    if (seed2) file.kronecker.seed2 = *seed2;
+    if (format) file.format = parse_option_value("--format", [&] { return parse_written_edge_format(*format); });
+    file.output = output;
+    if (threads) file.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    file.progress = progress ? &std::cerr : nullptr;
+    write_kronecker_file(file);
+  });
+}
+
+// `semibfs add-edges` as a call, the keyword arguments parsed as its option table parses them; the
+// lines the command prints, handed back.
+std::string add_edges_to_store(const std::string& input, const std::string& store,
+                               const std::optional<std::string>& format, const std::optional<std::string>& dram_budget,
+                               std::optional<std::int64_t> threads) {
+  return without_gil([&] {
+    AddEdgesOptions options;
+    options.input = input;
+    options.store = store;
+    if (format) options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
+    if (dram_budget) {
+      options.budget.dram_budget_bytes =
+          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
+    }
+    if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    return add_edges_summary(options, add_edges(options));
+  });
 }
 
 // The JSON report `run --json` writes and the official block, as text.
@@ -123,8 +232,18 @@ nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
 
 void bind_store(nb::module_& m) {
   nb::class_<StoreSearch>(m, "StoreSearch")
-      .def(nb::init<const std::string&, const std::vector<std::string>&>(), "directory"_a, "options"_a,
-           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "__init__",
+          [](StoreSearch* self, const std::string& directory, std::optional<std::string> dram_budget,
+             std::optional<std::int64_t> threads, std::optional<std::string> policy, std::optional<std::string> io,
+             std::optional<std::int64_t> head_entries, std::optional<std::int64_t> version) {
+            const StoreSearchArguments arguments{std::move(dram_budget), threads,      std::move(policy),
+                                                 std::move(io),          head_entries, version};
+            const nb::gil_scoped_release released;
+            new (self) StoreSearch(directory, arguments);
+          },
+          "directory"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(), "policy"_a = nb::none(),
+          "io"_a = nb::none(), "head_entries"_a = nb::none(), "version"_a = nb::none())
       .def(
           "bfs",
           [](StoreSearch& store, std::uint64_t root, bool validate, bool levels) {
@@ -182,20 +301,18 @@ NB_MODULE(_core, m) {
   });
   bind_store(m);
   bind_networkx_order(m);
-  m.def("build",
-        [](const std::vector<std::string>& words) { return run_command("build", semibfs::cli::build_command, words); });
-  m.def("add_edges", [](const std::vector<std::string>& words) {
-    return run_command("add-edges", semibfs::cli::add_edges_command, words);
-  });
-  m.def("generate", [](const std::vector<std::string>& words) {
-    return run_command("generate", semibfs::cli::generate_command, words);
-  });
-  m.def("pagerank", [](const std::vector<std::string>& words) {
-    return vertex_values(semibfs::cli::pagerank_values, "pagerank", words);
-  });
-  m.def("components", [](const std::vector<std::string>& words) {
-    return vertex_values(semibfs::cli::component_values, "cc", words);
-  });
+  m.def("build", &build_store_with, "input"_a, "store"_a, nb::kw_only(), "format"_a = nb::none(), "directed"_a = false,
+        "dram_budget"_a = nb::none(), "partitions"_a = nb::none(), "neighbor_order"_a = nb::none(),
+        "compress"_a = false, "vertex_order"_a = nb::none(), "threads"_a = nb::none(), "progress"_a = false);
+  m.def("add_edges", &add_edges_to_store, "input"_a, "store"_a, nb::kw_only(), "format"_a = nb::none(),
+        "dram_budget"_a = nb::none(), "threads"_a = nb::none());
+  m.def("generate", &generate_kronecker_file, "scale"_a, "output"_a, nb::kw_only(), "edgefactor"_a = 16,
+        "seed1"_a = nb::none(), "seed2"_a = nb::none(), "format"_a = nb::none(), "threads"_a = nb::none(),
+        "progress"_a = false);
+  m.def("pagerank", &store_pagerank, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(),
+        "version"_a = nb::none(), "iterations"_a, "damping"_a, "tolerance"_a);
+  m.def("components", &store_components, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),
+        "threads"_a = nb::none(), "version"_a = nb::none());
   m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
   m.def("describe_store", &describe_store, "directory"_a);
 }

@@ -5,45 +5,53 @@
 #include <algorithm>
 
 #include "construction/degree_relabel.hpp"
-#include "cli/arguments.hpp"
-#include "cli/option_groups.hpp"
-#include "cli/option_table.hpp"
-#include "cli/query_searcher.hpp"
-#include "cli/query_store.hpp"
-#include "cli/store_budget.hpp"
 #include "core/error.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
+#include "io/io_kind.hpp"
+#include "session/option_rules.hpp"
+#include "session/program_budget.hpp"
+#include "session/query_searcher.hpp"
+#include "session/query_store.hpp"
+#include "session/store_budget.hpp"
+#include "session/store_query_options.hpp"
 
 namespace semibfs::python {
 
 namespace {
 
-// The options of `semibfs bfs` that shape a search, parsed by the command's own table so that
-// Python's errors read as the command's.
-SearchOptions parse_search_options(const std::vector<std::string>& words, std::optional<int>& version) {
+// The search options the arguments give, each value parsed and checked as `semibfs bfs`'s option
+// table and session/ do, so that Python's errors read as the command's.
+SearchOptions search_options_of(const StoreSearchArguments& given) {
   SearchOptions search;
-  bool policy_chosen = false;
-  cli::OptionTable table({"Store(DIR, ...)"}, "");
-  cli::add_search_options(table, search, policy_chosen);
-  cli::add_version_option(table, version);
-  cli::Arguments arguments("bfs", words);
-  table.parse(arguments);
-  cli::check_search_options(search);
+  if (given.dram_budget) {
+    search.budget.dram_budget_bytes =
+        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*given.dram_budget); });
+  }
+  if (given.threads) search.threads = static_cast<int>(require_in_range("--threads", *given.threads, 1, kMaxThreads));
   // As `semibfs bfs`: beamer suits graphs of any degree distribution (bfs_command.cpp).
-  if (!policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
+  search.bfs.policy = PolicyKind::kBeamer;
+  if (given.policy) search.bfs.policy = parse_option_value("--policy", [&] { return parse_policy(*given.policy); });
+  if (given.io) search.io = parse_option_value("--io", [&] { return parse_io_kind(*given.io); });
+  search.head_entries = given.head_entries;
+  check_search_options(search);
   return search;
+}
+
+std::optional<int> version_of(const StoreSearchArguments& given) {
+  if (!given.version) return std::nullopt;
+  return static_cast<int>(require_in_range("--version", *given.version, 0, kMaxStoreVersion));
 }
 
 }  // namespace
 
-StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::string>& options)
-    : directory_(directory), options_(parse_search_options(options, version_)) {
-  cli::count_program_in_budget(options_.budget, options_.threads);
+StoreSearch::StoreSearch(const std::string& directory, const StoreSearchArguments& arguments)
+    : directory_(directory), version_(version_of(arguments)), options_(search_options_of(arguments)) {
+  count_program_in_budget(options_.budget, options_.threads);
   lock_ = lock_existing_store(directory, StoreLock::Mode::kRead);
   input_ = read_input_description(directory);
-  const int version = cli::chosen_version(directory, version_);
+  const int version = chosen_version(directory, version_);
   if (version > 0) {
     open_version(version);
     return;
@@ -58,7 +66,7 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
   const std::int64_t caller_bytes = id_map_bytes(input_) + 16 * index_size_ + mapping_bytes;
   const SearchDramNeeds needs =
       search_dram_needs(input_.vertices, options_, omp_get_max_threads(), 0, caller_bytes, request_.relabelled);
-  cli::check_store_budget(directory, input_, request_, options_, needs);
+  check_store_budget(directory, input_, request_, options_, needs);
   session_ = std::make_unique<SearchSession>(options_, request_.made_from, request_.partitions, log_);
   graph_ = session_->open_store(directory, request_, input_.vertices, input_.edges, caller_bytes);
   TailFetchOptions fetch;
@@ -72,17 +80,17 @@ StoreSearch::StoreSearch(const std::string& directory, const std::vector<std::st
 // caller's bytes as the engine's path counts them, with the validation's buffers and validator.
 void StoreSearch::open_version(int version) {
   std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(directory_, input_.vertices, options_);
-  cli::QueryStoreOptions opening;
+  QueryStoreOptions opening;
   opening.budget = options_.budget;
   opening.version = version;
   opening.work = "searching through the queries on";
   opening.keep_added_edges = true;
-  opening.bytes_per_vertex = cli::kQueryKernelBytesPerVertex;
+  opening.bytes_per_vertex = kQueryKernelBytesPerVertex;
   opening.bytes_per_file_id = 16;  // the arrays handed to Python
   // The validation's buffers and validator, and the parents and levels in input order.
   opening.caller_bytes =
       base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * input_.vertices;
-  versioned_ = std::make_unique<cli::QueryStore>(directory_, opening);
+  versioned_ = std::make_unique<QueryStore>(directory_, opening);
   request_ = versioned_->request();
   version_edges_.emplace(std::move(base_edges), versioned_->take_added_edges());
   index_size_ = static_cast<std::int64_t>(ids().file_id_end());
@@ -156,8 +164,8 @@ std::vector<LevelStats> StoreSearch::search_into(VertexId root, std::span<Vertex
 std::vector<LevelStats> StoreSearch::search_version(VertexId root, std::span<VertexId> parent,
                                                     std::span<std::int64_t> level) {
   const QueryBfsResult result = bfs_through_queries(versioned_->graph(), versioned_->store_id(root));
-  cli::write_in_input_ids(*versioned_, result, parent, level);
-  return cli::query_level_stats(result);
+  write_in_input_ids(*versioned_, result, parent, level);
+  return query_level_stats(result);
 }
 
 SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, bool with_levels) {

@@ -14,14 +14,14 @@
 #include <vector>
 
 #include "bfs/bfs.hpp"
-#include "cli/query_searcher.hpp"
-#include "cli/query_store.hpp"
 #include "core/parent_array.hpp"
 #include "formats/id_map.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
 #include "graph500/search_session.hpp"
 #include "import/input_store.hpp"
+#include "session/query_searcher.hpp"
+#include "session/query_store.hpp"
 #include "store/store_lock.hpp"
 #include "validate/validator.hpp"
 
@@ -65,10 +65,20 @@ struct SearchArrays {
   bool validated = false;
 };
 
+// What Python's Store takes for its searches, as keyword arguments (none: `semibfs bfs`'s default).
+struct StoreSearchArguments {
+  std::optional<std::string> dram_budget;  // a byte size, "1GiB"
+  std::optional<std::int64_t> threads;
+  std::optional<std::string> policy;
+  std::optional<std::string> io;
+  std::optional<std::int64_t> head_entries;
+  std::optional<std::int64_t> version;
+};
+
 class StoreSearch {
  public:
-  // `options`: the search options `semibfs bfs` takes (--dram-budget, --threads, --policy, ...).
-  StoreSearch(const std::string& directory, const std::vector<std::string>& options);
+  // Each argument checked as `semibfs bfs` checks its option (session/option_rules.hpp).
+  StoreSearch(const std::string& directory, const StoreSearchArguments& arguments);
   ~StoreSearch();
 
   // One search from `root`, a file id, with the levels when `with_levels`; throws semibfs::Error
@@ -101,8 +111,8 @@ class StoreSearch {
   StoreRequest request_;
   std::optional<IdMap> ids_;  // the base's path; at a later version, the query store's
   // A later version: the store opened for the streaming queries, and the edges it is validated against.
-  std::unique_ptr<cli::QueryStore> versioned_;
-  std::optional<cli::VersionEdgeSource> version_edges_;
+  std::unique_ptr<QueryStore> versioned_;
+  std::optional<VersionEdgeSource> version_edges_;
   std::int64_t index_size_ = 0;
   std::ostringstream log_;
   std::unique_ptr<SearchSession> session_;

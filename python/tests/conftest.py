@@ -16,7 +16,7 @@ def kronecker(tmp_path_factory):
     """The Graph500 graph of SCALE 12: its edge file, a store built from it, its scipy matrix."""
     directory = tmp_path_factory.mktemp("kronecker")
     edges = directory / "s12.int64"
-    semibfs._core.generate(["--scale", str(KRONECKER_SCALE), "--threads", "2", "-o", str(edges)])
+    semibfs._core.generate(KRONECKER_SCALE, str(edges), threads=2)
     pairs = np.fromfile(edges, dtype="<i8").reshape(-1, 2)
     store = semibfs.build(edges, directory / "store", format="g500-int64", threads=2)
     matrix = adjacency(pairs[:, 0], pairs[:, 1], 1 << KRONECKER_SCALE, directed=False)

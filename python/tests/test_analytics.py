@@ -42,3 +42,10 @@ def test_pagerank_and_components(tmp_path, directed):
     # Equal up to renaming: the pairs (ours, scipy's) are one to one.
     assert len(set(zip(labels.tolist(), reference.tolist()))) == count
     assert all(labels[v] <= v for v in range(n))  # named by the smallest id
+
+
+def test_analytics_under_a_budget_equal_those_in_dram(kronecker):
+    store, _, _ = kronecker
+    budgeted = semibfs.open(store.directory, dram_budget="1GiB", threads=2)
+    assert np.abs(budgeted.pagerank() - store.pagerank()).sum() < 1e-12
+    assert np.array_equal(budgeted.connected_components(), store.connected_components())

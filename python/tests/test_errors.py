@@ -48,3 +48,64 @@ def test_from_edges_needs_edges():
         semibfs.from_edges([], [])
     with pytest.raises(semibfs.UsageError):
         semibfs.from_edges([-1], [2])
+
+
+def test_bad_analytics_values_are_usage_errors(kronecker):
+    # Typed values, checked by the library's session options as the command line's are.
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.UsageError, match="--damping: must be a positive number"):
+        store.pagerank(damping=-1)
+    with pytest.raises(semibfs.UsageError, match="--iterations: must be an integer from 1 to"):
+        store.pagerank(iterations=0)
+    with pytest.raises(semibfs.UsageError, match="--dram-budget: "):
+        semibfs.open(store.directory, dram_budget="12 parsecs").connected_components()
+    with pytest.raises(semibfs.UsageError, match="--threads: must be an integer"):
+        semibfs.open(store.directory, threads="four").pagerank()
+
+
+def test_bad_search_values_are_usage_errors(kronecker):
+    store, _, _ = kronecker
+    with pytest.raises(semibfs.UsageError, match="--policy: "):
+        semibfs.open(store.directory, policy="sideways").bfs(0)
+    with pytest.raises(semibfs.UsageError, match="--head-entries needs --dram-budget"):
+        semibfs.open(store.directory, head_entries=4).bfs(0)
+    with pytest.raises(semibfs.UsageError, match="--io: "):
+        semibfs.open(store.directory, io="carrier-pigeon").bfs(0)
+
+
+def test_bad_build_values_are_usage_errors(tmp_path):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    with pytest.raises(semibfs.UsageError, match="--vertex-order must be input or degree, not 'random'"):
+        semibfs.build(path, tmp_path / "store", vertex_order="random")
+    with pytest.raises(semibfs.UsageError, match="--partitions: must be an integer from 1 to"):
+        semibfs.build(path, tmp_path / "store", partitions=0)
+    with pytest.raises(semibfs.UsageError, match="--format: "):
+        semibfs.build(path, tmp_path / "store", format="papyrus")
+    assert not (tmp_path / "store" / "manifest").exists()
+
+
+def test_build_prints_the_commands_summary_when_asked(tmp_path, capsys):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    semibfs.build(path, tmp_path / "store", progress=True)
+    assert "vertices         3 (the file's ids)" in capsys.readouterr().out
+
+
+def test_bad_generate_values_are_usage_errors(tmp_path):
+    with pytest.raises(semibfs.UsageError, match="--scale: must be an integer from 1 to 48, got '49'"):
+        semibfs.generate(49, tmp_path / "s49")
+    with pytest.raises(semibfs.UsageError, match=r"--seed1: must be an integer from 0 to 2\^64 - 1, got '-1'"):
+        semibfs.generate(4, tmp_path / "s4", seed1=-1)
+    with pytest.raises(semibfs.UsageError, match="--edgefactor: must be an integer from 1 to"):
+        semibfs.generate(4, tmp_path / "s4", edgefactor=0)
+
+
+def test_bad_add_edges_values_are_usage_errors(tmp_path):
+    path = tmp_path / "edges.txt"
+    path.write_text("0 1\n1 2\n")
+    store = semibfs.build(path, tmp_path / "store")
+    with pytest.raises(semibfs.UsageError, match="--format: "):
+        store.add_edges(path, format="papyrus")
+    with pytest.raises(semibfs.UsageError, match="--threads: must be an integer from 1 to 4096"):
+        store.add_edges(path, threads=0)

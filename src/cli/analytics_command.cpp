@@ -15,18 +15,19 @@
 #include "analytics/pagerank.hpp"
 #include "analytics/teenage_followers.hpp"
 #include "cli/commands.hpp"
-#include "cli/library_calls.hpp"
 #include "cli/option_groups.hpp"
-#include "cli/query_store.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/json_writer.hpp"
-#include "core/program_version.hpp"
 #include "core/machine.hpp"
+#include "core/program_version.hpp"
 #include "core/progress_bar.hpp"
 #include "core/timer.hpp"
 #include "formats/vertex_ages_file.hpp"
 #include "import/input_store.hpp"
+#include "session/query_store.hpp"
+#include "session/store_analytics.hpp"
+#include "session/store_query_options.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -38,12 +39,9 @@ struct AnalyticsRequest {
   int older_than = 20;
   std::optional<std::uint64_t> age_seed;  // none: kDefaultAgeSeed, unless --ages
   std::optional<std::string> ages_path;   // --ages: ages from a file instead of the seed
-  DramBudget budget;
-  std::optional<std::int64_t> head_entries;
-  std::optional<int> version;
+  StoreQueryOptions query;                // the store, its budget, version and threads
   std::string output;
   std::string json_path;
-  int threads = 0;
   PageRankOptions pagerank;
   ComponentsOptions components;
 };
@@ -51,7 +49,7 @@ struct AnalyticsRequest {
 // The store, the per-vertex results file (none when `output_help` is empty), the JSON, threads and
 // the budget.
 void add_common_options(OptionTable& table, AnalyticsRequest& request, const std::string& output_help) {
-  add_store_option(table, request.store, "the store, made by 'semibfs build'");
+  add_store_option(table, request.query.store, "the store, made by 'semibfs build'");
   if (!output_help.empty()) {
     table.value(
         "--output", "FILE", output_help + " (written to a temporary name, then renamed; '-' for stdout)",
@@ -59,27 +57,25 @@ void add_common_options(OptionTable& table, AnalyticsRequest& request, const std
   }
   table.value("--json", "FILE", "also write the figures of every iteration ('-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
-  add_threads_option(table, request.threads);
-  add_dram_budget_option(table, request.budget,
+  add_threads_option(table, request.query.threads);
+  add_dram_budget_option(table, request.query.budget,
                          "semi-external memory: the process keeps at most SIZE in DRAM, the program and the "
                          "algorithm's arrays included; the placement planner keeps what fits of each list, the rest "
                          "is read from the store every iteration (the plan is printed). A SIZE below the minimum is "
                          "refused before any work, naming it");
-  add_head_entries_option(table, request.head_entries);
-  add_version_option(table, request.version);
+  add_head_entries_option(table, request.query.head_entries);
+  add_version_option(table, request.query.version);
 }
 
+// The store's options are checked by session/ (StoreQueryOptions::check); these are the command's own.
 void check_request(const AnalyticsRequest& request) {
-  require_store(request.store, "a directory made by 'semibfs build'");
+  request.query.check();
   if (!request.output.empty()) check_writable(request.output);
   if (!request.json_path.empty()) check_writable(request.json_path);
   if (is_stdout(request.output) && is_stdout(request.json_path)) {
     throw UsageError("--output and --json cannot both be stdout");
   }
   if (request.ages_path && request.age_seed) throw UsageError("give either --seed or --ages, not both");
-  if (request.head_entries && !request.budget.is_set()) {
-    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
-  }
 }
 
 // A line on stderr after each iteration: the long runs show progress. On a terminal the lines go
@@ -132,7 +128,7 @@ JsonWriter start_json(const std::string& command, const AnalyticsRequest& reques
   json.field("program_version", program_version());
   json.field("command", command);
   json.field("command_line", read_command_line());
-  json.field("store", request.store);
+  json.field("store", request.query.store);
   json.field("version", store.version());
   json.field("vertices", store.vertices());
   json.field("directed", store.directed());
@@ -170,7 +166,7 @@ OptionTable pagerank_options(AnalyticsRequest& request) {
   table
       .value("--iterations", "N", "at most N iterations (default 100)",
              [&request](const std::string& value) {
-               request.pagerank.max_iterations = static_cast<int>(parse_integer(value, 1, 1 << 20));
+               request.pagerank.max_iterations = static_cast<int>(parse_integer(value, 1, kMaxPageRankIterations));
              })
       .value("--damping", "D", "damping factor in (0, 1) (default 0.85)",
              [&request](const std::string& value) { request.pagerank.damping = parse_positive_double(value); })
@@ -220,14 +216,8 @@ std::unique_ptr<QueryStore> open_analytics_store(Arguments& arguments, OptionTab
     return nullptr;
   }
   check_request(request);
-  count_program_in_budget(request.budget, request.threads);
-  QueryStoreOptions opening;
-  opening.budget = request.budget;
-  opening.head_entries = request.head_entries;
-  opening.version = request.version;
-  opening.bytes_per_vertex = bytes_per_vertex + (request.ages_path ? kAgesByInputIdBytesPerVertex : 0);
-  opening.whole_scans = whole_scans;
-  return std::make_unique<QueryStore>(request.store, opening);
+  return open_for_queries(request.query, bytes_per_vertex + (request.ages_path ? kAgesByInputIdBytesPerVertex : 0),
+                          whole_scans);
 }
 
 // Parses the command line, opens the store and runs `work(request, store)`; --help prints the table.
@@ -244,8 +234,8 @@ int run_analytics(Arguments& arguments, OptionTable (*options)(AnalyticsRequest&
 void run_pagerank(const AnalyticsRequest& request, QueryStore& store) {
   const PageRankResult result = pagerank(store.graph(), request.pagerank, progress("pagerank"));
   char line[64];
-  write_results(request.output, "# semibfs pagerank " + request.store + ": vertex rank, in the input's ids\n", store,
-                [&](VertexId v) {
+  write_results(request.output, "# semibfs pagerank " + request.query.store + ": vertex rank, in the input's ids\n",
+                store, [&](VertexId v) {
                   std::snprintf(line, sizeof(line), "%llu %.17g\n", static_cast<unsigned long long>(store.file_id(v)),
                                 result.rank[static_cast<std::size_t>(v)]);
                   return std::string(line);
@@ -266,38 +256,12 @@ void run_pagerank(const AnalyticsRequest& request, QueryStore& store) {
   write_output(request.json_path, json.text() + "\n");
 }
 
-// Each component by its smallest file id, and the largest's size, in arrays indexed by label (the
-// components' bytes per vertex count them). A label is the smallest store id of its component, the
-// smallest file id too unless the store is relabelled (the id map keeps the file's order).
-struct ComponentNames {
-  std::vector<std::uint32_t> smallest_input;  // by label, relabelled stores only
-  std::int64_t largest = 0;
-
-  std::uint64_t file_id(NeighborId label, const QueryStore& store) const {
-    return smallest_input.empty() ? store.file_id(label) : store.file_id_of_input(smallest_input[label]);
-  }
-};
-
-ComponentNames name_components(const std::vector<NeighborId>& label, const QueryStore& store) {
-  ComponentNames names;
-  std::vector<std::uint32_t> members(label.size(), 0);
-  for (const NeighborId l : label) names.largest = std::max<std::int64_t>(names.largest, ++members[l]);
-  members = {};
-  if (!store.relabelled()) return names;
-  names.smallest_input.assign(label.size(), UINT32_MAX);
-  for (std::size_t v = 0; v < label.size(); ++v) {
-    std::uint32_t& smallest = names.smallest_input[label[v]];
-    smallest = std::min(smallest, static_cast<std::uint32_t>(store.input_id(static_cast<VertexId>(v))));
-  }
-  return names;
-}
-
 void run_components(const AnalyticsRequest& request, QueryStore& store) {
   const ComponentsResult result = connected_components(store.graph(), request.components, progress("cc"));
   store.release_graph();  // naming takes 4 bytes a vertex, in the room of the lists and their index
   const ComponentNames names = name_components(result.label, store);
-  write_results(request.output, "# semibfs cc " + request.store + ": vertex component, in the input's ids\n", store,
-                [&](VertexId v) {
+  write_results(request.output, "# semibfs cc " + request.query.store + ": vertex component, in the input's ids\n",
+                store, [&](VertexId v) {
                   return std::to_string(store.file_id(v)) + ' ' +
                          std::to_string(names.file_id(result.label[static_cast<std::size_t>(v)], store)) + '\n';
                 });
@@ -373,52 +337,6 @@ int pagerank_command(Arguments& arguments) {
 
 int cc_command(Arguments& arguments) {
   return run_analytics(arguments, components_options, kComponentsBytesPerVertex, run_components);
-}
-
-namespace {
-
-double total_seconds(const std::vector<IterationFigures>& figures) {
-  double seconds = 0;
-  for (const IterationFigures& iteration : figures) seconds += iteration.seconds;
-  return seconds;
-}
-
-VertexValues file_ids_of(const QueryStore& store) {
-  VertexValues values;
-  values.file_ids.resize(static_cast<std::size_t>(store.input().vertices));
-  for (VertexId v = 0; v < store.input().vertices; ++v) values.file_ids[static_cast<std::size_t>(v)] = store.file_id(v);
-  return values;
-}
-
-}  // namespace
-
-VertexValues pagerank_values(Arguments& arguments) {
-  AnalyticsRequest request;
-  const std::unique_ptr<QueryStore> store =
-      open_analytics_store(arguments, pagerank_options, kPageRankBytesPerVertex, request, true);
-  if (!store) return {};
-  PageRankResult result = pagerank(store->graph(), request.pagerank);
-  VertexValues values = file_ids_of(*store);
-  values.ranks = std::move(result.rank);
-  values.iterations = result.iterations;
-  values.last_change = result.last_change;
-  values.seconds = total_seconds(result.figures);
-  return values;
-}
-
-VertexValues component_values(Arguments& arguments) {
-  AnalyticsRequest request;
-  const std::unique_ptr<QueryStore> store =
-      open_analytics_store(arguments, components_options, kComponentsBytesPerVertex, request);
-  if (!store) return {};
-  const ComponentsResult result = connected_components(store->graph(), request.components);
-  const ComponentNames names = name_components(result.label, *store);
-  VertexValues values = file_ids_of(*store);
-  values.components.resize(result.label.size());
-  for (std::size_t v = 0; v < result.label.size(); ++v) values.components[v] = names.file_id(result.label[v], *store);
-  values.iterations = result.iterations;
-  values.seconds = total_seconds(result.figures);
-  return values;
 }
 
 }  // namespace semibfs::cli

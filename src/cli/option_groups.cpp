@@ -1,12 +1,11 @@
 #include "cli/option_groups.hpp"
 
-#include <omp.h>
-
-#include "core/byte_size.hpp"
 #include "core/error.hpp"
-#include "core/machine.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
+#include "session/kronecker_file.hpp"
+#include "session/store_build.hpp"
+#include "session/store_query_options.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -28,7 +27,7 @@ void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int m
                scale_given = true;
              })
       .value("--edgefactor", "E", "edges per vertex (default 16)",
-             [&kronecker](const std::string& value) { kronecker.edgefactor = parse_integer(value, 1, 1 << 20); })
+             [&kronecker](const std::string& value) { kronecker.edgefactor = parse_integer(value, 1, kMaxEdgefactor); })
       .value("--seed1", "A", "first generator seed (default 2, the reference's)",
              [&kronecker](const std::string& value) { kronecker.seed1 = parse_unsigned(value); })
       .value("--seed2", "B", "second generator seed (default 3, the reference's)",
@@ -37,25 +36,9 @@ void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int m
 
 void add_threads_option(OptionTable& table, int& threads) {
   table.value("--threads", "N", "OpenMP threads (default: all cores)", [&threads](const std::string& value) {
-    threads = static_cast<int>(parse_integer(value, 1, 4096));
+    threads = static_cast<int>(parse_integer(value, 1, kMaxThreads));
   });
 }
-
-namespace {
-
-// A budget is a real amount of this machine's DRAM: 0 would silently mean "no budget".
-std::int64_t parse_dram_budget(const std::string& text) {
-  const std::int64_t bytes = parse_byte_size(text);
-  if (bytes == 0) throw UsageError("a DRAM budget of 0 bytes holds nothing (leave the option out for no budget)");
-  const std::int64_t memory = read_machine_info().memory_bytes;
-  if (memory > 0 && bytes > memory) {
-    throw UsageError(format_bytes(bytes) + " is more than this machine's memory, " + format_bytes(memory) +
-                     " (give at most what the machine has)");
-  }
-  return bytes;
-}
-
-}  // namespace
 
 void add_dram_budget_option(OptionTable& table, DramBudget& budget, const std::string& help) {
   table.value("--dram-budget", "SIZE", help,
@@ -125,7 +108,9 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
              "al. Sec. IV-A); default: one per NUMA node",
-             [&partitions](const std::string& value) { partitions = static_cast<int>(parse_integer(value, 1, kMaxPartitions)); })
+             [&partitions](const std::string& value) {
+               partitions = static_cast<int>(parse_integer(value, 1, kMaxPartitions));
+             })
       .value("--neighbor-order", "O",
              "order of each neighbour list: hub-first (default; the highest-degree neighbour first), degree (all "
              "by descending degree) or id",
@@ -139,12 +124,7 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
              "input (default: the input's ids) or degree: the store numbers the vertices by descending degree, "
              "so that lists compress better and list hubs first; roots and parents stay in the input's ids (the "
              "parents are mapped back as part of each timed search)",
-             [&relabel](const std::string& value) {
-               if (value != "input" && value != "degree") {
-                 throw UsageError("--vertex-order must be input or degree, not '" + value + "'");
-               }
-               relabel = value == "degree";
-             });
+             [&relabel](const std::string& value) { relabel = relabels_by_degree(value); });
 }
 
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {
@@ -152,34 +132,11 @@ void add_store_option(OptionTable& table, std::string& directory, const std::str
 }
 
 void add_version_option(OptionTable& table, std::optional<int>& version) {
-  table.value("--version", "N",
-              "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
-              "default: the latest)",
-              [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, 1 << 30)); });
-}
-
-void check_search_options(const SearchOptions& search) {
-  if (search.head_entries && !search.budget.is_set()) {
-    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
-  }
-  if (search.placement == PlacementMode::kForwardOnDisk && !search.budget.is_set()) {
-    throw UsageError("--placement forward-on-disk needs --dram-budget (without a budget every list is in DRAM)");
-  }
-  if (search.placement == PlacementMode::kForwardOnDisk && search.head_entries) {
-    throw UsageError("--head-entries and --placement forward-on-disk exclude each other (that placement keeps every "
-                     "backward entry in DRAM)");
-  }
-}
-
-void require_store(const std::string& directory, const std::string& what) {
-  if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
-}
-
-void count_program_in_budget(DramBudget& budget, int threads) {
-  if (threads > 0) omp_set_num_threads(threads);
-  if (!budget.is_set()) return;
-  return_freed_memory_promptly();
-  budget.program_bytes = measure_program_footprint();
+  table.value(
+      "--version", "N",
+      "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
+      "default: the latest)",
+      [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, kMaxStoreVersion)); });
 }
 
 }  // namespace semibfs::cli

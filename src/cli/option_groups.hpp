@@ -10,6 +10,9 @@
 #include "gen/kronecker.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph500/run_options.hpp"
+// The rules and the budget accounting the commands apply, in session/ for every front end.
+#include "session/option_rules.hpp"
+#include "session/program_budget.hpp"
 
 namespace semibfs::cli {
 
@@ -30,14 +33,5 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
 // --version N: which version of a store to read (default: the latest).
 void add_version_option(OptionTable& table, std::optional<int>& version);
-
-// Throws UsageError for --head-entries without --dram-budget.
-void check_search_options(const SearchOptions& search);
-// With a budget, before any work: the thread count applied (`threads` > 0), the allocator set to
-// return freed blocks, and the program's own footprint measured into budget.program_bytes, so
-// that the budget covers the whole process. Without one, only the thread count.
-void count_program_in_budget(DramBudget& budget, int threads);
-// Throws UsageError naming --store when it was not given.
-void require_store(const std::string& directory, const std::string& what);
 
 }  // namespace semibfs::cli

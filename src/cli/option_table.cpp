@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "session/option_rules.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -75,11 +76,7 @@ const OptionTable::Entry* OptionTable::find(const std::string& word) const {
 void OptionTable::apply(const Entry& entry, Arguments& arguments) const {
   if (!entry.value_name.empty() && arguments.done()) throw UsageError(entry.name + " needs a value");
   const std::string value = entry.value_name.empty() ? std::string() : arguments.take();
-  try {
-    entry.set(value);
-  } catch (const Error& error) {
-    throw UsageError(entry.name + ": " + error.what());
-  }
+  parse_option_value(entry.name, [&] { entry.set(value); });
 }
 
 bool OptionTable::parse(Arguments& arguments) const {

@@ -7,12 +7,12 @@
 
 namespace semibfs::testing {
 
-// The message of the Error that `action` throws, or "" when it throws none.
-template <typename Action>
+// The message of the `Kind` (an Error unless told) that `action` throws, or "" when it throws none.
+template <typename Kind = Error, typename Action>
 std::string error_of(Action&& action) {
   try {
     action();
-  } catch (const Error& error) {
+  } catch (const Kind& error) {
     return error.what();
   }
   return "";

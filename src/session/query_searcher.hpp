@@ -1,7 +1,7 @@
 // `semibfs bfs` on a store's later version (store/store_versions.hpp): the engine searches a base
 // only, so each root is searched through the streaming queries (analytics/query_bfs.hpp), which
-// read the base's lists and the lists the versions added where they lie (ExtraV Sec. 4.5), and
-// validated against the base's edge file followed by the added edges.
+// read the base's lists and the lists the versions added where they lie (Lee et al., ExtraV, ISCA
+// 2017, Sec. 4.5), and validated against the base's edge file followed by the added edges.
 #pragma once
 
 #include <cstdint>
@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "analytics/query_bfs.hpp"
-#include "cli/query_store.hpp"
 #include "edges/edge_source.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_session.hpp"
+#include "session/query_store.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 // DRAM the query kernel holds per vertex: parents and levels (8 + 8), three bitmaps (3/8) and the
 // top-down jobs (8 per vertex of a frontier below n / 64), rounded up.
@@ -68,4 +68,4 @@ class VersionEdgeSource {
   std::int64_t base_buffer_bytes_ = 0;
 };
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

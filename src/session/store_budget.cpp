@@ -1,6 +1,6 @@
-#include "cli/store_budget.hpp"
+#include "session/store_budget.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 SearchShape store_search_shape(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                                const SearchOptions& search, const SearchDramNeeds& needs) {
@@ -26,4 +26,4 @@ void check_store_budget(const std::string& directory, const InputDescription& in
   check_search_budget(search, store_search_shape(directory, input, store, search, needs), needs);
 }
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

@@ -9,7 +9,7 @@
 #include "graph500/search_dram_needs.hpp"
 #include "import/input_store.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 // The store's shape for the minimum; a compressed store below the bound from its edges reads its
 // row index for the exact size (as `info` counts it).
@@ -24,4 +24,4 @@ bool fits_store_budget(const std::string& directory, const InputDescription& inp
 void check_store_budget(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                         const SearchOptions& search, const SearchDramNeeds& needs);
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

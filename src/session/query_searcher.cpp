@@ -1,4 +1,4 @@
-#include "cli/query_searcher.hpp"
+#include "session/query_searcher.hpp"
 
 #include <omp.h>
 
@@ -6,7 +6,7 @@
 
 #include "analytics/query_bfs.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 namespace {
 
@@ -68,4 +68,4 @@ VersionEdgeSource::VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vect
   all_ = std::make_unique<ConcatenatedEdgeSource>(std::move(parts));
 }
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

@@ -24,7 +24,7 @@
 #include "store/store_versions.hpp"
 #include "tiered/tiered_graph.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 struct QueryStoreOptions {
   DramBudget budget;
@@ -114,4 +114,4 @@ class QueryStore {
 // The version asked for, checked against the store's versions (the latest when none was asked).
 int chosen_version(const std::string& directory, std::optional<int> version);
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

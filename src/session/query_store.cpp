@@ -1,17 +1,17 @@
-#include "cli/query_store.hpp"
+#include "session/query_store.hpp"
 
 #include <omp.h>
 
 #include <algorithm>
 #include <iostream>
 
-#include "cli/store_budget.hpp"
 #include "core/error.hpp"
 #include "graph500/search_dram_needs.hpp"
+#include "session/store_budget.hpp"
 #include "store/store_versions.hpp"
 #include "tiered/scan_placement.hpp"
 
-namespace semibfs::cli {
+namespace semibfs {
 
 namespace {
 
@@ -165,4 +165,4 @@ void QueryStore::to_store_ids(std::vector<CompactEdge>& edges) const {
   for (CompactEdge& edge : edges) edge = CompactEdge{map(edge.v0_id), map(edge.v1_id)};
 }
 
-}  // namespace semibfs::cli
+}  // namespace semibfs

@@ -1,0 +1,53 @@
+#include "session/option_rules.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/types.hpp"
+
+namespace semibfs {
+
+std::int64_t require_in_range(const std::string& option, std::int64_t value, std::int64_t minimum,
+                              std::int64_t maximum) {
+  if (value < minimum || value > maximum) {
+    throw UsageError(option + ": must be an integer from " + std::to_string(minimum) + " to " +
+                     std::to_string(maximum) + ", got '" + std::to_string(value) + "'");
+  }
+  return value;
+}
+
+double require_positive(const std::string& option, double value) {
+  if (!std::isfinite(value) || value <= 0) {
+    std::ostringstream text;
+    text << value;
+    throw UsageError(option + ": must be a positive number, got '" + text.str() + "'");
+  }
+  return value;
+}
+
+void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries) {
+  if (!head_entries) return;
+  require_in_range("--head-entries", *head_entries, 1, kMaxVertices);
+  if (!budget.is_set()) {
+    throw UsageError("--head-entries needs --dram-budget (without a budget every list is in DRAM)");
+  }
+}
+
+void check_search_options(const SearchOptions& search) {
+  check_head_entries(search.budget, search.head_entries);
+  if (search.placement == PlacementMode::kForwardOnDisk && !search.budget.is_set()) {
+    throw UsageError("--placement forward-on-disk needs --dram-budget (without a budget every list is in DRAM)");
+  }
+  if (search.placement == PlacementMode::kForwardOnDisk && search.head_entries) {
+    throw UsageError(
+        "--head-entries and --placement forward-on-disk exclude each other (that placement keeps every "
+        "backward entry in DRAM)");
+  }
+  if (search.threads != 0) require_in_range("--threads", search.threads, 1, kMaxThreads);
+}
+
+void require_store(const std::string& directory, const std::string& what) {
+  if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
+}
+
+}  // namespace semibfs

@@ -1,0 +1,42 @@
+// The rules every front end's options obey, written once: the command line (src/cli/) and the
+// Python package fill the same typed options and call these, so both refuse a value with the same
+// UsageError, which names the command-line option.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/error.hpp"
+#include "graph500/dram_budget.hpp"
+#include "graph500/run_options.hpp"
+
+namespace semibfs {
+
+inline constexpr std::int64_t kMaxThreads = 4096;
+
+// `parse()`, an Error it throws turned into a UsageError naming `option` ("--dram-budget: ...").
+template <typename Parse>
+auto parse_option_value(const std::string& option, Parse parse) {
+  try {
+    return parse();
+  } catch (const Error& error) {
+    throw UsageError(option + ": " + error.what());
+  }
+}
+
+// `value` when it lies in [minimum, maximum]; else a UsageError worded as the command line's.
+std::int64_t require_in_range(const std::string& option, std::int64_t value, std::int64_t minimum,
+                              std::int64_t maximum);
+// `value` when it is a finite number above 0.
+double require_positive(const std::string& option, double value);
+
+// Throws UsageError for --head-entries without --dram-budget, or below 1.
+void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries);
+// The search options' rules: --head-entries and --placement forward-on-disk need a budget and
+// exclude each other; the thread count.
+void check_search_options(const SearchOptions& search);
+// Throws UsageError naming --store when `directory` is empty; `what` says what it must be.
+void require_store(const std::string& directory, const std::string& what);
+
+}  // namespace semibfs

@@ -1,0 +1,13 @@
+#include "session/store_query_options.hpp"
+
+#include "session/option_rules.hpp"
+
+namespace semibfs {
+
+void StoreQueryOptions::check() const {
+  require_store(store, "a directory made by 'semibfs build'");
+  check_head_entries(budget, head_entries);
+  if (threads != 0) require_in_range("--threads", threads, 1, kMaxThreads);
+}
+
+}  // namespace semibfs
