@@ -15,6 +15,11 @@ constexpr std::int64_t kChunkBlockEdges = 1024;
 constexpr std::int64_t kChunkBytesPerEdge = 32;  // two reads of 12 bytes and one unpacked copy of 8
 // The budget that buys one more block of chunk edges: a 64th of it goes to the chunks.
 constexpr std::int64_t kChunkStepBytes = 64 * kChunkBytesPerEdge * kChunkBlockEdges;
+// A pair buffer grows by 64 KiB with every 1 MiB of budget (a 16th of it), from 1 MiB to 64 MiB.
+constexpr std::int64_t kPairGrainBytes = std::int64_t{64} << 10;
+constexpr std::int64_t kPairStepBytes = 16 * kPairGrainBytes;
+constexpr std::int64_t kLeastPairBytes = std::int64_t{1} << 20;
+constexpr std::int64_t kMostPairBytes = std::int64_t{64} << 20;
 
 std::int64_t chunk_edges_for(std::int64_t budget_bytes) {
   return std::clamp<std::int64_t>(budget_bytes / kChunkStepBytes * kChunkBlockEdges, kChunkBlockEdges, kMostChunkEdges);
@@ -38,17 +43,26 @@ std::int64_t edge_chunk_bytes_for(std::int64_t budget_bytes) {
   return chunk_edges_for(budget_bytes) * kChunkBytesPerEdge;
 }
 
-// Between two steps the chunks stay the same while the budget grows, so a budget that covers them
-// at a step covers them up to the next one: only the steps themselves need checking.
-std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes) {
+std::int64_t pair_bytes_for(std::int64_t budget_bytes) {
+  return std::clamp(budget_bytes / kPairStepBytes * kPairGrainBytes, kLeastPairBytes, kMostPairBytes);
+}
+
+// Between two steps the chunks and the pairs stay the same while the budget grows, so a budget
+// that covers them at a step covers them up to the next one: only the steps themselves need
+// checking (a pair step every 1 MiB, a chunk step every 2 MiB, both ending at 1 GiB).
+std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers) {
   constexpr std::int64_t kLastStep = kMostChunkEdges / kChunkBlockEdges * kChunkStepBytes;
-  const auto need = [fixed_bytes](std::int64_t budget) { return fixed_bytes + edge_chunk_bytes_for(budget); };
+  static_assert(kChunkStepBytes % kPairStepBytes == 0 &&
+                kMostPairBytes / kPairGrainBytes * kPairStepBytes == kLastStep);
+  const auto need = [fixed_bytes, pair_buffers](std::int64_t budget) {
+    return fixed_bytes + edge_chunk_bytes_for(budget) + pair_buffers * pair_bytes_for(budget);
+  };
   std::int64_t budget = need(0);
   for (;;) {
     while (need(budget) > budget) budget = need(budget);
     std::int64_t short_step = 0;
-    for (std::int64_t step = (budget / kChunkStepBytes + 1) * kChunkStepBytes; step <= kLastStep && short_step == 0;
-         step += kChunkStepBytes) {
+    for (std::int64_t step = (budget / kPairStepBytes + 1) * kPairStepBytes; step <= kLastStep && short_step == 0;
+         step += kPairStepBytes) {
       if (need(step) > step) short_step = step;
     }
     if (short_step == 0) return budget;

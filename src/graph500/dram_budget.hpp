@@ -33,10 +33,16 @@ struct DramBudget {
 // the file has fewer edges than a chunk.
 std::int64_t edge_chunk_bytes_for(std::int64_t budget_bytes);
 
-// The smallest budget from which every larger one covers `fixed_bytes` plus the edge chunks it
-// sizes: the chunks grow with the budget (by 32 KiB every 2 MiB), so the minimum is not
-// `fixed_bytes` plus the smallest chunk, and a budget just past a step may need more than one below it.
-std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes);
+// Bytes of one buffer of a top-down round's pairs across ranks that a budget of `budget_bytes`
+// gives: a 16th of it in whole 64 KiB, between 1 and 64 MiB (rounds stay few where the pairs are
+// many, and the lists keep the rest).
+std::int64_t pair_bytes_for(std::int64_t budget_bytes);
+
+// The smallest budget from which every larger one covers `fixed_bytes` plus the edge chunks and
+// `pair_buffers` pair buffers it sizes: both grow with the budget (the chunks by 32 KiB every 2 MiB,
+// a pair buffer by 64 KiB every 1 MiB), so the minimum is not `fixed_bytes` plus the smallest of
+// them, and a budget just past a step may need more than one below it.
+std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers = 0);
 
 // Throws semibfs::Error, one line naming the budget and `minimum_bytes` (in bytes too, so that the
 // number can be given back as it is) followed by `holding` (what the minimum is made of), when the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "construction/degree_relabel.hpp"
@@ -143,20 +144,29 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   const std::int64_t vertices = options.kronecker.num_vertices();
   const std::int64_t program = options.search.budget.program_bytes;
   const std::int64_t generation = program + minimum_edge_file_budget();
-  SearchShape shape{vertices, partitions, partitions > 1, options.store.compress};
+  // A reused store's minimum is that of what it is, as its manifest says, whatever the options ask.
+  const std::optional<StoreManifest> reused =
+      options.store.reuse && store_exists(options.store.directory)
+          ? std::optional(read_store_manifest(options.store.directory))
+          : std::nullopt;
+  const bool compressed = reused ? reused->list_codec.has_value() : options.store.compress;
+  const bool relabelled = reused ? reused->vertex_order == "degree" : options.store.relabel;
+  SearchShape shape{vertices, partitions, partitions > 1, compressed};
   shape.entries = 2 * options.kronecker.num_edges();
-  const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, options.store.relabel);
+  const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, relabelled);
   std::int64_t searches = minimum_search_budget(shape, needs);
   // A reused store's backward lists, which the forward-on-disk placement holds, as listed.
-  if (options.store.reuse && needs.forward_on_disk) {
-    shape.backward_list_bytes = read_store_manifest(options.store.directory).backward_list_bytes();
+  if (reused && needs.forward_on_disk) {
+    shape.backward_list_bytes = reused->backward_list_bytes();
     searches = minimum_search_budget(shape, needs);
   }
   // A reused compressed store below that bound: its row index read for its exact size, as its
   // searches and `info` count it (above the bound the plan checks it once the store is open).
-  if (options.store.reuse && options.store.compress && options.search.budget.dram_budget_bytes < searches) {
-    shape.index_bytes =
-        stored_index_bytes(options.store.directory, store_request(options, partitions), options.search.placement);
+  if (reused && compressed && options.search.budget.dram_budget_bytes < searches) {
+    StoreRequest request = store_request(options, partitions);
+    request.compressed = true;
+    request.relabelled = relabelled;
+    shape.index_bytes = stored_index_bytes(options.store.directory, request, options.search.placement);
     searches = minimum_search_budget(shape, needs);
   }
   if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);

@@ -23,8 +23,9 @@ std::int64_t estimate_run_bytes(const Graph500Options& options);
 // The smallest DRAM budget a run under a budget accepts with `partitions` and `threads`: the
 // largest of its phases' minimums (edge generation, external construction, the searches), each
 // with the program's own bytes (options.search.budget.program_bytes); with --reuse, the searches'
-// (a compressed store's index read for its exact size only when the budget is below the bound from
-// the generated edges) and the edge file's if it is written again.
+// on the store as its manifest says it is, compressed or not (a compressed store's index read for
+// its exact size only when the budget is below the bound from the generated edges), and the edge
+// file's if it is written again.
 std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, int threads);
 
 // Runs the benchmark; progress and per-root lines go to `log`. A failed validation stops the

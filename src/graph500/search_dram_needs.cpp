@@ -1,5 +1,7 @@
 #include "graph500/search_dram_needs.hpp"
 
+#include <algorithm>
+
 #include "bfs/search_state.hpp"
 #include "core/bitmap.hpp"
 #include "core/byte_size.hpp"
@@ -14,7 +16,7 @@ namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
   return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes() + caller_bytes + exchange_bytes +
-         reply_queue_bytes;
+         pair_bytes + reply_queue_bytes;
 }
 
 std::int64_t SearchDramNeeds::io_arena_bytes() const {
@@ -108,8 +110,9 @@ SearchShape shape_of(const GraphProfile& profile) {
 }  // namespace
 
 std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs) {
-  const std::int64_t fixed = needs.reserved_bytes() - needs.edge_chunk_bytes + graph_minimum_bytes(shape, needs);
-  return smallest_budget_with_edge_chunks(fixed);
+  const std::int64_t fixed =
+      needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes + graph_minimum_bytes(shape, needs);
+  return std::max(smallest_budget_with_edge_chunks(fixed, needs.pair_buffers), needs.agreed_minimum_bytes);
 }
 
 void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs) {
@@ -125,7 +128,8 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
           ", CSR offsets, " + (needs.dense_heads ? "vertex heads" : "isolated-vertex bitmap") +
           " and index of the lists split between DRAM and disk" +
           (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)" : "") + " (" +
-          format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it");
+          format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it" +
+          (needs.agreed_minimum_bytes > 0 ? " on every rank (the largest of the ranks' minimums)" : ""));
 }
 
 std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement) {
@@ -143,9 +147,12 @@ SearchDramNeeds with_profile(SearchDramNeeds needs, const GraphProfile& profile)
 
 }  // namespace
 
+std::int64_t minimum_search_budget(const GraphProfile& profile, const SearchDramNeeds& needs) {
+  return minimum_search_budget(shape_of(profile), with_profile(needs, profile));
+}
+
 bool fits_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs) {
-  return !options.budget.is_set() ||
-         options.budget.dram_budget_bytes >= minimum_search_budget(shape_of(profile), with_profile(needs, profile));
+  return !options.budget.is_set() || options.budget.dram_budget_bytes >= minimum_search_budget(profile, needs);
 }
 
 void check_search_budget(const GraphProfile& profile, const SearchOptions& options, const SearchDramNeeds& needs) {
@@ -165,9 +172,9 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.status_description = needs.status_description;
   placement.dense_heads = needs.dense_heads;
   placement.scan_placement = needs.scan_placement;
+  // The one minimum, which the refusal above stated: the planner checks and states it as it is.
+  placement.minimum_bytes = minimum_search_budget(profile, given);
   PlacementPlan plan = plan_placement(profile, placement);
-  // The planner's own minimum counts only the vertices with a list; the one stated is this one.
-  plan.minimum_bytes = minimum_search_budget(shape_of(profile), needs);
   // The fetchers' arenas exist only once the searches start: until then the pass that reads the
   // resident lists may use their room.
   plan.read_buffer_bytes = needs.io_arena_bytes();

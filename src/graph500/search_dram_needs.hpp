@@ -26,7 +26,14 @@ struct SearchDramNeeds {
   int fetchers = 0;
   std::int64_t longest_compressed_list_bytes = 0;
   std::int64_t caller_bytes = 0;                 // e.g. the id map of a store built from a file
-  std::int64_t exchange_bytes = 0;               // across ranks: frontier copies and pair buffers
+  std::int64_t exchange_bytes = 0;               // across ranks: frontier copies, cache tables
+  // Across ranks: the buffers of a round's pairs, each pair_bytes_for(budget), so they grow with
+  // the budget and the minimum is where the budget covers them (smallest_budget_with_edge_chunks).
+  int pair_buffers = 0;
+  std::int64_t pair_bytes = 0;                   // what they hold under this run's budget
+  // Across ranks: the largest rank's minimum, which every rank states and plans from, so that a
+  // budget one rank states is not refused by another (0: this process's own).
+  std::int64_t agreed_minimum_bytes = 0;
   std::int64_t reply_queue_bytes = 0;            // streaming queries: the workers' response queues
   // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
@@ -84,6 +91,8 @@ struct SearchShape {
 // only those that do, so it never exceeds this one). Every budget from it up is planned;
 // `needs.edge_chunk_bytes` is not used (the chunks are sized from the budget).
 std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs);
+// The same for a store's profile (profile_of_store), as plan_search_placement states it.
+std::int64_t minimum_search_budget(const GraphProfile& profile, const SearchDramNeeds& needs);
 
 // Throws semibfs::Error, one line stating minimum_search_budget and what it holds, when
 // options.budget is set and below it. `run` and `bfs` call it before any work; the plan calls it

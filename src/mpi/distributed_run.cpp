@@ -29,11 +29,9 @@
 namespace semibfs {
 namespace {
 
-// Under a budget the pairs of a top-down round get a 16th of it, between 1 and 64 MiB: rounds
-// stay few where the frontier's pairs are large, and the lists keep the rest.
+// Under a budget the pairs of a top-down round get pair_bytes_for it (a 16th, 1 to 64 MiB).
 std::int64_t pair_bytes(const SearchOptions& search) {
-  if (!search.budget.is_set()) return 0;
-  return std::clamp<std::int64_t>(search.budget.dram_budget_bytes / 16, std::int64_t{1} << 20, std::int64_t{64} << 20);
+  return search.budget.is_set() ? pair_bytes_for(search.budget.dram_budget_bytes) : 0;
 }
 
 DistributedSearchLimits search_limits(const SearchOptions& search) {
@@ -249,19 +247,38 @@ std::int64_t own_vertex_count(const Communicator& comm, const Graph500Options& o
   return PartitionLayout(options.kronecker.num_vertices(), comm.size()).range(comm.rank()).size();
 }
 
+// The program's footprint as every rank counts it: the largest rank's, in whole 4 MiB. A rank's
+// start-up resident set is mostly the MPI libraries' pages (13.1 MiB at 2 ranks, 15.3 at 3), which
+// vary by 0.1 MiB or more from run to run, so a count in whole MiB moved the stated minimum by 1 MiB.
+std::int64_t rank_program_bytes(Communicator& comm, const DramBudget& budget) {
+  constexpr std::int64_t kGrainBytes = std::int64_t{4} << 20;
+  return (comm.max(budget.program_bytes) + kGrainBytes - 1) / kGrainBytes * kGrainBytes;
+}
+
 // What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
-SearchDramNeeds rank_search_needs(const Communicator& comm, const Graph500Options& options,
+SearchDramNeeds rank_search_needs(Communicator& comm, const Graph500Options& options,
                                   std::int64_t edge_chunk_bytes, int threads) {
   const SearchOptions& search = options.search;
   const std::int64_t n = options.kronecker.num_vertices();
   const std::int64_t own = own_vertex_count(comm, options);
   // One process's needs for the own vertices, with the search's and the validator's own figures.
   SearchDramNeeds needs = search_dram_needs(own, search, threads, edge_chunk_bytes, 0);
+  needs.program_bytes = rank_program_bytes(comm, search.budget);
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
-  needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, pair_bytes(search));
-  needs.exchange_bytes += RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), pair_bytes(search));
+  // The pair buffers apart: they grow with the budget, which the minimum then covers.
+  needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, 0) +
+                         RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), 0);
+  needs.pair_buffers = 1 + RemoteCaches::pair_buffers(options.ranks, comm.rank(), comm.size());
+  needs.pair_bytes = needs.pair_buffers * pair_bytes(search);
+  return needs;
+}
+
+// Every rank states and plans from the largest rank's minimum (ranks own different vertices and
+// measure their own footprints), so that a budget one rank states no other refuses.
+SearchDramNeeds agreed_across_ranks(Communicator& comm, SearchDramNeeds needs, std::int64_t own_minimum) {
+  needs.agreed_minimum_bytes = comm.max(own_minimum);
   return needs;
 }
 
@@ -276,8 +293,10 @@ double open_rank_part(Communicator& comm, const Graph500Options& options, Search
     generate_share(comm, options, report, session.log(), inputs);
   } else {
     inputs.edge_source = open_store_edges(directory, options.kronecker.num_vertices(), options.search);
-    const SearchDramNeeds needs = rank_search_needs(comm, options, inputs.edge_source->buffer_bytes(), report.threads);
-    inputs.plan = plan_search_placement(profile_of_store(index, needs.bfs_status_bytes_per_vertex), options.search, needs);
+    const SearchDramNeeds own = rank_search_needs(comm, options, inputs.edge_source->buffer_bytes(), report.threads);
+    const GraphProfile profile = profile_of_store(index, own.bfs_status_bytes_per_vertex);
+    const SearchDramNeeds needs = agreed_across_ranks(comm, own, minimum_search_budget(profile, own));
+    inputs.plan = plan_search_placement(profile, options.search, needs);
     print_plan(session.log(), *inputs.plan);
     const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
     session.check_edge_file(directory, share.end - share.begin, edge_check_buffer_bytes(*inputs.edge_source, inputs.plan));
@@ -311,9 +330,10 @@ void build_rank_part(Communicator& comm, const Graph500Options& options, SearchS
   Graph500Report& report = session.report();
   const std::string directory = rank_store_directory(options.store.directory, comm.rank());
   const DramBudget& budget = options.search.budget;
-  // The searches' minimum, before any work (the plan states the same one).
-  check_search_budget(options.search, {own_vertex_count(comm, options), 1, false},
-                      rank_search_needs(comm, options, 0, report.threads));
+  // The searches' minimum, before any work, every list counted (the plan, from the lists built, needs no more).
+  const SearchShape shape{own_vertex_count(comm, options), 1, false};
+  const SearchDramNeeds needs = rank_search_needs(comm, options, 0, report.threads);
+  check_search_budget(options.search, shape, agreed_across_ranks(comm, needs, minimum_search_budget(shape, needs)));
   const RankPartBuildStats built =
       build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
                                     budget.generation_bytes(), budget.construction_bytes(), session.log());

@@ -68,15 +68,21 @@ std::int64_t RemoteCaches::bytes() const {
 
 std::int64_t RemoteCaches::reserved_bytes(const RankOptions& ranks, int rank, int world_size, std::int64_t pair_bytes) {
   if (!ranks.remote_cache_on()) return 0;
-  const std::int64_t table = RemoteVertexCache::bytes_for(ranks.remote_cache_entries);
+  const bool holds_table = ranks.remote_cache == CacheKind::kLocal || ranks.remote_cache == CacheKind::kNode ||
+                           (ranks.remote_cache == CacheKind::kServer &&
+                            CacheServerGroup::holds_cache(rank, world_size, ranks.cache_server_ranks));
+  return (holds_table ? RemoteVertexCache::bytes_for(ranks.remote_cache_entries) : 0) +
+         pair_buffers(ranks, rank, world_size) * pair_bytes;
+}
+
+int RemoteCaches::pair_buffers(const RankOptions& ranks, int rank, int world_size) {
+  if (!ranks.remote_cache_on()) return 0;
   switch (ranks.remote_cache) {
     case CacheKind::kLocal:
-    case CacheKind::kNode: return table;
-    case CacheKind::kServer:
-      // Every member holds its request and reply; a server also the group's requests and replies.
-      return CacheServerGroup::holds_cache(rank, world_size, ranks.cache_server_ranks) ? table + 2 * pair_bytes
-                                                                                        : pair_bytes;
-    case CacheKind::kMemcached: return pair_bytes;
+    case CacheKind::kNode: return 0;
+    // Every member holds its request and reply; a server also the group's requests and replies.
+    case CacheKind::kServer: return CacheServerGroup::holds_cache(rank, world_size, ranks.cache_server_ranks) ? 2 : 1;
+    case CacheKind::kMemcached: return 1;
   }
   return 0;
 }

@@ -44,6 +44,8 @@ class RemoteCaches {
   // rounds of `pair_bytes`: a node's shared table counted whole on every rank of the node, a
   // server's table and the requests of its group on the server.
   static std::int64_t reserved_bytes(const RankOptions& ranks, int rank, int world_size, std::int64_t pair_bytes);
+  // How many buffers of `pair_bytes` those reserved bytes hold (they grow with the budget).
+  static int pair_buffers(const RankOptions& ranks, int rank, int world_size);
 
  private:
   std::int64_t level_edges_ = 0;               // the least frontier edges of a level that asks

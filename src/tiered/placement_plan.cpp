@@ -178,11 +178,18 @@ class Planner {
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
     // of every bottom-up step (seed 002 Sec. 5.2).
-    plan_.minimum_bytes = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
-                          vertex_head_bytes() + resident_index_bytes_ +
-                          (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
+    const std::int64_t held = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
+                              vertex_head_bytes() + resident_index_bytes_ +
+                              (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
+    // The stated minimum is the caller's, read as it is: every budget from it up holds these.
+    plan_.minimum_bytes = request_.minimum_bytes > 0 ? request_.minimum_bytes : held;
     if (request_.dram_budget_bytes < plan_.minimum_bytes) throw_below_minimum();
-    left_ = request_.dram_budget_bytes - plan_.minimum_bytes;
+    if (request_.dram_budget_bytes < held) {
+      throw Error("placement planner: DRAM budget " + std::to_string(request_.dram_budget_bytes) +
+                  " bytes holds the minimum given (" + std::to_string(plan_.minimum_bytes) + " bytes) but not the " +
+                  std::to_string(held) + " bytes of its structures (an internal error)");
+    }
+    left_ = request_.dram_budget_bytes - held;
   }
 
   [[noreturn]] void throw_below_minimum() const {

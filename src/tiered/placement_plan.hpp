@@ -43,6 +43,9 @@ struct PlacementRequest {
   PlacementMode mode = PlacementMode::kPlanned;
   // DRAM the run holds besides the graph and the BFS status (validator, I/O buffers), taken first.
   std::int64_t reserved_bytes = 0;
+  // The one minimum budget (graph500/search_dram_needs.hpp, minimum_search_budget), which the plan
+  // states and checks as given; 0: the bytes of the structures below, for a planner used alone.
+  std::int64_t minimum_bytes = 0;
   std::string reserved_description = "run buffers (validator, I/O)";
   // What the per-vertex status is, for the printed plan (an algorithm's arrays instead of a BFS's).
   std::string status_description = "BFS status (parents, frontiers, bitmaps)";

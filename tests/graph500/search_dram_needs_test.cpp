@@ -88,6 +88,33 @@ TEST(DramBudget, TheMinimumSkipsAHoleJustPastAStep) {
   EXPECT_GT(smallest_budget_with_edge_chunks(fixed), 4 * step);
 }
 
+// Pair buffers across ranks grow by 64 KiB with each 1 MiB of budget: the minimum with 1 to 3 of
+// them covers every budget from it up (it used to be the fixed part plus the pairs its own budget
+// gave, which the next run at that budget refused, a 16th more each time), and one byte less not.
+TEST(DramBudget, TheMinimumCoversPairBuffersThatGrowWithTheBudget) {
+  const std::int64_t mib = std::int64_t{1} << 20;
+  EXPECT_EQ(pair_bytes_for(0), mib);
+  EXPECT_EQ(pair_bytes_for(40 * mib - 1), 39 * mib / 16 / (64 << 10) * (64 << 10));
+  EXPECT_EQ(pair_bytes_for(std::int64_t{4} << 30), 64 * mib);
+  for (const int buffers : {1, 2, 3}) {
+    for (const std::int64_t fixed : {std::int64_t{0}, 37 * mib + 12345, 40 * mib - 1, std::int64_t{900} * mib}) {
+      SCOPED_TRACE(std::to_string(buffers) + " buffers, fixed " + std::to_string(fixed));
+      const auto covers = [&](std::int64_t budget) {
+        return budget >= fixed + edge_chunk_bytes_for(budget) + buffers * pair_bytes_for(budget);
+      };
+      const std::int64_t minimum = smallest_budget_with_edge_chunks(fixed, buffers);
+      EXPECT_TRUE(covers(minimum));
+      EXPECT_FALSE(covers(minimum - 1));
+      for (std::int64_t budget = minimum; budget < minimum + 8 * mib; budget += 4093) {
+        ASSERT_TRUE(covers(budget)) << budget;
+      }
+      for (std::int64_t at = (minimum / mib + 1) * mib; at < minimum + 64 * mib; at += mib) {
+        ASSERT_TRUE(covers(at)) << at;  // just past a step
+      }
+    }
+  }
+}
+
 // How a refusal writes a minimum after its size in units: "(12345 bytes)".
 std::string as_stated(std::int64_t bytes) {
   std::string text = "(";
