@@ -1,20 +1,21 @@
-// SHA-256 (FIPS 180-4), streaming: checksums of edge lists and of every on-disk store file. A thin
-// wrapper over OpenSSL's EVP digest, which picks the x86 SHA extensions (or other CPU paths) itself.
+// SHA-256 (FIPS 180-4), streaming: checksums of edge lists and of every on-disk store file. Blocks
+// go through the x86 SHA extensions where the processor has them (about 5x faster, which makes
+// checking a whole store at open cheap), else through portable code; both give the same digest.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
-
-struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX, declared here so callers need not see <openssl/evp.h>
 
 namespace semibfs {
 
 class Sha256 {
  public:
-  Sha256();
+  enum class Engine { kFastest, kPortable };  // kPortable: for tests comparing the two
+  explicit Sha256(Engine engine = Engine::kFastest);
+  // Whether kFastest uses the SHA extensions on this processor.
+  static bool has_sha_extensions();
   void update(const void* data, std::size_t size);
   std::array<std::uint8_t, 32> finish();
   std::string finish_hex();
@@ -22,10 +23,12 @@ class Sha256 {
   static std::string hex_of(const void* data, std::size_t size);
 
  private:
-  struct ContextFree {
-    void operator()(evp_md_ctx_st* context) const;
-  };
-  std::unique_ptr<evp_md_ctx_st, ContextFree> context_;
+  void process_blocks(const std::uint8_t* blocks, std::size_t count);
+  std::array<std::uint32_t, 8> state_;
+  std::array<std::uint8_t, 64> buffer_{};
+  std::size_t buffered_ = 0;
+  std::uint64_t total_bytes_ = 0;
+  bool use_extensions_ = false;
 };
 
 }  // namespace semibfs
