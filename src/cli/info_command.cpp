@@ -178,7 +178,7 @@ int print_info(const InfoRequest& request) {
   print_degrees(profile, manifest.direction);
   if (manifest.list_codec) {
     const std::int64_t bytes = profile.backward_list_bytes() + profile.forward_list_bytes();
-    const std::int64_t entries = profile.num_entries() * (profile.forward_is_backward ? 1 : 2);
+    const std::int64_t entries = profile.num_entries() * (profile.separate_forward ? 2 : 1);
     std::printf("lists: compressed (%s), %s, %.2f bits per entry\n", to_string(*manifest.list_codec).c_str(),
                 format_bytes(bytes).c_str(), entries > 0 ? 8.0 * static_cast<double>(bytes) / static_cast<double>(entries) : 0.0);
   }
@@ -187,7 +187,7 @@ int print_info(const InfoRequest& request) {
   print_files(request.store, manifest);
   if (!request.search.budget.is_set()) return 0;
   if (request.search.placement == PlacementMode::kForwardOnDisk) {
-    keep_forward_apart(index);  // the plan counts the forward index that placement reads with
+    make_forward_separate(index);  // the plan counts the forward index that placement reads with
     print_search_plan(request, manifest.vertices, profile_of_store(index, per_vertex), store.relabelled);
   } else {
     print_search_plan(request, manifest.vertices, profile, store.relabelled);

@@ -37,7 +37,7 @@ StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& lay
   if (codec_ && codec_->code != IntegerCode::kByte) throw Error("a store's lists are compressed with the byte code only");
   for (int k = 0; k < layout_.count(); ++k) {
     backward_.push_back(open_graph(writer, k, "backward", buffer_bytes));
-    if (forward_graph_is_separate(layout_.count(), direction)) {
+    if (has_separate_forward(layout_.count(), direction)) {
       forward_.push_back(open_graph(writer, k, "forward", buffer_bytes));
     }
   }

@@ -30,7 +30,7 @@ class StoreListWriter {
   static int files(int partitions, GraphDirection direction, bool compressed = false) {
     const int backward = compressed ? 4 : 2;
     const int forward = compressed ? 3 : 2;
-    return partitions * (backward + (forward_graph_is_separate(partitions, direction) ? forward : 0));
+    return partitions * (backward + (has_separate_forward(partitions, direction) ? forward : 0));
   }
 
   // The buffers (`buffer_bytes` per file) are counted in `ledger`; `codec` set: compressed lists.

@@ -11,7 +11,7 @@ enum class GraphDirection { kUndirected, kDirected };
 // Whether top-down steps need a forward graph apart from the backward one: out-lists differ from
 // in-lists in a directed graph, and with several partitions each forward graph holds only the
 // neighbours inside its partition (graph/partitioned_graph.hpp).
-inline bool forward_graph_is_separate(int partitions, GraphDirection direction) {
+inline bool has_separate_forward(int partitions, GraphDirection direction) {
   return partitions > 1 || direction == GraphDirection::kDirected;
 }
 

@@ -57,7 +57,7 @@ PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> ba
     throw Error("partitioned graph: " + std::to_string(forward_.size()) + " forward graphs for " +
                 std::to_string(partitions) + " partitions");
   }
-  if (forward_graph_is_separate(partitions, direction_) != !forward_.empty()) {
+  if (semibfs::has_separate_forward(partitions, direction_) != !forward_.empty()) {
     throw Error("partitioned graph: " + std::string(forward_.empty() ? "no" : "separate") + " forward graphs for a " +
                 to_string(direction_) + " graph of " + std::to_string(partitions) + " partitions");
   }

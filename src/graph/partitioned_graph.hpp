@@ -47,7 +47,7 @@ class PartitionedGraph {
   PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst);
   // Partitions built before (read back from a store): backward has one graph per partition (rows:
   // its own vertices), forward one per partition (rows: all vertices) or none when the forward
-  // graph is the backward one (forward_graph_is_separate). Throws semibfs::Error when they do not
+  // graph is the backward one (has_separate_forward). Throws semibfs::Error when they do not
   // fit one layout.
   PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
                    GraphDirection direction = GraphDirection::kUndirected);

@@ -101,7 +101,7 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
 }
 
 SearchShape shape_of(const GraphProfile& profile) {
-  SearchShape shape{profile.num_vertices, profile.partitions, !profile.forward_is_backward, profile.compressed};
+  SearchShape shape{profile.num_vertices, profile.partitions, profile.separate_forward, profile.compressed};
   if (profile.compressed) shape.index_bytes = profile.offset_bytes;
   shape.backward_list_bytes = profile.backward_list_bytes();
   return shape;
@@ -134,7 +134,7 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
 
 std::int64_t stored_index_bytes(const std::string& directory, const StoreRequest& request, PlacementMode placement) {
   StoreIndex index = read_store_index(directory, request);
-  if (placement == PlacementMode::kForwardOnDisk) keep_forward_apart(index);
+  if (placement == PlacementMode::kForwardOnDisk) make_forward_separate(index);
   return profile_of_store(index, 0).offset_bytes;
 }
 

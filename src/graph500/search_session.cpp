@@ -100,7 +100,7 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   if (options.budget.is_set()) {
     // The offsets read for the plan are the ones the tiered open keeps: read once.
     store.emplace(read_store_index(directory, request));
-    if (options.placement == PlacementMode::kForwardOnDisk) keep_forward_apart(*store);
+    if (options.placement == PlacementMode::kForwardOnDisk) make_forward_separate(*store);
     const SearchDramNeeds needs = search_dram_needs(num_vertices, options, report_.threads,
                                                     graph.edges->buffer_bytes(), caller_bytes, request.relabelled);
     report_.plan =

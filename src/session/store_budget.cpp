@@ -4,7 +4,7 @@ namespace semibfs {
 
 SearchShape store_search_shape(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                                const SearchOptions& search, const SearchDramNeeds& needs) {
-  SearchShape shape{input.vertices, store.partitions, forward_graph_is_separate(store.partitions, store.direction),
+  SearchShape shape{input.vertices, store.partitions, has_separate_forward(store.partitions, store.direction),
                     store.compressed};
   shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
   shape.backward_list_bytes = read_store_manifest(directory).backward_list_bytes();

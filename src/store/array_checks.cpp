@@ -31,7 +31,7 @@ void check_store_offsets(const std::string& path, std::span<const std::int64_t> 
 
 VertexRange allowed_neighbors(const StoreManifest& manifest, int partition, const char* graph) {
   const bool forward = std::strcmp(graph, "forward") == 0;
-  if (!forward || !forward_graph_is_separate(manifest.partitions, manifest.direction)) return {0, manifest.vertices};
+  if (!forward || !has_separate_forward(manifest.partitions, manifest.direction)) return {0, manifest.vertices};
   return PartitionLayout(manifest.vertices, manifest.partitions).range(partition);
 }
 
@@ -74,7 +74,7 @@ void check_lists_agree(const std::string& directory, const StoreManifest& manife
     store_file_damaged(store_path(directory, manifest.list_codec ? "p*.backward.lists" : "p*.backward.neighbors"),
                        "the lists are not symmetric: some u in the list of v has no v in the list of u");
   }
-  if (!forward_graph_is_separate(manifest.partitions, manifest.direction)) return;
+  if (!has_separate_forward(manifest.partitions, manifest.direction)) return;
   if (forward.direct() != (directed ? backward.reversed() : backward.direct())) {
     const char* backward_lists = manifest.list_codec ? "p*.backward.lists" : "p*.backward.neighbors";
     store_file_damaged(store_path(directory, manifest.list_codec ? "p*.forward.lists" : "p*.forward.neighbors"),

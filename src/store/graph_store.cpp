@@ -166,7 +166,7 @@ PartitionedGraph read_store(const std::string& directory, const StoreRequest& re
     const VertexRange rows = manifest.partition_rows(k);
     backward.push_back(read_graph(directory, manifest, k, "backward", rows.size()));
     backward_pairs.add_lists(rows.begin, backward.back().offsets(), backward.back().all_neighbors());
-    if (forward_graph_is_separate(manifest.partitions, manifest.direction)) {
+    if (has_separate_forward(manifest.partitions, manifest.direction)) {
       forward.push_back(read_graph(directory, manifest, k, "forward", manifest.vertices));
       forward_pairs.add_lists(0, forward.back().offsets(), forward.back().all_neighbors());
     }

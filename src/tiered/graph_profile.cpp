@@ -70,7 +70,7 @@ std::int64_t GraphProfile::backward_list_bytes() const {
 }
 
 std::int64_t GraphProfile::forward_list_bytes() const {
-  if (forward_is_backward) return 0;
+  if (!separate_forward) return 0;
   if (!compressed) return backward_list_bytes();
   std::int64_t bytes = 0;
   for (const DegreeCount& count : forward_degrees) bytes += count.bytes;
@@ -139,7 +139,7 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
   GraphProfile profile;
   profile.num_vertices = graph.num_vertices();
   profile.partitions = graph.num_partitions();
-  profile.forward_is_backward = !graph.has_separate_forward();
+  profile.separate_forward = graph.has_separate_forward();
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   profile.vertex_head_bytes = graph.bytes().heads;
@@ -151,7 +151,7 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
   };
   for (int k = 0; k < graph.num_partitions(); ++k) {
     add_arrays(graph.backward(k));
-    if (!profile.forward_is_backward) add_arrays(graph.forward(k));
+    if (profile.separate_forward) add_arrays(graph.forward(k));
   }
 
   std::vector<std::span<const std::int64_t>> backward_offsets;

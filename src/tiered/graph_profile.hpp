@@ -26,7 +26,7 @@ struct GraphProfile {
   std::int64_t num_vertices = 0;
   int partitions = 1;
   // P = 1, undirected: top-down reads the backward lists, there is no separate forward graph.
-  bool forward_is_backward = true;
+  bool separate_forward = false;
   std::int64_t bfs_status_bytes_per_vertex = 0;
   // Every CSR offsets array, backward and forward (64-bit, rows + 1 per partition).
   std::int64_t offset_bytes = 0;

@@ -109,7 +109,7 @@ class Planner {
                       profile.entry_bytes, profile.compressed),
         entry_(profile.entry_bytes),
         max_degree_(sums_.max_degree()),
-        separate_forward_(!profile.forward_is_backward),
+        separate_forward_(profile.separate_forward),
         forward_on_disk_(request.mode == PlacementMode::kForwardOnDisk) {}
 
   PlacementPlan plan() {

@@ -31,7 +31,7 @@ struct PlannerLimits {
 enum class PlacementMode {
   kPlanned,
   // Iwabuchi et al. (seed 000 Sec. V): the whole backward graph and the BFS status in DRAM, every
-  // forward list on disk. Needs a forward graph apart from the backward one (keep_forward_apart).
+  // forward list on disk. Needs a forward graph apart from the backward one (make_forward_separate).
   kForwardOnDisk,
 };
 

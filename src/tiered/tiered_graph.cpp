@@ -27,7 +27,7 @@ TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std:
       owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
   heads_ = owned_heads_;
   isolated_ = owned_isolated_.get();
-  const bool separate = forward_graph_is_separate(layout_.count(), direction_);
+  const bool separate = has_separate_forward(layout_.count(), direction_);
   if (forward_.size() != ((separate || !forward_.empty()) ? backward_.size() : 0)) {
     throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for a " + to_string(direction_) +
                 " graph of " + std::to_string(backward_.size()) + " partitions");
@@ -315,7 +315,7 @@ CompressedRowIndex read_compressed_rows(const std::string& directory, const Stor
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request) {
   StoreIndex index{directory, request, read_store_manifest(directory, request), {}, {}, {}, {}};
   const StoreManifest& manifest = index.manifest;
-  const bool separate = forward_graph_is_separate(manifest.partitions, manifest.direction);
+  const bool separate = has_separate_forward(manifest.partitions, manifest.direction);
   for (int k = 0; k < manifest.partitions; ++k) {
     const std::int64_t rows = manifest.partition_rows(k).size();
     if (manifest.list_codec) {
@@ -329,16 +329,16 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
   return index;
 }
 
-void keep_forward_apart(StoreIndex& index) {
+void make_forward_separate(StoreIndex& index) {
   if (index.has_separate_forward()) return;
   index.forward_offsets = index.backward_offsets;
   index.forward_rows = index.backward_rows;
-  index.forward_is_backward_file = true;
+  index.forward_in_backward_file = true;
 }
 
 namespace {
 
-// The forward lists that keep_forward_apart made of the backward lists' file: nothing resident,
+// The forward lists that make_forward_separate made of the backward lists' file: nothing resident,
 // every list read from the file when a top-down step expands it. The backward lists' open checked
 // that file (size, checksum, ids), so it is not streamed again.
 std::vector<TieredCsr> forward_lists_in_backward_file(StoreIndex& index) {
@@ -409,7 +409,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
                                                             " adjacencies, the arrays hold " + std::to_string(adjacencies));
   }
   std::vector<TieredCsr> forward;
-  if (index.forward_is_backward_file) {
+  if (index.forward_in_backward_file) {
     forward = forward_lists_in_backward_file(index);
   } else if (index.has_separate_forward()) {
     forward = open_forward_lists(index, forward_residency(plan), reading, backward, forward_pairs);
@@ -453,7 +453,7 @@ void add_compressed_classes(const StoreIndex& index, GraphProfile& profile) {
     }
   }
   profile.degrees = compressed_degree_histogram(index.backward_rows, true);
-  if (!profile.forward_is_backward) profile.forward_degrees = compressed_degree_histogram(index.forward_rows, false);
+  if (profile.separate_forward) profile.forward_degrees = compressed_degree_histogram(index.forward_rows, false);
 }
 
 }  // namespace
@@ -466,7 +466,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   for (int k = 0; k < manifest.partitions; ++k) rows += manifest.partition_rows(k).size();
   profile.num_vertices = rows;
   profile.partitions = manifest.partitions;
-  profile.forward_is_backward = !index.has_separate_forward();
+  profile.separate_forward = index.has_separate_forward();
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
@@ -479,7 +479,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   for (const std::vector<std::int64_t>& offsets : index.backward_offsets) {
     views.emplace_back(offsets);
     profile.offset_bytes += static_cast<std::int64_t>(offsets.size() * sizeof(std::int64_t));
-    if (!profile.forward_is_backward) profile.offset_bytes += (manifest.vertices + 1) * 8;
+    if (profile.separate_forward) profile.offset_bytes += (manifest.vertices + 1) * 8;
   }
   profile.degrees = degree_histogram(views);
   if (manifest.direction == GraphDirection::kDirected) {

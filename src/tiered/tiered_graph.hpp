@@ -26,7 +26,7 @@ class TieredGraph {
   static TieredGraph all_in_dram(const PartitionedGraph& graph);
   // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
   // forward one per partition (rows: all vertices) or none when the forward graph is the backward
-  // one (forward_graph_is_separate) and not kept apart (keep_forward_apart).
+  // one (has_separate_forward) and not kept apart (make_forward_separate).
   TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads, Bitmap isolated,
               std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
               GraphDirection direction = GraphDirection::kUndirected);
@@ -97,9 +97,9 @@ struct StoreIndex {
   // few bytes a row (compressed_row_index.hpp).
   std::vector<CompressedRowIndex> backward_rows;
   std::vector<CompressedRowIndex> forward_rows;
-  // keep_forward_apart made the forward index a copy of the backward one: the forward lists are
+  // make_forward_separate made the forward index a copy of the backward one: the forward lists are
   // the backward lists' file, read from disk apart from the backward lists in DRAM.
-  bool forward_is_backward_file = false;
+  bool forward_in_backward_file = false;
 
   // Whether the searches get a forward graph apart from the backward one.
   bool has_separate_forward() const { return !forward_offsets.empty() || !forward_rows.empty(); }
@@ -108,9 +108,9 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
 
 // Seed 000's placement (PlacementMode::kForwardOnDisk) reads forward lists from disk while the
 // backward lists are whole in DRAM. With one partition of an undirected graph the store has no
-// forward graph (forward_graph_is_separate): its backward lists are the forward lists, so their
+// forward graph (has_separate_forward): its backward lists are the forward lists, so their
 // index is copied to serve as the forward one, over the same file. Otherwise nothing changes.
-void keep_forward_apart(StoreIndex& index);
+void make_forward_separate(StoreIndex& index);
 
 // Opens the store with the lists split by `plan`: uses the index's offsets and streams every
 // neighbours file once, keeping the resident entries, checking sizes and SHA-256 against the

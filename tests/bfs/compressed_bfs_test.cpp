@@ -356,9 +356,9 @@ TEST_F(CompressedBfsTest, ForwardListsOnDiskBesideAWholeBackwardGraph) {
       SCOPED_TRACE(std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions));
       StoreIndex index = read_store_index(store_of(kronecker(), "kron", partitions, compressed),
                                           request(partitions, compressed));
-      keep_forward_apart(index);
+      make_forward_separate(index);
       ASSERT_TRUE(index.has_separate_forward());
-      EXPECT_EQ(index.forward_is_backward_file, partitions == 1);
+      EXPECT_EQ(index.forward_in_backward_file, partitions == 1);
       PlacementRequest forward_on_disk;
       forward_on_disk.dram_budget_bytes = std::int64_t{1} << 30;
       forward_on_disk.mode = PlacementMode::kForwardOnDisk;

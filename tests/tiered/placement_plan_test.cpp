@@ -31,11 +31,11 @@ constexpr std::int64_t kResidentIndex = 1488;
 constexpr std::int64_t kMinimum = 2336 + kResidentIndex;
 constexpr std::int64_t kTotal = 2336 + 1600 + 1600;
 
-GraphProfile hand_made_profile(bool forward_is_backward = false) {
+GraphProfile hand_made_profile(bool separate_forward = true) {
   GraphProfile profile;
   profile.num_vertices = 80;
-  profile.partitions = forward_is_backward ? 1 : 2;
-  profile.forward_is_backward = forward_is_backward;
+  profile.partitions = separate_forward ? 2 : 1;
+  profile.separate_forward = separate_forward;
   profile.bfs_status_bytes_per_vertex = 10;
   profile.offset_bytes = 1200;
   profile.vertex_head_bytes = 80 * 4 + 16;
@@ -65,7 +65,7 @@ TEST(StoragePlacementPlan, ProfileSums) {
   EXPECT_EQ(profile.backward_list_bytes(), 1600);
   EXPECT_EQ(profile.forward_list_bytes(), 1600);
   EXPECT_EQ(profile.placed_bytes(), kTotal);
-  EXPECT_EQ(hand_made_profile(true).forward_list_bytes(), 0);
+  EXPECT_EQ(hand_made_profile(false).forward_list_bytes(), 0);
 }
 
 // Seed 000's placement: the minimum holds the whole backward graph (1600) and the index of the
@@ -100,7 +100,7 @@ TEST(StoragePlacementPlan, ForwardOnDiskKeepsTheWholeBackwardGraphAndNoForwardLi
     EXPECT_NE(std::string(error.what()).find("the whole backward graph"), std::string::npos) << error.what();
   }
   request.dram_budget_bytes = std::int64_t{1} << 40;
-  EXPECT_THROW(plan_placement(hand_made_profile(true), request), Error);  // no forward graph apart
+  EXPECT_THROW(plan_placement(hand_made_profile(false), request), Error);  // no forward graph apart
   request.head_entries = 4;
   EXPECT_THROW(plan_placement(hand_made_profile(), request), Error);
 }
@@ -266,7 +266,7 @@ TEST(StoragePlacementPlan, TooSmallBudgetNamesTheMinimum) {
 }
 
 TEST(StoragePlacementPlan, SharedForwardGraphHasNoForwardStructures) {
-  const GraphProfile profile = hand_made_profile(true);
+  const GraphProfile profile = hand_made_profile(false);
   const std::int64_t total = 2336 + 1600;
   for (std::int64_t budget : {kMinimum, kMinimum + 592, total - 1, total}) {
     const PlacementPlan plan = plan_placement(profile, request_for(budget));
@@ -362,7 +362,7 @@ TEST(StoragePlacementPlan, ProfileOfARealGraphSumsToItsBytes) {
     const GraphProfile profile = profile_of(graph, 17);
     EXPECT_EQ(profile.num_vertices, 1000);
     EXPECT_EQ(profile.partitions, partitions);
-    EXPECT_EQ(profile.forward_is_backward, partitions == 1);
+    EXPECT_EQ(profile.separate_forward, partitions > 1);
     EXPECT_EQ(profile.num_entries(), graph.num_adjacencies());
     EXPECT_EQ(profile.graph_bytes(), graph.bytes().total());
     std::int64_t with_lists = 0;
