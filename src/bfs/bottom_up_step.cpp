@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "bfs/bottom_up_scan.hpp"
 #include "bfs/frontier_conversion.hpp"
 #include "bfs/partition_teams.hpp"
 #include "core/error.hpp"
@@ -14,8 +15,6 @@
 namespace semibfs {
 namespace {
 
-// Words (64 vertices each) per chunk a thread takes from its team's counter.
-constexpr std::int64_t kChunkWords = 16;
 // Graphs of at most 1024 vertices are scanned by one thread.
 constexpr std::int64_t kParallelVertices = 1024;
 
@@ -41,97 +40,40 @@ struct SummarizedFrontier {
   }
 };
 
-// A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
-// of it) arrives. The vertex's word was written before the tail was asked for, so a parent found
-// now is added to that word; only this thread writes the words of the chunks it took.
-template <typename Frontier>
-struct TailScanner {
-  const Frontier& frontier;
+// Partition k's rows (bottom_up_scan.hpp): its backward lists, vertices first_bit.. of the
+// search state's bitmaps and parents.
+struct PartitionRows {
   const TieredGraph& graph;
-  const TieredCsr& backward;
-  VertexId first_vertex;
+  const TieredCsr& lists;
+  std::int64_t first_bit;
+  std::int64_t first_word;
+  std::int64_t end_word;
   SearchState& state;
-  StepCounts& counts;
 
-  void operator()(std::int64_t row, std::span<const std::byte> tail) const {
-    const VertexId vertex = first_vertex + row;
-    if (state.next_bitmap.bits.test(vertex)) return;  // an earlier piece of the tail had a parent
-    NeighborId parent = 0;
-    std::int64_t entries = 0;
-    const std::int64_t index = backward.find_in_tail(row, tail, frontier, parent, entries);
-    if (index == entries) {
-      counts.edges_examined += entries;
-      counts.tail_entries += entries;
-      return;
-    }
-    state.parent.set(vertex, parent);
+  PartitionRows(const TieredGraph& graph, SearchState& state, int partition)
+      : graph(graph),
+        lists(graph.backward(partition)),
+        first_bit(state.layout.range(partition).begin),
+        first_word(state.layout.first_word(partition)),
+        end_word(state.layout.end_word(partition)),
+        state(state) {}
+
+  Bitmap::Word unvisited(std::int64_t word) const { return ~state.visited.word(word) & state.visited.valid_mask(word); }
+  NeighborId head(std::int64_t vertex) const { return graph.head(vertex); }
+  void set_parent(std::int64_t vertex, NeighborId parent) const { state.parent.set(vertex, parent); }
+  void set_found(std::int64_t word, Bitmap::Word found) const {
+    state.next_bitmap.bits.set_word(word, found);
+    state.visited.set_word(word, state.visited.word(word) | found);
+  }
+  bool in_next(std::int64_t vertex) const { return state.next_bitmap.bits.test(vertex); }
+  void add_found(std::int64_t vertex) const {
     state.next_bitmap.bits.set(vertex);
     state.visited.set(vertex);
-    counts.edges_examined += index + 1;
-    counts.tail_entries += index + 1;
-    counts.discovered_vertices += 1;
-    count_discovered_edges(counts, graph, vertex, backward.degree(row));
-    counts.early_exits += index + 1 < entries ? 1 : 0;
+  }
+  void count_discovered(StepCounts& counts, std::int64_t vertex, std::int64_t degree) const {
+    count_discovered_edges(counts, graph, vertex, degree);
   }
 };
-
-// One partition's words, chunk by chunk; every word of the partition is written (as zero when
-// nothing was found), so the next bitmap needs no clearing. Vertices whose resident entries
-// (seed 002's backward head) hold no parent wait for their tails, which are asked for after each
-// chunk, in file order, and scanned as they arrive.
-template <typename Frontier>
-StepCounts scan_partition(const TieredGraph& graph, const Frontier& frontier, const TeamSeat& seat,
-                          SearchState& state, ThreadTailFetchers* fetchers) {
-  const TieredCsr& backward = graph.backward(seat.partition);
-  const VertexId first_vertex = state.layout.range(seat.partition).begin;
-  const std::int64_t first_word = state.layout.first_word(seat.partition);
-  const std::int64_t end_word = state.layout.end_word(seat.partition);
-  Bitmap& visited = state.visited;
-  Bitmap& next = state.next_bitmap.bits;
-  StepCounts counts;
-  TailFetcher* fetcher = fetchers != nullptr && backward.has_tails() ? &fetchers->mine() : nullptr;
-  const TailScanner<Frontier> scan_tail{frontier, graph, backward, first_vertex, state, counts};
-  std::vector<std::int64_t> waiting_rows;
-  for (std::int64_t chunk = first_word + state.counters.take(seat.partition, kChunkWords); chunk < end_word;
-       chunk = first_word + state.counters.take(seat.partition, kChunkWords)) {
-    for (std::int64_t word = chunk; word < std::min(chunk + kChunkWords, end_word); ++word) {
-      Bitmap::Word unvisited = ~visited.word(word) & visited.valid_mask(word);
-      Bitmap::Word found = 0;
-      while (unvisited != 0) {
-        const int bit = std::countr_zero(unvisited);
-        unvisited &= unvisited - 1;
-        const VertexId vertex = word * Bitmap::kBitsPerWord + bit;
-        const NeighborId head = graph.head(vertex);
-        if (head == kNoHead) continue;  // isolated; the engine marks these visited up front
-        const std::int64_t row = vertex - first_vertex;
-        // The head is probed from the dense array before the list is touched; a hit never reads it.
-        NeighborId parent = head;
-        std::int64_t index = 0;
-        if (!frontier.contains(head)) {
-          index = backward.find_resident(row, backward.scan_start_after_head(), frontier, parent);
-          const std::int64_t resident = backward.resident_count(row);
-          if (index >= resident) {
-            counts.edges_examined += resident;
-            if (fetcher != nullptr && backward.tail_entries(row) > 0) waiting_rows.push_back(row);
-            continue;
-          }
-        }
-        state.parent.set(vertex, parent);
-        found |= Bitmap::Word{1} << bit;
-        counts.edges_examined += index + 1;
-        count_discovered_edges(counts, graph, vertex, backward.degree(row));
-        counts.early_exits += index + 1 < backward.degree(row) ? 1 : 0;
-      }
-      next.set_word(word, found);
-      visited.set_word(word, visited.word(word) | found);
-      counts.discovered_vertices += std::popcount(found);
-    }
-    for (const std::int64_t row : waiting_rows) fetcher->request(backward, row, scan_tail);
-    waiting_rows.clear();
-  }
-  if (fetcher != nullptr) fetcher->finish(scan_tail);
-  return counts;
-}
 
 }  // namespace
 
@@ -147,9 +89,12 @@ StepCounts bottom_up_step(const TieredGraph& graph, SearchState& state, ThreadTa
   {
     errors.capture([&] {
       for_each_seat(graph.num_partitions(), [&](const TeamSeat& seat) {
+        const PartitionRows rows(graph, state, seat.partition);
         add(counts, current.summary.enabled()
-                        ? scan_partition(graph, SummarizedFrontier{current.bits, current.summary}, seat, state, fetchers)
-                        : scan_partition(graph, PlainFrontier{current.bits}, seat, state, fetchers));
+                        ? scan_bottom_up_rows(SummarizedFrontier{current.bits, current.summary}, rows, state.counters,
+                                              seat.partition, fetchers)
+                        : scan_bottom_up_rows(PlainFrontier{current.bits}, rows, state.counters, seat.partition,
+                                              fetchers));
       });
     });
 #pragma omp barrier

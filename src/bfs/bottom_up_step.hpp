@@ -1,7 +1,8 @@
 // Bottom-up BFS step (Iwabuchi et al. Sec. III-B, Fig. 2) on the NETAL layout: partition k's team
 // scans its own unvisited vertices through partition k's backward graph, probing each vertex's
 // head (its highest-degree neighbour, from a dense array) before its list, and testing the
-// frontier's summary before its bitmap (Cui et al., seed 001 Sec. III-C).
+// frontier's summary before its bitmap (Cui et al.'s MPI hybrid BFS, Sec. III-C). The scan itself
+// is bottom_up_scan.hpp, which a rank's step across ranks runs too.
 #pragma once
 
 #include "bfs/search_state.hpp"

@@ -12,7 +12,7 @@ namespace semibfs {
 
 class ParentArray {
  public:
-  enum class Width { kFitting, kWide };  // kWide: 64-bit whatever the size (tests)
+  enum class Width { kFitting, kWide };  // kWide: 64-bit whatever the size (tests, a rank's parents)
 
   // Whether n vertices get 32-bit parents, and the bytes per vertex either way.
   static bool narrow_for(std::int64_t num_vertices) { return num_vertices <= (std::int64_t{1} << 31); }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/byte_size.hpp"
+#include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
@@ -31,15 +32,17 @@ std::string format_memory(const MemoryFootprint& memory) {
 
 }  // namespace
 
+std::optional<ValidationFailure> check_teps_count(std::int64_t nedge, std::int64_t validated) {
+  if (nedge == validated) return std::nullopt;
+  return ValidationFailure{0, kUnreached, "TEPS edge count " + std::to_string(nedge) + " differs from the validator's " +
+                                              std::to_string(validated)};
+}
+
 std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root,
                                               std::span<const VertexId> parent, std::int64_t nedge) {
   const ValidationReport validation = validator.validate(root, parent);
   if (!validation.ok()) return validation.failures.front();
-  if (validation.nedge != nedge) {
-    return ValidationFailure{0, kUnreached, "TEPS edge count " + std::to_string(nedge) +
-                                                " differs from the validator's " + std::to_string(validation.nedge)};
-  }
-  return std::nullopt;
+  return check_teps_count(nedge, validation.nedge);
 }
 
 std::optional<ValidationFailure> check_search(const Validator& validator, VertexId root, const ParentArray& parent,
@@ -47,12 +50,7 @@ std::optional<ValidationFailure> check_search(const Validator& validator, Vertex
   return parent.visit([&](auto entries) {
     const ValidationReport validation = validator.validate(root, entries);
     if (!validation.ok()) return std::optional(validation.failures.front());
-    if (validation.nedge != nedge) {
-      return std::optional(ValidationFailure{0, kUnreached, "TEPS edge count " + std::to_string(nedge) +
-                                                                " differs from the validator's " +
-                                                                std::to_string(validation.nedge)});
-    }
-    return std::optional<ValidationFailure>();
+    return check_teps_count(nedge, validation.nedge);
   });
 }
 
@@ -128,14 +126,14 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   return graph;
 }
 
-void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
+void SearchSession::record_memory(const SearchInputs& graph, const BfsEngine& engine, std::int64_t validator_bytes,
                                   const ParentArray& parent) {
   MemoryFootprint& memory = report_.memory;
   memory.graph = graph.in_memory ? graph.in_memory->bytes() : GraphBytes{0, graph.tiered->owned_bytes(), 0};
   memory.bfs_status_bytes = parent.bytes() + engine.status_bytes();
   // A relabelled store: its old ids and the parents in its ids.
   if (graph.relabel) memory.bfs_status_bytes += store_parent_.bytes() + graph.relabel->bytes();
-  memory.validator_bytes = validator != nullptr ? validator->working_bytes() : 0;
+  memory.validator_bytes = validator_bytes;
   memory.io_buffer_bytes = engine.io_buffer_bytes();
   log_ << format_memory(memory) << std::endl;
 }
@@ -168,34 +166,48 @@ class EngineSearcher final : public RootSearcher {
 
 }  // namespace
 
+EdgeListChecker::EdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate) : edges_(edges) {
+  if (validate) validator_.emplace(edges, direction);
+}
+
+std::int64_t EdgeListChecker::count_edges(const ParentArray& parent) {
+  return parent.visit([&](auto entries) {
+    return count_traversed_edges(edges_, std::span<const typename decltype(entries)::element_type>(entries));
+  });
+}
+
+std::optional<ValidationFailure> EdgeListChecker::validate(VertexId root, const ParentArray& parent,
+                                                           std::int64_t nedge) {
+  if (!validator_) throw Error("a search checked by a checker made without validation");
+  return check_search(*validator_, root, parent, nedge);
+}
+
 void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
                            ParentArray& parent) {
   const SearchOptions& options = report_.search;
-  std::optional<Validator> validator;
-  if (!options.skip_validation) validator.emplace(*graph.edges, graph.direction());
+  EdgeListChecker checker(*graph.edges, graph.direction(), !options.skip_validation);
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
   parent.assign(graph.edges->num_vertices());
   if (graph.relabel) store_parent_.assign(parent.size());
-  record_memory(graph, engine, validator ? &*validator : nullptr, parent);
+  record_memory(graph, engine, checker.working_bytes(), parent);
   EngineSearcher searcher(engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
-  search_roots(*graph.edges, validator ? &*validator : nullptr, searcher, roots, warm_up, parent);
+  search_with(searcher, checker, roots, warm_up, parent);
 }
 
 void SearchSession::search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
                                 std::span<const VertexId> roots, bool warm_up, ParentArray& parent) {
-  std::optional<Validator> validator;
-  if (!report_.search.skip_validation) validator.emplace(edges, direction);
+  EdgeListChecker checker(edges, direction, !report_.search.skip_validation);
   parent.assign(edges.num_vertices());
   report_.memory.bfs_status_bytes += parent.bytes();
-  report_.memory.validator_bytes = validator ? validator->working_bytes() : 0;
+  report_.memory.validator_bytes = checker.working_bytes();
   log_ << format_memory(report_.memory) << std::endl;
-  search_roots(edges, validator ? &*validator : nullptr, searcher, roots, warm_up, parent);
+  search_with(searcher, checker, roots, warm_up, parent);
 }
 
-void SearchSession::search_roots(const EdgeSource& edges, const Validator* validator, RootSearcher& searcher,
-                                 std::span<const VertexId> roots, bool warm_up, ParentArray& parent) {
+void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots,
+                                bool warm_up, ParentArray& parent) {
   bar_ = progress_bar_for(&log_);
   if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
   if (warm_up && !roots.empty()) {
@@ -205,7 +217,7 @@ void SearchSession::search_roots(const EdgeSource& edges, const Validator* valid
   }
   for (const VertexId root : roots) {
     throw_if_interrupted();  // between searches
-    if (!search_root(edges, searcher, validator, root, parent)) {
+    if (!search_root(searcher, checker, root, parent)) {
       report_.validation_passed = false;
       break;
     }
@@ -215,59 +227,55 @@ void SearchSession::search_roots(const EdgeSource& edges, const Validator* valid
 }
 
 // Searches one root and validates the result; returns false when validation failed.
-bool SearchSession::search_root(const EdgeSource& edges, RootSearcher& searcher, const Validator* validator,
-                                VertexId root, ParentArray& parent) {
+bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent) {
   RootResult result;
   result.root = file_id_(root);
+  searcher.start_together();
   Stopwatch search_time;
   result.levels = searcher.search(root, parent);
-  result.bfs_seconds = search_time.seconds();
+  result.bfs_seconds = searcher.slowest(search_time.seconds());
   const IoStats io = searcher.take_io_stats();
-  result.io = io.summary();
+  searcher.add_figures(result, io);
   report_.io.merge(io);
-  result.nedge = parent.visit([&](auto entries) {
-    return count_traversed_edges(edges, std::span<const typename decltype(entries)::element_type>(entries));
-  });
+  result.nedge = checker.count_edges(parent);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
   const std::size_t index = report_.roots.size();
   throw_if_interrupted();  // between the search and its validation
-  // The root's line goes to the log as it grows, or under a bar above it once whole.
-  std::ostringstream held;
-  std::ostream& line = bar_ ? held : log_;
+  std::ostringstream line;
   line << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
        << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
-  if (io.requests() > 0)
-    line << ", " << io.requests() << " reads of " << format_bytes(static_cast<std::int64_t>(io.bytes()));
+  if (result.io.requests > 0)
+    line << ", " << result.io.requests << " reads of " << format_bytes(static_cast<std::int64_t>(result.io.bytes));
   bool valid = true;
-  if (validator != nullptr) {
+  if (!report_.search.skip_validation) {
     if (bar_) bar_->relabel("validating BFS " + std::to_string(index));
     Stopwatch validate_time;
     std::optional<ValidationFailure> failure;
     try {
-      failure = check_search(*validator, root, parent, result.nedge);
+      failure = checker.validate(root, parent, result.nedge);
     } catch (...) {  // an error or an interrupt while validating: the line ends before the message
-      end_root_line(held, index);
+      end_root_line(line, index);
       throw;
     }
-    result.validate_seconds = validate_time.seconds();
+    result.validate_seconds = searcher.slowest(validate_time.seconds());
     if (failure) {
       report_.validation_failure = describe_failure(index, root, *failure);
       valid = false;
     }
     line << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
   }
-  end_root_line(held, index + 1);
+  end_root_line(line, index + 1);
   report_.roots.push_back(std::move(result));
   return valid;
 }
 
-void SearchSession::end_root_line(const std::ostringstream& held, std::size_t searched) {
+void SearchSession::end_root_line(const std::ostringstream& line, std::size_t searched) {
   if (!bar_) {
-    log_ << std::endl;
+    log_ << line.str() + "\n" << std::flush;
     return;
   }
   bar_->relabel(kSearchesLabel);
-  bar_->print_above(held.str(), static_cast<std::int64_t>(searched));
+  bar_->print_above(line.str(), static_cast<std::int64_t>(searched));
 }
 
 // The validator numbers vertices as the store does (0..n-1); a renumbered file's reader gets the

@@ -1,6 +1,7 @@
-// One series of searches, shared by `run` (a Kronecker graph) and `bfs` (a store built from a
-// file): the threads, the store opened under the DRAM budget, each root searched (timed), its TEPS
-// edges counted and validated (untimed), and the report that gathers it all.
+// One series of searches, shared by `run` (a Kronecker graph), `bfs` (a store built from a file)
+// and `run` across MPI ranks: the threads, the store opened under the DRAM budget, and the one
+// driver that searches each root (timed), counts its TEPS edges and validates it (untimed), and
+// the report that gathers it all.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "core/progress_bar.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/graph500_report.hpp"
+#include "graph500/root_searcher.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
 #include "store/graph_store.hpp"
@@ -26,6 +28,10 @@ namespace semibfs {
 
 // How the input file names a vertex, for reports and log lines (identity for Kronecker graphs).
 using FileIdOf = std::function<std::uint64_t(VertexId)>;
+
+// The TEPS edge count `nedge` checked against the validator's `validated`: a failure of rule 0
+// and no vertex when they differ, as the reference reports it.
+std::optional<ValidationFailure> check_teps_count(std::int64_t nedge, std::int64_t validated);
 
 // Validates one search and checks its TEPS edge count against the validator's, as the reference
 // does; returns the first failure (its rule, vertex and message; rule 0 and no vertex for a wrong
@@ -44,17 +50,18 @@ std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& direct
 // resident lists does.
 std::int64_t edge_check_buffer_bytes(const EdgeSource& edges, const std::optional<PlacementPlan>& plan);
 
-// What searches one root into parents in the input's ids: the engine (SearchSession::search), or
-// what the caller brings (SearchSession::search_with; `bfs` on a store's later version searches
-// through the streaming queries).
-class RootSearcher {
+// One process's checker: the TEPS count over `edges` (a graph of `direction`), and the validator
+// over them unless `validate` is false.
+class EdgeListChecker final : public SearchChecker {
  public:
-  virtual ~RootSearcher() = default;
-  virtual std::vector<LevelStats> search(VertexId root, ParentArray& parent) = 0;
-  // The reads of the searches since the last call; resets them.
-  virtual IoStats take_io_stats() { return {}; }
-  // "io_uring" or "pread" once lists were read from disk; empty otherwise.
-  virtual std::string io_backend() const { return {}; }
+  EdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate);
+  std::int64_t count_edges(const ParentArray& parent) override;
+  std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override;
+  std::int64_t working_bytes() const override { return validator_ ? validator_->working_bytes() : 0; }
+
+ private:
+  const EdgeSource& edges_;
+  std::optional<Validator> validator_;
 };
 
 class SearchSession {
@@ -86,21 +93,24 @@ class SearchSession {
   // memory is the caller's to fill but for the parents and the validator.
   void search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
                    std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
+  // The one driver under both: with `warm_up`, an untimed search from the first root; then each
+  // root searched by `searcher` (timed alone), its line logged, its tree counted and (unless
+  // validation is skipped) validated by `checker`, its result kept for the report; stops at the
+  // first failed validation. `parent` is what `searcher` fills and `checker` reads. The ranks of a
+  // distributed run call it together, each with its own parents.
+  void search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots, bool warm_up,
+                   ParentArray& parent);
 
   // The official block's SCALE and edgefactor and its per-search figures; returns the report.
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
-  // The bar, the warm-up and each root in turn.
-  void search_roots(const EdgeSource& edges, const Validator* validator, RootSearcher& searcher,
-                    std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
-  bool search_root(const EdgeSource& edges, RootSearcher& searcher, const Validator* validator, VertexId root,
-                   ParentArray& parent);
-  void record_memory(const SearchInputs& graph, const BfsEngine& engine, const Validator* validator,
+  bool search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent);
+  void record_memory(const SearchInputs& graph, const BfsEngine& engine, std::int64_t validator_bytes,
                      const ParentArray& parent);
-  // Ends a root's line: on the log, or (with a bar) `held` printed above the bar, which then
-  // counts `searched` roots.
-  void end_root_line(const std::ostringstream& held, std::size_t searched);
+  // Ends a root's line, written whole (ranks' lines must not interleave with another rank's
+  // error): on the log, or above the bar, which then counts `searched` roots.
+  void end_root_line(const std::ostringstream& line, std::size_t searched);
 
   Graph500Report report_;
   std::ostream& log_;

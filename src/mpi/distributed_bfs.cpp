@@ -7,6 +7,7 @@
 #include <limits>
 #include <utility>
 
+#include "bfs/bottom_up_scan.hpp"
 #include "bfs/direction_policy.hpp"
 #include "bfs/parent_claim.hpp"
 #include "bfs/partition_teams.hpp"
@@ -26,23 +27,49 @@ void append_all(std::vector<T>& target, std::vector<std::vector<T>>& pieces) {
   for (std::vector<T>& piece : pieces) target.insert(target.end(), piece.begin(), piece.end());
 }
 
-bool in_frontier(const ReplicatedFrontier& frontier, NeighborId vertex) {
-  return frontier.may_contain(vertex) && frontier.contains(vertex);
-}
+// The replicated frontier tested as one process tests its own (bottom_up_scan.hpp): the summary
+// first, the bitmap when the summary group has a bit.
+struct ReplicatedFrontierTest {
+  const ReplicatedFrontier& frontier;
+  bool contains(NeighborId vertex) const { return frontier.may_contain(vertex) && frontier.contains(vertex); }
+  bool operator()(NeighborId vertex) const { return contains(vertex); }
+};
 
-// The index of the first neighbour from `from` on in the frontier, or list.size().
-std::size_t find_parent(const ReplicatedFrontier& frontier, std::span<const NeighborId> list, std::size_t from = 0) {
-  for (std::size_t k = from; k < list.size(); ++k) {
-    if (in_frontier(frontier, list[k])) return k;
+// A partition of the own rows for the shared bottom-up scan: row r is bit r of the visited bits
+// and of the next frontier's own slice, its parent own_parent[r]. A rank's lists are one TieredCsr
+// over all its rows, so the bits start at 0 whatever the partition.
+struct OwnRows {
+  const TieredCsr& lists;
+  std::int64_t first_bit = 0;
+  std::int64_t first_word;
+  std::int64_t end_word;
+  const std::vector<NeighborId>& heads;
+  Bitmap& visited;
+  ReplicatedFrontier& next;
+  std::span<VertexId> parent;
+
+  Bitmap::Word unvisited(std::int64_t word) const { return ~visited.word(word) & visited.valid_mask(word); }
+  NeighborId head(std::int64_t row) const { return heads[static_cast<std::size_t>(row)]; }
+  void set_parent(std::int64_t row, NeighborId from) const { parent[row] = from; }
+  void set_found(std::int64_t word, Bitmap::Word found) const {
+    next.set_own_word(word, found);
+    visited.set_word(word, visited.word(word) | found);
   }
-  return list.size();
-}
+  bool in_next(std::int64_t row) const { return (next.own_word(row / 64) & Bitmap::bit_mask(row)) != 0; }
+  void add_found(std::int64_t row) const {
+    next.set_own_word(row / 64, next.own_word(row / 64) | Bitmap::bit_mask(row));
+    visited.set(row);
+  }
+  // A rank's graph is undirected: the backward degree is the out-degree.
+  void count_discovered(StepCounts& counts, std::int64_t, std::int64_t degree) const {
+    counts.discovered_edges += degree;
+    counts.discovered_out_edges += degree;
+  }
+};
 
 // Own frontier vertices per chunk a thread takes in a top-down step; small, because hub lists make
 // chunks uneven.
 constexpr std::int64_t kTopDownChunk = 64;
-// Words of own vertices (64 each) per chunk a thread takes in a bottom-up step.
-constexpr std::int64_t kBottomUpChunkWords = 16;
 
 double communication_seconds(const TrafficByKind& traffic) {
   double seconds = 0;
@@ -324,116 +351,32 @@ void DistributedBfs::deliver_pairs(std::span<VertexId> parent, Counts& counts) {
   append_all(next_queue_, discovered);
 }
 
-// A vertex whose resident entries hold no frontier vertex, scanned again when its tail (or a piece
-// of it) arrives, on the thread that took its word: that thread alone writes the word's bits.
-struct DistributedBfs::TailScanner {
-  DistributedBfs& bfs;
-  const ReplicatedFrontier& frontier;
-  std::span<VertexId> parent;
-  Counts& counts;
-
-  // A rank's lists are not compressed: a tail piece is whole entries.
-  void operator()(std::int64_t row, std::span<const std::byte> piece) const {
-    const std::span<const NeighborId> tail = TieredCsr::plain_entries(piece);
-    ReplicatedFrontier& next = *bfs.next_frontier_;
-    const std::int64_t word = row / Bitmap::kBitsPerWord;
-    if ((next.own_word(word) & Bitmap::bit_mask(row)) != 0) return;  // an earlier piece had a parent
-    const std::size_t hit = find_parent(frontier, tail);
-    const auto examined = static_cast<std::int64_t>(hit < tail.size() ? hit + 1 : tail.size());
-    counts.edges_examined += examined;
-    counts.tail_entries += examined;
-    if (hit == tail.size()) return;
-    parent[row] = tail[hit];
-    next.set_own_word(word, next.own_word(word) | Bitmap::bit_mask(row));
-    bfs.visited_.set_word(word, bfs.visited_.word(word) | Bitmap::bit_mask(row));
-    counts.discovered_vertices += 1;
-    counts.discovered_edges += bfs.graph_.tiered.degree(row);
-    counts.early_exits += hit + 1 < tail.size() ? 1 : 0;
-  }
-};
-
-// One word of own vertices: each unvisited one looks for a parent among its resident entries;
-// those with tails and no parent there are left in `waiting`. Writes the word's next and visited
-// bits.
-void DistributedBfs::scan_word(std::int64_t word, const ReplicatedFrontier& frontier, std::span<VertexId> parent,
-                               Counts& counts, std::vector<std::int64_t>& waiting) {
-  const TieredCsr& lists = graph_.tiered;
-  const bool tails = fetchers_ != nullptr;
-  // Counted in locals: `counts` could alias the parent stores of the loop.
-  std::int64_t examined = 0, found_edges = 0, early = 0;
-  Bitmap::Word discovered = 0;
-  for (Bitmap::Word unvisited = ~visited_.word(word) & visited_.valid_mask(word); unvisited != 0;
-       unvisited &= unvisited - 1) {
-    const std::int64_t row = word * 64 + std::countr_zero(unvisited);
-    // The head is the list's first entry: probed from the dense array before the list is touched.
-    const NeighborId head = graph_.heads[row];
-    std::size_t hit = 0;
-    if (head == kNoHead || !in_frontier(frontier, head)) {
-      const std::span<const NeighborId> list = lists.resident(row);
-      hit = find_parent(frontier, list, head == kNoHead ? 0 : 1);
-      examined += static_cast<std::int64_t>(hit < list.size() ? hit + 1 : list.size());
-      if (hit == list.size()) {
-        if (tails && lists.tail_entries(row) > 0) waiting.push_back(row);
-        continue;
-      }
-      parent[row] = list[hit];
-    } else {
-      examined += 1;
-      parent[row] = head;  // a head hit never reads the list
-    }
-    discovered |= Bitmap::bit_mask(row);
-    const std::int64_t degree = lists.degree(row);
-    found_edges += degree;
-    early += hit + 1 < static_cast<std::size_t>(degree) ? 1 : 0;
-  }
-  counts.edges_examined += examined;
-  counts.discovered_vertices += std::popcount(discovered);
-  counts.discovered_edges += found_edges;
-  counts.early_exits += early;
-  next_frontier_->set_own_word(word, discovered);
-  visited_.set_word(word, visited_.word(word) | discovered);
-}
-
-// Each partition's team takes chunks of whole words of its rows from the team's counter: a thread
-// alone writes the visited and next bits of the words it took. Vertices without a parent among
-// their resident entries wait for their tails, asked for after each word and scanned as they
-// arrive, on the same thread.
-DistributedBfs::Counts DistributedBfs::scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent) {
-  const PartitionLayout& partitions = graph_.partitions;
-  counters_.reset();
-  Counts total;
-  ParallelErrors errors;  // a failed read ends the search on this rank, not the process
-#pragma omp parallel
-  {
-    Counts counts;
-    errors.capture([&] {
-      TailFetcher* fetcher = fetchers_ ? &fetchers_->mine() : nullptr;
-      const TailScanner scan_tail{*this, frontier, parent, counts};
-      std::vector<std::int64_t> waiting;
-      for_each_seat(partitions.count(), [&](const TeamSeat& seat) {
-        const std::int64_t first = partitions.first_word(seat.partition), end = partitions.end_word(seat.partition);
-        for (std::int64_t chunk = first + counters_.take(seat.partition, kBottomUpChunkWords); chunk < end;
-             chunk = first + counters_.take(seat.partition, kBottomUpChunkWords)) {
-          for (std::int64_t word = chunk; word < std::min(chunk + kBottomUpChunkWords, end); ++word) {
-            scan_word(word, frontier, parent, counts, waiting);
-            for (const std::int64_t row : waiting) fetcher->request(graph_.tiered, row, scan_tail);
-            waiting.clear();
-          }
-        }
-      });
-      if (fetcher != nullptr) fetcher->finish(scan_tail);
-    });
-#pragma omp critical
-    total.add(counts);
-  }
-  errors.rethrow_first();
-  return total;
-}
-
+// Each partition's team scans its own rows as one process's bottom-up step scans a partition
+// (bfs/bottom_up_scan.hpp), against the replicated frontier; then the next frontier's slices are
+// allgathered.
 DistributedBfs::Counts DistributedBfs::bottom_up_step(std::span<VertexId> parent) {
-  const Counts counts = scan_words(*frontier_, parent);
+  const PartitionLayout& partitions = graph_.partitions;
+  const ReplicatedFrontierTest frontier{*frontier_};
+  counters_.reset();
+  StepCounts total;
+  ParallelErrors errors;  // a failed read ends the search on this rank, not the process
+#pragma omp parallel reduction(add_counts : total)
+  errors.capture([&] {
+    for_each_seat(partitions.count(), [&](const TeamSeat& seat) {
+      const OwnRows rows{graph_.tiered, 0, partitions.first_word(seat.partition), partitions.end_word(seat.partition),
+                         graph_.heads, visited_, *next_frontier_, parent};
+      add(total, scan_bottom_up_rows(frontier, rows, counters_, seat.partition, fetchers_.get()));
+    });
+  });
+  errors.rethrow_first();
   next_frontier_->publish(comm_);
   std::swap(frontier_, next_frontier_);
+  Counts counts;
+  counts.edges_examined = total.edges_examined;
+  counts.discovered_vertices = total.discovered_vertices;
+  counts.discovered_edges = total.discovered_edges;
+  counts.early_exits = total.early_exits;
+  counts.tail_entries = total.tail_entries;
   return counts;
 }
 

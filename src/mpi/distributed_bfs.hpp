@@ -4,8 +4,9 @@
 //     a child another rank owns goes to that rank as a (parent, child) pair, the pairs of one
 //     level coalesced into one message per destination;
 //   - bottom-up: every rank holds the whole frontier bitmap and its summary (ReplicatedFrontier);
-//     each of its unvisited vertices looks for a parent there, and the next frontier's slices are
-//     allgathered;
+//     each of its unvisited vertices looks for a parent there, through the scan one process's
+//     bottom-up step runs (bfs/bottom_up_scan.hpp) over the rank's own rows, and the next
+//     frontier's slices are allgathered;
 //     (with node-shared queues the ranks of a node read one copy; replicated_frontier.hpp);
 //   - the direction of every step is the same DirectionPolicy as in one process, fed with frontier
 //     counts summed over the ranks;
@@ -90,13 +91,9 @@ class DistributedBfs {
  private:
   struct Counts;
   struct PairExpander;
-  struct TailScanner;
   Counts top_down_step(std::span<VertexId> parent);
   // Expands queue_ from `cursor` on until the round's pairs reach the bound; returns its counts.
   Counts expand_round(std::span<VertexId> parent, std::int64_t& cursor);
-  Counts scan_words(const ReplicatedFrontier& frontier, std::span<VertexId> parent);
-  void scan_word(std::int64_t word, const ReplicatedFrontier& frontier, std::span<VertexId> parent, Counts& counts,
-                 std::vector<std::int64_t>& waiting);
   Counts bottom_up_step(std::span<VertexId> parent);
   void queue_to_frontier();
   void frontier_to_queue();

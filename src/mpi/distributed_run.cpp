@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
+#include <type_traits>
 #include <memory>
 #include <vector>
 
 #include "core/bitmap.hpp"
 #include "core/error.hpp"
-#include "core/interrupt.hpp"
 #include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 #include "mpi/distributed_bfs.hpp"
@@ -89,41 +89,18 @@ struct RankTotals {
   double computation_seconds = 0;
 };
 
-class DistributedSearches {
- public:
-  DistributedSearches(Communicator& comm, const RankInputs& inputs, SearchSession& session, const RankOptions& ranks,
-                      NodeGroup* node)
-      : comm_(comm),
-        inputs_(inputs),
-        session_(session),
-        engine_(comm, inputs.graph, session.report().search.bfs, ranks, node, search_limits(session.report().search)) {
-    parent_.assign(static_cast<std::size_t>(inputs.graph.own.size()), kUnreached);
-    const PartitionLayout& partitions = inputs.graph.partitions;
-    for (int k = 0; k < partitions.count(); ++k) {
-      const VertexRange rows = partitions.range(k);
-      place_on_numa_node(parent_.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(VertexId),
-                         numa_node_of_partition(k));
+// The distributed search writes 64-bit parents: a rank's slice is assigned wide.
+template <typename Parents>
+auto own_entries(Parents& parent) {
+  using Entry = std::conditional_t<std::is_const_v<Parents>, const VertexId, VertexId>;
+  return parent.visit([](auto entries) -> std::span<Entry> {
+    if constexpr (std::is_same_v<std::remove_const_t<typename decltype(entries)::element_type>, VertexId>) {
+      return entries;
+    } else {
+      throw Error("a rank's parents are 64-bit: assign them ParentArray::Width::kWide");
     }
-  }
-
-  void search(std::span<const VertexId> roots);
-  const RankTotals& totals() const { return totals_; }
-  DistributedBfs& engine() { return engine_; }
-  // This rank's reads of tails over all searches.
-  const IoStats& io() const { return io_; }
-
- private:
-  bool search_root(VertexId root);
-  std::vector<LevelCommunication> level_figures(const std::vector<DistributedLevel>& levels);
-
-  Communicator& comm_;
-  const RankInputs& inputs_;
-  SearchSession& session_;
-  DistributedBfs engine_;
-  std::vector<VertexId> parent_;
-  RankTotals totals_;
-  IoStats io_;
-};
+  });
+}
 
 // A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth, thread times) this rank's.
 IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
@@ -138,21 +115,43 @@ IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
   return summary;
 }
 
-void DistributedSearches::search(std::span<const VertexId> roots) {
-  if (!roots.empty()) {
-    engine_.run(roots.front(), parent_);  // warm-up search, untimed, as the reference does
-    engine_.take_io_stats();
-  }
-  for (const VertexId root : roots) {
-    throw_if_interrupted();  // between searches
-    if (!search_root(root)) {
-      session_.report().validation_passed = false;
-      break;
-    }
-  }
-}
+// The search across ranks, handed to the one driver (SearchSession::search_with): every rank
+// searches from the same root into the parents of its own vertices; the ranks meet before the
+// clock starts and a search takes the slowest rank's time.
+class RankSearcher final : public RootSearcher {
+ public:
+  RankSearcher(Communicator& comm, const RankGraph& graph, const SearchOptions& search, const RankOptions& ranks,
+               NodeGroup* node)
+      : comm_(comm), engine_(comm, graph, search.bfs, ranks, node, search_limits(search)) {}
 
-std::vector<LevelCommunication> DistributedSearches::level_figures(const std::vector<DistributedLevel>& levels) {
+  std::vector<LevelStats> search(VertexId root, ParentArray& parent) override {
+    levels_ = engine_.run(root, own_entries(parent));
+    std::vector<LevelStats> stats;
+    for (const DistributedLevel& level : levels_) stats.push_back(level.stats);
+    return stats;
+  }
+  IoStats take_io_stats() override { return engine_.take_io_stats(); }
+  std::string io_backend() const override { return engine_.io_backend(); }
+  void start_together() override { comm_.barrier(); }
+  double slowest(double seconds) override { return comm_.max(seconds); }
+  void add_figures(RootResult& result, const IoStats& io) override {
+    result.communication = level_figures(levels_);
+    result.io = io_across_ranks(comm_, io);
+  }
+
+  const RankTotals& totals() const { return totals_; }
+  DistributedBfs& engine() { return engine_; }
+
+ private:
+  std::vector<LevelCommunication> level_figures(const std::vector<DistributedLevel>& levels);
+
+  Communicator& comm_;
+  DistributedBfs engine_;
+  std::vector<DistributedLevel> levels_;  // the last search's
+  RankTotals totals_;
+};
+
+std::vector<LevelCommunication> RankSearcher::level_figures(const std::vector<DistributedLevel>& levels) {
   std::vector<LevelCommunication> figures;
   for (const DistributedLevel& level : levels) {
     for (int kind = 0; kind < kTrafficKinds; ++kind) totals_.traffic[kind].add(level.traffic[kind]);
@@ -166,49 +165,26 @@ std::vector<LevelCommunication> DistributedSearches::level_figures(const std::ve
   return figures;
 }
 
-bool DistributedSearches::search_root(VertexId root) {
-  Graph500Report& report = session_.report();
-  RootResult result;
-  result.root = static_cast<std::uint64_t>(root);
-  comm_.barrier();
-  const Stopwatch search_time;
-  const std::vector<DistributedLevel> levels = engine_.run(root, parent_);
-  result.bfs_seconds = comm_.max(search_time.seconds());
-  for (const DistributedLevel& level : levels) result.levels.push_back(level.stats);
-  result.communication = level_figures(levels);
-  const IoStats io = engine_.take_io_stats();
-  result.io = io_across_ranks(comm_, io);
-  io_.merge(io);
-  result.nedge = count_traversed_edges_across(comm_, inputs_.graph.ranks, *inputs_.edge_source, parent_);
-  result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
-  const std::size_t index = report.roots.size();
-  // The line is written whole: the launcher interleaves the ranks' stderr, and a failing rank's
-  // line must not land inside it.
-  std::string line = "BFS " + std::to_string(index) + ": root " + std::to_string(root) + ", " +
-                     format_seconds(result.bfs_seconds) + ", nedge " + std::to_string(result.nedge) + ", " +
-                     format_rate(result.teps) + " TEPS, " + std::to_string(levels.size()) + " levels";
-  bool valid = true;
-  if (!report.search.skip_validation) {
-    const Stopwatch validate_time;
-    const DistributedValidation validation =
-        validate_distributed(comm_, inputs_.graph.ranks, *inputs_.edge_source, root, parent_,
-                             kDefaultTuplesPerRound);
-    result.validate_seconds = comm_.max(validate_time.seconds());
-    if (!validation.ok()) {
-      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) + ": " +
-                                  validation.first_failure;
-    } else if (validation.nedge != result.nedge) {
-      report.validation_failure = "BFS " + std::to_string(index) + " from root " + std::to_string(root) +
-                                  ": TEPS edge count " + std::to_string(result.nedge) + " differs from the validator's " +
-                                  std::to_string(validation.nedge);
-    }
-    valid = report.validation_failure.empty();
-    line += std::string(", validation ") + (valid ? "passed" : "FAILED") + " in " + format_seconds(result.validate_seconds);
+// The TEPS count and the validation across ranks (both collective), over each rank's share of the
+// input tuples and the parents of its own vertices.
+class RankChecker final : public SearchChecker {
+ public:
+  RankChecker(Communicator& comm, const RankInputs& inputs) : comm_(comm), inputs_(inputs) {}
+
+  std::int64_t count_edges(const ParentArray& parent) override {
+    return count_traversed_edges_across(comm_, inputs_.graph.ranks, *inputs_.edge_source, own_entries(parent));
   }
-  session_.log() << line + "\n" << std::flush;
-  report.roots.push_back(std::move(result));
-  return valid;
-}
+  std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override {
+    const DistributedValidation validation =
+        validate_distributed(comm_, inputs_.graph.ranks, *inputs_.edge_source, root, own_entries(parent));
+    if (!validation.ok()) return ValidationFailure{validation.first_rule, kUnreached, validation.first_failure};
+    return check_teps_count(nedge, validation.nedge);
+  }
+
+ private:
+  Communicator& comm_;
+  const RankInputs& inputs_;
+};
 
 void generate_share(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
                     RankInputs& inputs) {
@@ -378,6 +354,17 @@ std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& opti
   return roots;
 }
 
+// Partition k's parents on NUMA node k mod nodes, beside its lists.
+void place_partitions_of(const PartitionLayout& partitions, ParentArray& parent) {
+  parent.visit([&](auto entries) {
+    for (int k = 0; k < partitions.count(); ++k) {
+      const VertexRange rows = partitions.range(k);
+      place_on_numa_node(entries.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(entries[0]),
+                         numa_node_of_partition(k));
+    }
+  });
+}
+
 DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, const RankTotals& totals,
                                 const TrafficByKind& construction) {
   DistributedFigures figures;
@@ -431,16 +418,18 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   const bool grouped = options.ranks.queue_sharing != QueueSharing::kNone ||
                        (options.ranks.remote_cache_on() && options.ranks.remote_cache == CacheKind::kNode);
   const std::unique_ptr<NodeGroup> node = grouped ? std::make_unique<NodeGroup>(comm, options.ranks.node_size) : nullptr;
-  DistributedSearches searches(comm, inputs, session, options.ranks, node.get());
+  RankSearcher searcher(comm, inputs.graph, options.search, options.ranks, node.get());
+  RankChecker checker(comm, inputs);
+  ParentArray parent;
+  parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);
+  place_partitions_of(inputs.graph.partitions, parent);
   report.memory.bfs_status_bytes =
-      searches.engine().status_bytes() + searches.engine().cache_bytes() + inputs.graph.own.size() * 8;
-  report.memory.io_buffer_bytes = searches.engine().io_buffer_bytes();
+      searcher.engine().status_bytes() + searcher.engine().cache_bytes() + inputs.graph.own.size() * 8;
+  report.memory.io_buffer_bytes = searcher.engine().io_buffer_bytes();
   report.plan = inputs.plan;
-  searches.search(roots);
-  report.io = searches.io();
-  report.io_backend = searches.engine().io_backend();
-  const TrafficByKind untimed = traffic_between(searches.totals().traffic, comm.take_traffic());
-  report.distributed = rank_figures(comm, inputs, searches.totals(), construction);
+  session.search_with(searcher, checker, roots, true, parent);
+  const TrafficByKind untimed = traffic_between(searcher.totals().traffic, comm.take_traffic());
+  report.distributed = rank_figures(comm, inputs, searcher.totals(), construction);
   report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));
   for (const RootResult& root : report.roots) {
     for (const LevelCommunication& level : root.communication) report.distributed->remote_cache_figures.add(level);

@@ -278,7 +278,8 @@ class TieredCsr {
   std::int64_t find_in_list(std::int64_t row, std::span<const std::uint8_t> bytes, std::int64_t from, Accept& accept,
                             NeighborId& found) const {
     using Plain = std::remove_cvref_t<Accept>;
-    std::conditional_t<RangeAccept<Plain>, RunFinder<Accept>, Finder<Accept>> finder{{accept, from}};
+    // Built from a Finder: a RunFinder takes it as its base, a Finder is it (an accept without runs).
+    std::conditional_t<RangeAccept<Plain>, RunFinder<Accept>, Finder<Accept>> finder{Finder<Accept>{accept, from}};
     if (!walk(row, bytes, finder)) return bytes.empty() ? 0 : degree(row);
     found = finder.found;
     return finder.index;

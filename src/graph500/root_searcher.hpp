@@ -1,0 +1,56 @@
+// What the one search driver (SearchSession::search_with) is handed, as gapbs's BenchmarkKernel is
+// handed a kernel and its verifier: a RootSearcher that searches one root, and a SearchChecker that
+// counts and validates its tree. One process hands the engine and the validator over the edge
+// list; the ranks of a distributed run hand the search across ranks and the validation across
+// ranks (mpi/distributed_run.cpp). The driver owns the loop: the roots, the timing, the log line,
+// the report.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bfs/bfs.hpp"
+#include "core/parent_array.hpp"
+#include "core/types.hpp"
+#include "graph500/graph500_report.hpp"
+#include "io/io_stats.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+
+// What searches one root into parents: the engine (SearchSession::search), the streaming queries
+// (`bfs` on a store's later version), or the ranks together.
+class RootSearcher {
+ public:
+  virtual ~RootSearcher() = default;
+  virtual std::vector<LevelStats> search(VertexId root, ParentArray& parent) = 0;
+  // The reads of the searches since the last call; resets them.
+  virtual IoStats take_io_stats() { return {}; }
+  // "io_uring" or "pread" once lists were read from disk; empty otherwise.
+  virtual std::string io_backend() const { return {}; }
+
+  // Processes that search together: they meet before the clock starts, and a search (or a
+  // validation) takes the slowest one's seconds. One process has nothing to wait for.
+  virtual void start_together() {}
+  virtual double slowest(double seconds) { return seconds; }
+  // The last search's figures beyond its levels: its reads (`io`, this process's), and across
+  // ranks the reads of all ranks and the communication of each level.
+  virtual void add_figures(RootResult& result, const IoStats& io) { result.io = io.summary(); }
+};
+
+// What counts and checks a search's tree: the TEPS numerator, counted with or without validation
+// (the reference's nedge_traversed), and the Graph500 rules with that count checked against the
+// validator's, as the reference does.
+class SearchChecker {
+ public:
+  virtual ~SearchChecker() = default;
+  virtual std::int64_t count_edges(const ParentArray& parent) = 0;
+  // The first failure (rule 0 and no vertex for a wrong TEPS count), or nothing.
+  virtual std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) = 0;
+  // Bytes the validation works in (0 when it does not validate).
+  virtual std::int64_t working_bytes() const { return 0; }
+};
+
+}  // namespace semibfs
