@@ -18,12 +18,12 @@ namespace semibfs {
 
 struct TeamSeat {
   int partition = 0;
-  int rank = 0;  // within the partition's team
+  int member = 0;  // this thread's place in the partition's team ("rank" is only an MPI rank)
   int size = 1;  // threads in the team
   bool shared() const { return size > 1; }
   // This seat's share [begin, end) of `count` items split evenly across the team.
-  std::int64_t share_begin(std::int64_t count) const { return count * rank / size; }
-  std::int64_t share_end(std::int64_t count) const { return count * (rank + 1) / size; }
+  std::int64_t share_begin(std::int64_t count) const { return count * member / size; }
+  std::int64_t share_end(std::int64_t count) const { return count * (member + 1) / size; }
 };
 
 // The seat's share [begin, end) of its partition's words of a per-vertex bitmap.

@@ -25,11 +25,11 @@ SparseLists::SparseLists(std::int64_t vertices, std::vector<std::pair<NeighborId
     neighbours_.push_back(entries[i].second);
   }
   offsets_.push_back(static_cast<std::int64_t>(neighbours_.size()));
-  rank_before_word_.resize(static_cast<std::size_t>(touched_.num_words()));
-  std::uint32_t rank = 0;
+  set_bits_before_word_.resize(static_cast<std::size_t>(touched_.num_words()));
+  std::uint32_t set_bits = 0;
   for (std::int64_t word = 0; word < touched_.num_words(); ++word) {
-    rank_before_word_[static_cast<std::size_t>(word)] = rank;
-    rank += static_cast<std::uint32_t>(std::popcount(touched_.word(word)));
+    set_bits_before_word_[static_cast<std::size_t>(word)] = set_bits;
+    set_bits += static_cast<std::uint32_t>(std::popcount(touched_.word(word)));
   }
 }
 
@@ -44,7 +44,7 @@ std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
   const std::int64_t word = Bitmap::word_index(vertex);
   const Bitmap::Word below = touched_.word(word) & (Bitmap::bit_mask(vertex) - 1);
   const std::size_t index =
-      rank_before_word_[static_cast<std::size_t>(word)] + static_cast<std::size_t>(std::popcount(below));
+      set_bits_before_word_[static_cast<std::size_t>(word)] + static_cast<std::size_t>(std::popcount(below));
   return std::span<const NeighborId>(neighbours_)
       .subspan(static_cast<std::size_t>(offsets_[index]),
                static_cast<std::size_t>(offsets_[index + 1] - offsets_[index]));
@@ -52,7 +52,7 @@ std::span<const NeighborId> SparseLists::list(VertexId vertex) const {
 
 std::int64_t SparseLists::bytes() const {
   return (touched_.num_bits() + 7) / 8 +
-         static_cast<std::int64_t>(rank_before_word_.size() * sizeof(std::uint32_t) +
+         static_cast<std::int64_t>(set_bits_before_word_.size() * sizeof(std::uint32_t) +
                                    offsets_.size() * sizeof(std::int64_t) + neighbours_.size() * sizeof(NeighborId));
 }
 

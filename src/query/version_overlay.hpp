@@ -22,13 +22,13 @@ namespace semibfs {
 // edges read, 8, beside one version's 12 file bytes; then beside them their (vertex, neighbour)
 // pairs, 16, and the lists' neighbours, 8; or on a relabelled store the ids they name, 24), and per
 // list, one per vertex that gained an edge on each side, 16 (its offset, twice while they grow);
-// plus a bitmap and its ranks per side.
+// plus a bitmap and its counts of set bits per side.
 constexpr std::int64_t kOverlayBytesPerEdge = 32;
 constexpr std::int64_t kOverlayBytesPerList = 16;
 std::int64_t overlay_bytes_bound(std::int64_t vertices, std::int64_t added_edges);
 
 // Lists of some vertices: a bitmap of those that have one, and a count of set bits before each of
-// its words, so that a vertex's list is found in O(1) (its rank among them indexes the offsets).
+// its words, so that a vertex's list is found in O(1) (the set bits before its own index the offsets).
 class SparseLists {
  public:
   SparseLists() = default;
@@ -42,7 +42,7 @@ class SparseLists {
 
  private:
   Bitmap touched_;
-  std::vector<std::uint32_t> rank_before_word_;
+  std::vector<std::uint32_t> set_bits_before_word_;
   std::vector<std::int64_t> offsets_;  // one per vertex with a list, and the end
   std::vector<NeighborId> neighbours_;
 };
