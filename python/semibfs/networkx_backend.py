@@ -148,7 +148,7 @@ class BackendInterface:
         if found["iterations"] >= max_iter and found["last_change"] >= tol * len(G):
             raise nx.PowerIterationFailedConvergence(max_iter)
         ranks = np.empty(len(G))
-        ranks[found["file_ids"]] = found["ranks"]
+        ranks[found["file_ids"]] = found["values"]
         return dict(zip(G.nodes, ranks.tolist()))
 
     @staticmethod

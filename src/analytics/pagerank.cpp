@@ -110,4 +110,47 @@ PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, c
   return run_kernel_for_result(graph, kernel, observe);
 }
 
+namespace {
+
+KernelOutput run_pagerank(KernelStore& store, const KernelArguments& arguments, const IterationObserver& observe) {
+  PageRankOptions options;
+  options.max_iterations = static_cast<int>(arguments.integer("iterations"));
+  options.damping = arguments.real("damping");
+  options.tolerance = arguments.real("tolerance");
+  PageRankResult result = pagerank(store.graph(), options, observe);
+  KernelOutput output;
+  output.figures = {{"", "damping", options.damping},
+                    {"", "tolerance", options.tolerance},
+                    {"vertices", "", store.vertices()},
+                    {"iterations", "", std::int64_t{result.iterations}},
+                    {"last L1 change", "last_change", result.last_change, "%.3g"}};
+  output.values = std::move(result.rank);
+  output.iterations = std::move(result.figures);
+  return output;
+}
+
+}  // namespace
+
+const KernelDescription& pagerank_kernel() {
+  static const KernelDescription kernel{
+      .name = "pagerank",
+      .summary = "PageRank of a store's graph, over streaming queries",
+      .description =
+          "PageRank of a store's graph by pull over its in-lists, each iteration one sequential "
+          "streaming query (Lee et al., ExtraV): rank' = (1 - d)/n + d (sum of in-neighbours' rank / "
+          "out-degree + rank of vertices without out-edges / n), until the L1 change is below the "
+          "tolerance.",
+      .parameters = {{"iterations", "N", "at most N iterations (default 100)", ParameterType::kInteger,
+                      std::int64_t{100}, 1, kMaxPageRankIterations},
+                     {"damping", "D", "damping factor in (0, 1) (default 0.85)", ParameterType::kPositiveReal, 0.85},
+                     {"tolerance", "T", "stop once the L1 change of an iteration is below T (default 1e-9)",
+                      ParameterType::kPositiveReal, 1e-9}},
+      .values_name = "rank",
+      .bytes_per_vertex = kPageRankBytesPerVertex,
+      .whole_scans = true,  // every iteration reads every in-list
+      .run = run_pagerank,
+  };
+  return kernel;
+}
+
 }  // namespace semibfs

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "analytics/kernel_description.hpp"
 #include "query/kernel.hpp"
 
 namespace semibfs {
@@ -29,5 +30,10 @@ PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, c
 
 // DRAM per vertex: its rank's share per out-edge, and the iteration's change of its rank as a float.
 inline constexpr std::int64_t kPageRankBytesPerVertex = 8 + 4;
+
+inline constexpr int kMaxPageRankIterations = 1 << 20;
+
+// `semibfs pagerank` and Python's Store.pagerank: the ranks per vertex, "vertex rank" lines.
+const KernelDescription& pagerank_kernel();
 
 }  // namespace semibfs
