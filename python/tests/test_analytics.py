@@ -9,18 +9,18 @@ from conftest import adjacency
 
 
 def power_iteration(matrix, damping, iterations, tolerance):
-    """Pull PageRank: rank' = (1-d)/n + d (A^T (rank / out-degree) + dangling rank / n)."""
+    """Pull PageRank: score' = (1-d)/n + d (A^T (score / out-degree) + dangling score / n)."""
     n = matrix.shape[0]
     out_degree = np.asarray(matrix.sum(axis=1)).ravel()
-    rank = np.full(n, 1.0 / n)
+    score = np.full(n, 1.0 / n)
     for _ in range(iterations):
-        share = np.divide(rank, out_degree, out=np.zeros(n), where=out_degree > 0)
-        new = (1 - damping) / n + damping * (matrix.T @ share + rank[out_degree == 0].sum() / n)
-        change = np.abs(new - rank).sum()
-        rank = new
+        share = np.divide(score, out_degree, out=np.zeros(n), where=out_degree > 0)
+        new = (1 - damping) / n + damping * (matrix.T @ share + score[out_degree == 0].sum() / n)
+        change = np.abs(new - score).sum()
+        score = new
         if change < tolerance:
             break
-    return rank
+    return score
 
 
 @pytest.mark.parametrize("directed", [False, True])
@@ -34,8 +34,8 @@ def test_pagerank_and_components(tmp_path, directed):
     sources, targets = np.concatenate([sources, ring]), np.concatenate([targets, (ring + 1) % n])
     matrix = adjacency(sources, targets, n, directed)
     store = semibfs.from_edges(sources, targets, num_vertices=n, directed=directed)
-    ranks = store.pagerank(iterations=200, tolerance=1e-12)
-    assert np.abs(ranks - power_iteration(matrix, 0.85, 200, 1e-12)).sum() < 1e-9
+    scores = store.pagerank(iterations=200, tolerance=1e-12)
+    assert np.abs(scores - power_iteration(matrix, 0.85, 200, 1e-12)).sum() < 1e-9
     labels = store.connected_components()
     count, reference = connected_components(matrix, directed=directed, connection="weak")
     assert len(np.unique(labels)) == count
