@@ -147,9 +147,9 @@ class BackendInterface:
         found = G.store()._pagerank(max_iter, alpha, tol * len(G))
         if found["iterations"] >= max_iter and found["last_change"] >= tol * len(G):
             raise nx.PowerIterationFailedConvergence(max_iter)
-        ranks = np.empty(len(G))
-        ranks[found["file_ids"]] = found["ranks"]
-        return dict(zip(G.nodes, ranks.tolist()))
+        scores = np.empty(len(G))
+        scores[found["file_ids"]] = found["values"]
+        return dict(zip(G.nodes, scores.tolist()))
 
     @staticmethod
     def connected_components(G):

@@ -108,19 +108,30 @@ class Store:
 
         Iterates until the L1 change of an iteration is below ``tolerance``, at most ``iterations`` times.
         """
-        return self._by_file_id(self._pagerank(iterations, damping, tolerance), "ranks", np.nan, np.float64)
+        return self._by_file_id(self._pagerank(iterations, damping, tolerance), "values", np.nan, np.float64)
 
     def _pagerank(self, iterations, damping, tolerance):
-        """The ranks by store order with their file ids, the iterations run and the last L1 change."""
-        return _core.pagerank(**self._query_options(), iterations=whole_number("--iterations", iterations),
-                              damping=float(damping), tolerance=float(tolerance))
+        """The scores by store order with their file ids, the iterations run and the last L1 change."""
+        return self._analytics("pagerank", iterations=whole_number("--iterations", iterations),
+                               damping=float(damping), tolerance=float(tolerance))
 
     def connected_components(self) -> np.ndarray:
         """Each vertex's component, named by its smallest file id (-1 for ids the file never names).
 
         A directed store's weakly connected components.
         """
-        return self._by_file_id(_core.components(**self._query_options()), "components", -1, np.int64)
+        return self._by_file_id(self._analytics("cc"), "values", -1, np.int64)
+
+    def teenage_followers(self, *, older_than: int = 20, seed: int | None = None, ages=None) -> dict:
+        """Average teenage followers, as ``semibfs at``: the figures it prints, by their JSON keys
+        (``counted_vertices``, ``teenage_followers``, ``average``, ...). Ages from ``seed`` (1 when
+        neither is given) or from the file ``ages`` ('VERTEX AGE' lines in the edge file's ids)."""
+        return self._analytics("at", older_than=whole_number("--older-than", older_than),
+                               seed=whole_number("--seed", seed, unsigned=True), ages=as_text(ages))
+
+    def _analytics(self, name, **options):
+        """The analytics kernel `name` (as its `semibfs` command) with its options; None: not given."""
+        return _core.analytics(name, **self._query_options(), **options)
 
     def add_edges(self, input, *, format=None, dram_budget=None, threads=None):
         """Adds the edges of a graph file as a new version of the store, as ``semibfs add-edges``

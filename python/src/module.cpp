@@ -6,14 +6,17 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "analytics/kernels.hpp"
 #include "cli/arguments.hpp"
 #include "cli/library_calls.hpp"
 #include "core/error.hpp"
@@ -94,16 +97,23 @@ auto without_gil(Call call) {
   return call();
 }
 
-nb::dict vertex_values(VertexValues&& values) {
+// A kernel's figures by their JSON key (a printed-only one by its label, '_' for ' '), its values
+// by store order with their file ids, its iterations and seconds.
+nb::dict kernel_result(VertexValues&& values) {
   nb::dict result;
   std::vector<std::int64_t> ids(values.file_ids.begin(), values.file_ids.end());
   result["file_ids"] = adopt(std::move(ids));
-  if (!values.ranks.empty()) result["ranks"] = adopt(std::move(values.ranks));
-  if (!values.components.empty()) {
-    result["components"] = adopt(std::vector<std::int64_t>(values.components.begin(), values.components.end()));
+  if (auto* numbers = std::get_if<std::vector<double>>(&values.output.values)) {
+    result["values"] = adopt(std::move(*numbers));
+  } else if (!values.vertex_file_ids.empty()) {
+    result["values"] = adopt(std::vector<std::int64_t>(values.vertex_file_ids.begin(), values.vertex_file_ids.end()));
   }
-  result["iterations"] = values.iterations;
-  result["last_change"] = values.last_change;
+  for (const SummaryFigure& figure : values.output.figures) {
+    std::string key = figure.json_key.empty() ? figure.label : figure.json_key;
+    std::replace(key.begin(), key.end(), ' ', '_');
+    std::visit([&](const auto& value) { result[key.c_str()] = value; }, figure.value);
+  }
+  result["iterations"] = values.output.iterations.size();
   result["seconds"] = values.seconds;
   return result;
 }
@@ -123,25 +133,35 @@ StoreQueryOptions store_query_options(const std::string& store, const std::optio
   return options;
 }
 
-// `semibfs pagerank` as a call: the ranks by store order with their file ids.
-nb::dict store_pagerank(const std::string& store, const std::optional<std::string>& dram_budget,
-                        std::optional<std::int64_t> threads, std::optional<std::int64_t> version,
-                        std::int64_t iterations, double damping, double tolerance) {
-  return vertex_values(without_gil([&] {
-    PageRankOptions pagerank;
-    pagerank.max_iterations = static_cast<int>(require_in_range("--iterations", iterations, 1, kMaxPageRankIterations));
-    pagerank.damping = damping;
-    pagerank.tolerance = tolerance;
-    return pagerank_values(store_query_options(store, dram_budget, threads, version), pagerank);
-  }));
+// A keyword argument as the kernel's parameter takes it (its range checked by session/).
+KernelValue kernel_argument(const KernelParameter& parameter, nb::handle value) {
+  switch (parameter.type) {
+    case ParameterType::kInteger: return nb::cast<std::int64_t>(value);
+    case ParameterType::kUnsigned: return nb::cast<std::uint64_t>(value);
+    case ParameterType::kPositiveReal: return nb::cast<double>(value);
+    case ParameterType::kFile: break;
+  }
+  return nb::cast<std::string>(value);
 }
 
-// `semibfs cc` as a call: each vertex's component, named by its smallest file id.
-nb::dict store_components(const std::string& store, const std::optional<std::string>& dram_budget,
-                          std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
-  return vertex_values(without_gil([&] {
-    return component_values(store_query_options(store, dram_budget, threads, version), ComponentsOptions{});
-  }));
+// Any analytics kernel as a call, `semibfs NAME` on the store: `options` are its parameters by
+// their option names with '_' for '-' (None: not given).
+nb::dict store_analytics(const std::string& name, const std::string& store,
+                         const std::optional<std::string>& dram_budget, std::optional<std::int64_t> threads,
+                         std::optional<std::int64_t> version, const nb::kwargs& options) {
+  const KernelDescription* kernel = find_analytics_kernel(name);
+  if (kernel == nullptr) throw UsageError("no analytics kernel named '" + name + "'");
+  KernelArguments arguments(*kernel);
+  for (const auto& [key, value] : options) {
+    if (value.is_none()) continue;
+    std::string parameter = nb::cast<std::string>(key);
+    std::replace(parameter.begin(), parameter.end(), '_', '-');
+    const KernelParameter* described = kernel->find_parameter(parameter);
+    if (described == nullptr) throw UsageError(name + ": no option --" + parameter);
+    arguments.set(parameter, kernel_argument(*described, value));
+  }
+  return kernel_result(
+      without_gil([&] { return kernel_values(store_query_options(store, dram_budget, threads, version), arguments); }));
 }
 
 // `semibfs build` as a call, the keyword arguments parsed as its option table parses them; the
@@ -309,10 +329,8 @@ NB_MODULE(_core, m) {
   m.def("generate", &generate_kronecker_file, "scale"_a, "output"_a, nb::kw_only(), "edgefactor"_a = 16,
         "seed1"_a = nb::none(), "seed2"_a = nb::none(), "format"_a = nb::none(), "threads"_a = nb::none(),
         "progress"_a = false);
-  m.def("pagerank", &store_pagerank, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(), "threads"_a = nb::none(),
-        "version"_a = nb::none(), "iterations"_a, "damping"_a, "tolerance"_a);
-  m.def("components", &store_components, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),
-        "threads"_a = nb::none(), "version"_a = nb::none());
+  m.def("analytics", &store_analytics, "name"_a, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),
+        "threads"_a = nb::none(), "version"_a = nb::none(), "options"_a);
   m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
   m.def("describe_store", &describe_store, "directory"_a);
 }

@@ -9,18 +9,18 @@ from conftest import adjacency
 
 
 def power_iteration(matrix, damping, iterations, tolerance):
-    """Pull PageRank: rank' = (1-d)/n + d (A^T (rank / out-degree) + dangling rank / n)."""
+    """Pull PageRank: score' = (1-d)/n + d (A^T (score / out-degree) + dangling score / n)."""
     n = matrix.shape[0]
     out_degree = np.asarray(matrix.sum(axis=1)).ravel()
-    rank = np.full(n, 1.0 / n)
+    score = np.full(n, 1.0 / n)
     for _ in range(iterations):
-        share = np.divide(rank, out_degree, out=np.zeros(n), where=out_degree > 0)
-        new = (1 - damping) / n + damping * (matrix.T @ share + rank[out_degree == 0].sum() / n)
-        change = np.abs(new - rank).sum()
-        rank = new
+        share = np.divide(score, out_degree, out=np.zeros(n), where=out_degree > 0)
+        new = (1 - damping) / n + damping * (matrix.T @ share + score[out_degree == 0].sum() / n)
+        change = np.abs(new - score).sum()
+        score = new
         if change < tolerance:
             break
-    return rank
+    return score
 
 
 @pytest.mark.parametrize("directed", [False, True])
@@ -34,8 +34,8 @@ def test_pagerank_and_components(tmp_path, directed):
     sources, targets = np.concatenate([sources, ring]), np.concatenate([targets, (ring + 1) % n])
     matrix = adjacency(sources, targets, n, directed)
     store = semibfs.from_edges(sources, targets, num_vertices=n, directed=directed)
-    ranks = store.pagerank(iterations=200, tolerance=1e-12)
-    assert np.abs(ranks - power_iteration(matrix, 0.85, 200, 1e-12)).sum() < 1e-9
+    scores = store.pagerank(iterations=200, tolerance=1e-12)
+    assert np.abs(scores - power_iteration(matrix, 0.85, 200, 1e-12)).sum() < 1e-9
     labels = store.connected_components()
     count, reference = connected_components(matrix, directed=directed, connection="weak")
     assert len(np.unique(labels)) == count
@@ -49,3 +49,36 @@ def test_analytics_under_a_budget_equal_those_in_dram(kronecker):
     budgeted = semibfs.open(store.directory, dram_budget="1GiB", threads=2)
     assert np.abs(budgeted.pagerank() - store.pagerank()).sum() < 1e-12
     assert np.array_equal(budgeted.connected_components(), store.connected_components())
+
+
+def test_teenage_followers_equal_the_command_lines(kronecker):
+    """``semibfs at --store STORE --older-than 30 --seed 4`` on the same SCALE 12 store printed these
+    (and ``semibfs at --store STORE``, older than 20 with seed 1, counted 3466 vertices)."""
+    store, _, _ = kronecker
+    found = store.teenage_followers(older_than=30, seed=4)
+    assert (found["counted_vertices"], found["teenage_followers"]) == (2876, 6425)
+    assert found["average"] == pytest.approx(2.234006, abs=1e-6)
+    assert found["age_seed"] == 4
+    assert store.teenage_followers()["counted_vertices"] == 3466
+
+
+def test_teenage_followers_from_an_ages_file_equal_those_counted_in_numpy(kronecker, tmp_path):
+    store, matrix, _ = kronecker
+    matrix = matrix.tolil()
+    matrix.setdiag(0)  # stores drop self-loops
+    matrix = matrix.tocsr()
+    matrix.eliminate_zeros()
+    named = np.flatnonzero(np.diff(matrix.indptr) > 0)  # vertices of the store, surely
+    ages = np.random.default_rng(3).integers(10, 80, matrix.shape[0])
+    path = tmp_path / "ages.txt"
+    path.write_text("".join(f"{v} {ages[v]}\n" for v in named))
+    has_age = np.zeros(matrix.shape[0], dtype=bool)
+    has_age[named] = True
+    older = has_age & (ages > 25)
+    teenage = has_age & (ages >= 13) & (ages <= 19)
+    found = store.teenage_followers(older_than=25, ages=path)
+    assert found["counted_vertices"] == older.sum()
+    assert found["teenage_followers"] == int(matrix[older][:, teenage].sum())
+    assert found["ages_file"] == str(path)
+    with pytest.raises(semibfs.UsageError, match="give either --seed or --ages"):
+        store.teenage_followers(seed=2, ages=path)

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "analytics/kernel_description.hpp"
 #include "query/kernel.hpp"
 
 namespace semibfs {
@@ -34,5 +35,18 @@ ComponentsResult connected_components(StreamingGraph& graph, const ComponentsOpt
 // relabelled, 4 bytes a label) takes the room of the graph's lists and index, freed by then
 // (QueryStore::release_graph): at least 6.5 bytes a vertex.
 inline constexpr std::int64_t kComponentsBytesPerVertex = 4 + 1;
+
+// Each component by its smallest input id (in place of the labels, 4 bytes a vertex, plus as many
+// while relabelled), and the largest's size. A label is the smallest store id of its component, the
+// smallest input id too unless the store is relabelled (the id map keeps the file's order).
+struct ComponentNames {
+  std::vector<NeighborId> smallest_input;  // per vertex
+  std::int64_t largest = 0;
+};
+ComponentNames name_components(std::vector<NeighborId>&& label, const KernelStore& store);
+
+// `semibfs cc` and Python's Store.connected_components: "vertex component" lines, each component
+// named by its smallest file id.
+const KernelDescription& components_kernel();
 
 }  // namespace semibfs

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "analytics/kernel_description.hpp"
 #include "query/kernel.hpp"
 
 namespace semibfs {
@@ -35,5 +36,8 @@ inline constexpr std::int64_t kAgesByInputIdBytesPerVertex = 1;
 // Ages from a seed: each vertex's age uniform in [10, 80), a hash of the seed and its id, so the
 // same store and seed give the same ages on every machine and thread count.
 std::vector<std::uint8_t> seeded_ages(std::int64_t vertices, std::uint64_t seed);
+
+// `semibfs at` and Python's Store.teenage_followers: the ages from --seed or from the --ages file.
+const KernelDescription& teenage_followers_kernel();
 
 }  // namespace semibfs

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "analytics/kernels.hpp"
 #include "cli/commands.hpp"
 #include "cli/process_group.hpp"
 #include "core/error.hpp"
@@ -16,28 +17,33 @@
 
 namespace semibfs::cli {
 
-const char* const kMainHelp =
-    "semibfs: the Graph500 breadth-first-search benchmark, spec-exact and validated.\n"
-    "\n"
-    "Usage: semibfs COMMAND [OPTIONS]\n"
-    "\n"
-    "Commands:\n"
-    "  run        a Graph500 run: generate, construct, 64 timed and validated searches,\n"
-    "             the official output block on stdout\n"
-    "  generate   write the Graph500 Kronecker edge list to a file\n"
-    "  build      turn a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip\n"
-    "             or not) into a store, within a DRAM budget\n"
-    "  bfs        searches on a store made by build: one root with its parents and levels\n"
-    "             written out, or N random roots with the statistics block of run\n"
-    "  info       what a store holds: vertices, edges, degrees, partitions, placement\n"
-    "  pagerank   PageRank of a store's graph, over streaming queries\n"
-    "  cc         connected components of a store's graph (weakly, when directed)\n"
-    "  at         average teenage followers of a store's graph (ExtraV's AT)\n"
-    "  add-edges  add a file's edges to a store as a new version, rewriting nothing\n"
-    "  compact    fold a store's versions into its base\n"
-    "  report     the figures of runs' JSON reports in one self-contained HTML file\n"
-    "\n"
-    "Run 'semibfs COMMAND --help' for a command's options; 'semibfs --version' prints the version.\n";
+std::string main_help() {
+  std::string help =
+      "semibfs: the Graph500 breadth-first-search benchmark, spec-exact and validated.\n"
+      "\n"
+      "Usage: semibfs COMMAND [OPTIONS]\n"
+      "\n"
+      "Commands:\n"
+      "  run        a Graph500 run: generate, construct, 64 timed and validated searches,\n"
+      "             the official output block on stdout\n"
+      "  generate   write the Graph500 Kronecker edge list to a file\n"
+      "  build      turn a graph file (SNAP, Matrix Market, edge list, Graph500 binary; gzip\n"
+      "             or not) into a store, within a DRAM budget\n"
+      "  bfs        searches on a store made by build: one root with its parents and levels\n"
+      "             written out, or N random roots with the statistics block of run\n"
+      "  info       what a store holds: vertices, edges, degrees, partitions, placement\n";
+  // The analytics kernels' lines come from their descriptions (analytics/kernels.cpp).
+  for (const semibfs::KernelDescription* kernel : semibfs::analytics_kernels()) {
+    help += "  " + kernel->name + std::string(kernel->name.size() < 11 ? 11 - kernel->name.size() : 1, ' ') +
+            kernel->summary + "\n";
+  }
+  return help +
+         "  add-edges  add a file's edges to a store as a new version, rewriting nothing\n"
+         "  compact    fold a store's versions into its base\n"
+         "  report     the figures of runs' JSON reports in one self-contained HTML file\n"
+         "\n"
+         "Run 'semibfs COMMAND --help' for a command's options; 'semibfs --version' prints the version.\n";
+}
 
 }  // namespace semibfs::cli
 
@@ -48,31 +54,32 @@ struct Command {
   int (*run)(semibfs::cli::Arguments& arguments);
 };
 
-// Every subcommand, once: dispatch and the error prefix both read it.
+// Every subcommand but the analytics kernels, once: dispatch and the error prefix both read it.
 constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
                                  {"generate", semibfs::cli::generate_command},
                                  {"build", semibfs::cli::build_command},
                                  {"bfs", semibfs::cli::bfs_command},
                                  {"info", semibfs::cli::info_command},
-                                 {"pagerank", semibfs::cli::pagerank_command},
-                                 {"cc", semibfs::cli::cc_command},
-                                 {"at", semibfs::cli::at_command},
                                  {"add-edges", semibfs::cli::add_edges_command},
                                  {"compact", semibfs::cli::compact_command},
                                  {"report", semibfs::cli::report_command}};
 
+// The analytics kernels' commands, one for all (cli/analytics_command.cpp reads the name).
+constexpr Command kAnalyticsCommand = {"analytics", semibfs::cli::analytics_command};
+
 const Command* find_command(const std::vector<std::string>& words) {
+  if (words.empty()) return nullptr;
   for (const Command& command : kCommands) {
-    if (!words.empty() && words.front() == command.name) return &command;
+    if (words.front() == command.name) return &command;
   }
-  return nullptr;
+  return semibfs::find_analytics_kernel(words.front()) != nullptr ? &kAnalyticsCommand : nullptr;
 }
 
 int dispatch(const std::vector<std::string>& words) {
   if (words.empty()) throw semibfs::UsageError("no command given");
   const std::string& name = words.front();
   if (name == "-h" || name == "--help" || name == "help") {
-    std::fputs(semibfs::cli::kMainHelp, stdout);
+    std::fputs(semibfs::cli::main_help().c_str(), stdout);
     return 0;
   }
   if (name == "--version") {

@@ -1,17 +1,26 @@
 #include "session/store_analytics.hpp"
 
-#include <algorithm>
+#include <string>
 #include <utility>
 
+#include "formats/vertex_ages_file.hpp"
 #include "session/option_rules.hpp"
 #include "session/program_budget.hpp"
 
 namespace semibfs {
 
-void check_pagerank_options(const PageRankOptions& pagerank) {
-  require_in_range("--iterations", pagerank.max_iterations, 1, kMaxPageRankIterations);
-  require_positive("--damping", pagerank.damping);
-  require_positive("--tolerance", pagerank.tolerance);
+void check_kernel_arguments(const KernelArguments& arguments) {
+  const KernelDescription& kernel = arguments.kernel();
+  for (const KernelParameter& parameter : kernel.parameters) {
+    if (!arguments.has(parameter.name)) continue;
+    const std::string option = "--" + parameter.name;
+    if (parameter.type == ParameterType::kInteger) {
+      require_in_range(option, arguments.integer(parameter.name), parameter.minimum, parameter.maximum);
+    } else if (parameter.type == ParameterType::kPositiveReal) {
+      require_positive(option, arguments.real(parameter.name));
+    }
+  }
+  if (kernel.check != nullptr) kernel.check(arguments);
 }
 
 std::unique_ptr<QueryStore> open_for_queries(StoreQueryOptions options, std::int64_t bytes_per_vertex,
@@ -27,59 +36,60 @@ std::unique_ptr<QueryStore> open_for_queries(StoreQueryOptions options, std::int
   return std::make_unique<QueryStore>(options.store, opening);
 }
 
-ComponentNames name_components(const std::vector<NeighborId>& label, const QueryStore& store) {
-  ComponentNames names;
-  std::vector<std::uint32_t> members(label.size(), 0);
-  for (const NeighborId l : label) names.largest = std::max<std::int64_t>(names.largest, ++members[l]);
-  members = {};
-  if (!store.relabelled()) return names;
-  names.smallest_input.assign(label.size(), UINT32_MAX);
-  for (std::size_t v = 0; v < label.size(); ++v) {
-    std::uint32_t& smallest = names.smallest_input[label[v]];
-    smallest = std::min(smallest, static_cast<std::uint32_t>(store.input_id(static_cast<VertexId>(v))));
-  }
-  return names;
+std::unique_ptr<QueryStore> open_for_kernel(const StoreQueryOptions& options, const KernelArguments& arguments) {
+  check_kernel_arguments(arguments);
+  const KernelDescription& kernel = arguments.kernel();
+  return open_for_queries(options, kernel.dram_bytes_per_vertex(arguments), kernel.whole_scans);
 }
 
 namespace {
 
-double total_seconds(const std::vector<IterationFigures>& figures) {
-  double seconds = 0;
-  for (const IterationFigures& iteration : figures) seconds += iteration.seconds;
-  return seconds;
-}
+// The store as a kernel sees it.
+class QueryKernelStore final : public KernelStore {
+ public:
+  explicit QueryKernelStore(QueryStore& store) : store_(store) {}
+  StreamingGraph& graph() override { return store_.graph(); }
+  std::int64_t vertices() const override { return store_.vertices(); }
+  bool relabelled() const override { return store_.relabelled(); }
+  VertexId input_id(VertexId vertex) const override { return store_.input_id(vertex); }
+  std::uint64_t file_id_of_input(VertexId input) const override { return store_.file_id_of_input(input); }
+  void release_graph() override { store_.release_graph(); }
+  // Read in the input's ids, then put in the store's order when relabelled.
+  VertexBytes read_vertex_bytes(const std::string& path, std::uint8_t missing) override {
+    VertexAges read = read_vertex_ages(path, store_.ids(), missing);
+    VertexBytes bytes{std::move(read.ages), read.without_age};
+    if (!store_.relabelled()) return bytes;
+    std::vector<std::uint8_t> by_store_id(bytes.values.size());
+    for (VertexId v = 0; v < static_cast<VertexId>(by_store_id.size()); ++v) {
+      by_store_id[static_cast<std::size_t>(v)] = bytes.values[static_cast<std::size_t>(store_.input_id(v))];
+    }
+    bytes.values = std::move(by_store_id);
+    return bytes;
+  }
 
-VertexValues file_ids_of(const QueryStore& store) {
-  VertexValues values;
-  values.file_ids.resize(static_cast<std::size_t>(store.input().vertices));
-  for (VertexId v = 0; v < store.input().vertices; ++v) values.file_ids[static_cast<std::size_t>(v)] = store.file_id(v);
-  return values;
-}
+ private:
+  QueryStore& store_;
+};
 
 }  // namespace
 
-VertexValues pagerank_values(const StoreQueryOptions& options, const PageRankOptions& pagerank_options) {
-  check_pagerank_options(pagerank_options);
-  const std::unique_ptr<QueryStore> store =
-      open_for_queries(options, kPageRankBytesPerVertex, true);  // every iteration scans every list
-  PageRankResult result = pagerank(store->graph(), pagerank_options);
-  VertexValues values = file_ids_of(*store);
-  values.ranks = std::move(result.rank);
-  values.iterations = result.iterations;
-  values.last_change = result.last_change;
-  values.seconds = total_seconds(result.figures);
-  return values;
+KernelOutput run_kernel_on(QueryStore& store, const KernelArguments& arguments, const IterationObserver& observe) {
+  QueryKernelStore kernel_store(store);
+  return arguments.kernel().run(kernel_store, arguments, observe);
 }
 
-VertexValues component_values(const StoreQueryOptions& options, const ComponentsOptions& components) {
-  const std::unique_ptr<QueryStore> store = open_for_queries(options, kComponentsBytesPerVertex);
-  const ComponentsResult result = connected_components(store->graph(), components);
-  const ComponentNames names = name_components(result.label, *store);
-  VertexValues values = file_ids_of(*store);
-  values.components.resize(result.label.size());
-  for (std::size_t v = 0; v < result.label.size(); ++v) values.components[v] = names.file_id(result.label[v], *store);
-  values.iterations = result.iterations;
-  values.seconds = total_seconds(result.figures);
+VertexValues kernel_values(const StoreQueryOptions& options, const KernelArguments& arguments) {
+  const std::unique_ptr<QueryStore> store = open_for_kernel(options, arguments);
+  VertexValues values;
+  values.output = run_kernel_on(*store, arguments);
+  values.seconds = total_seconds(values.output.iterations);
+  values.file_ids.resize(static_cast<std::size_t>(store->vertices()));
+  for (VertexId v = 0; v < store->vertices(); ++v) values.file_ids[static_cast<std::size_t>(v)] = store->file_id(v);
+  if (auto* vertices = std::get_if<std::vector<NeighborId>>(&values.output.values)) {
+    values.vertex_file_ids.reserve(vertices->size());
+    for (const NeighborId input : *vertices) values.vertex_file_ids.push_back(store->file_id_of_input(input));
+    values.output.values = std::monostate{};
+  }
   return values;
 }
 

@@ -44,8 +44,8 @@ TEST(PageRank, MatchesAnIndependentPowerIterationOnEveryStore) {
         const TieredGraph tiered = stores.open(c);
         StreamingGraph graph(tiered);
         const PageRankResult result = pagerank(graph, converged());
-        EXPECT_LT(testing::l1_distance(result.rank, expected), 1e-9);
-        EXPECT_NEAR(std::accumulate(result.rank.begin(), result.rank.end(), 0.0), 1.0, 1e-9);
+        EXPECT_LT(testing::l1_distance(result.score, expected), 1e-9);
+        EXPECT_NEAR(std::accumulate(result.score.begin(), result.score.end(), 0.0), 1.0, 1e-9);
         EXPECT_LT(result.last_change, 1e-13);
         ASSERT_EQ(static_cast<int>(result.figures.size()), result.iterations);
         EXPECT_EQ(result.figures.front().query.replies, graph.num_vertices());
@@ -57,26 +57,26 @@ TEST(PageRank, MatchesAnIndependentPowerIterationOnEveryStore) {
   }
 }
 
-// The comparison can fail: a rank moved by 1e-8 is caught, and so is stopping early.
+// The comparison can fail: a score moved by 1e-8 is caught, and so is stopping early.
 TEST(PageRank, TheComparisonCatchesAWrongRank) {
   testing::StoreCases stores(kronecker());
   const TieredGraph tiered = stores.open({false, 1, GraphDirection::kUndirected, false});
   StreamingGraph graph(tiered);
   PageRankResult result = pagerank(graph, converged());
   const std::vector<double> expected = testing::reference_pagerank(kronecker(), false, 0.85);
-  ASSERT_LT(testing::l1_distance(result.rank, expected), 1e-9);
-  result.rank[17] += 1e-8;
-  EXPECT_GT(testing::l1_distance(result.rank, expected), 1e-9);
+  ASSERT_LT(testing::l1_distance(result.score, expected), 1e-9);
+  result.score[17] += 1e-8;
+  EXPECT_GT(testing::l1_distance(result.score, expected), 1e-9);
   PageRankOptions three;
   three.max_iterations = 3;
   const PageRankResult early = pagerank(graph, three);
   EXPECT_EQ(early.iterations, 3);
-  EXPECT_GT(testing::l1_distance(early.rank, expected), 1e-9);
+  EXPECT_GT(testing::l1_distance(early.score, expected), 1e-9);
 }
 
-// Short of convergence too: an iteration rounds only its change of the ranks, to a float (by at
+// Short of convergence too: an iteration rounds only its change of the scores, to a float (by at
 // most 2^-24 of it), and PageRank shrinks earlier errors by the damping factor, so after k
-// iterations the ranks are exact arithmetic's to within 2^-24 * sum_i d^(k-i) change_i. Ranks
+// iterations the scores are exact arithmetic's to within 2^-24 * sum_i d^(k-i) change_i. Ranks
 // rounded to floats would be off by about 2^-25 of their sum, 1 (over 1e-8), at every iteration.
 TEST(PageRank, EveryIterationIsThePowerIterationsToAFloatOfItsChange) {
   testing::StoreCases stores(kronecker());
@@ -90,7 +90,7 @@ TEST(PageRank, EveryIterationIsThePowerIterationsToAFloatOfItsChange) {
     ASSERT_EQ(result.iterations, iterations);
     bound = 0.85 * bound + std::ldexp(result.last_change, -24);
     const std::vector<double> exact = testing::reference_pagerank(kronecker(), false, 0.85, iterations);
-    EXPECT_LT(testing::l1_distance(result.rank, exact), bound + 1e-15) << iterations << " iterations";
+    EXPECT_LT(testing::l1_distance(result.score, exact), bound + 1e-15) << iterations << " iterations";
   }
 }
 

@@ -109,17 +109,18 @@ TEST_F(AnalyticsCli, PageRankMatchesThePowerIterationInTheFilesIds) {
            {"plain", ""}, {"z", "--compress"}, {"relabelled", "--vertex-order degree"}, {"directed", "--directed"}}) {
     SCOPED_TRACE(name);
     const std::string store = build(name, options);
-    const std::filesystem::path output = directory_ / (name + ".rank"), json = directory_ / (name + ".json");
+    const std::filesystem::path output = directory_ / (name + ".score"), json = directory_ / (name + ".json");
     const CommandResult result = run("pagerank --store " + store + " --tolerance 1e-14 --iterations 5000 -o " +
                                      output.string() + " --json " + json.string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
     EXPECT_NE(result.out.find("iterations: "), std::string::npos) << result.out;
     const std::vector<double> expected = testing::reference_pagerank(edges, name == "directed", 0.85);
-    const std::map<std::uint64_t, std::string> ranks = read_results(output);
-    ASSERT_EQ(ranks.size(), ids.size());
+    const std::map<std::uint64_t, std::string> scores = read_results(output);
+    ASSERT_EQ(scores.size(), ids.size());
     std::vector<double> got;
-    for (const std::uint64_t id : ids) got.push_back(std::stod(ranks.at(id)));
+    for (const std::uint64_t id : ids) got.push_back(std::stod(scores.at(id)));
     EXPECT_LT(testing::l1_distance(got, expected), 1e-9);
+    EXPECT_TRUE(read_text(output).starts_with("# semibfs pagerank " + store + ": vertex score, in the input's ids\n"));
     const std::string report = read_text(json);
     for (const char* key :
          {"\"command\": \"pagerank\"", "\"iterations\": [", "\"bytes_handed_over\"", "\"lists_decoded\""}) {
@@ -163,16 +164,16 @@ TEST_F(AnalyticsCli, UnderTheStatedMinimumBudgetTheResultsStay) {
         stated_minimum_budget("pagerank --store " + store + " --head-entries 1") + " --head-entries 1";
     ASSERT_FALSE(tight.empty());
     SCOPED_TRACE(name + tight);
-    const std::filesystem::path output = directory_ / (name + ".rank"), json = directory_ / (name + ".json");
-    const CommandResult ranked = run("pagerank --store " + store + tight + " --tolerance 1e-14 --iterations 5000 -o " +
+    const std::filesystem::path output = directory_ / (name + ".score"), json = directory_ / (name + ".json");
+    const CommandResult scored = run("pagerank --store " + store + tight + " --tolerance 1e-14 --iterations 5000 -o " +
                                      output.string() + " --json " + json.string());
-    ASSERT_EQ(ranked.exit_code, 0) << ranked.err;
-    EXPECT_NE(ranked.err.find("placement: DRAM budget"), std::string::npos) << ranked.err;
+    ASSERT_EQ(scored.exit_code, 0) << scored.err;
+    EXPECT_NE(scored.err.find("placement: DRAM budget"), std::string::npos) << scored.err;
     EXPECT_NE(read_text(json).find("\"tail_reads\": "), std::string::npos);
     EXPECT_EQ(read_text(json).find("\"tail_reads\": 0,"), std::string::npos) << "no list was read from the store";
-    const std::map<std::uint64_t, std::string> ranks = read_results(output);
+    const std::map<std::uint64_t, std::string> scores = read_results(output);
     std::vector<double> got;
-    for (const std::uint64_t id : ids) got.push_back(std::stod(ranks.at(id)));
+    for (const std::uint64_t id : ids) got.push_back(std::stod(scores.at(id)));
     EXPECT_LT(testing::l1_distance(got, testing::reference_pagerank(edges, name == "directed", 0.85)), 1e-9);
     const CommandResult components =
         run("cc --store " + store + " --head-entries 1" +

@@ -109,7 +109,7 @@ TEST(VersionOverlay, AnalyticsOfRandomSplitsEqualThoseOfAllEdges) {
         PageRankOptions options;
         options.tolerance = 1e-13;
         options.max_iterations = 1000;
-        EXPECT_LT(testing::l1_distance(pagerank(graph, options).rank, expected), 1e-9);
+        EXPECT_LT(testing::l1_distance(pagerank(graph, options).score, expected), 1e-9);
         const ComponentsResult components = connected_components(graph, {});
         for (std::size_t v = 0; v < minimum.size(); ++v) {
           ASSERT_EQ(static_cast<std::int64_t>(components.label[v]), minimum[v]) << "vertex " << v;
@@ -130,7 +130,7 @@ TEST(VersionOverlay, TheBaseAloneIsNotAllEdges) {
   PageRankOptions options;
   options.tolerance = 1e-13;
   options.max_iterations = 1000;
-  EXPECT_GT(testing::l1_distance(pagerank(graph, options).rank, testing::reference_pagerank(all, false, 0.85)), 1e-9);
+  EXPECT_GT(testing::l1_distance(pagerank(graph, options).score, testing::reference_pagerank(all, false, 0.85)), 1e-9);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "analytics/pagerank.hpp"
 #include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
 #include "session/store_query_options.hpp"
@@ -60,19 +61,20 @@ TEST(SearchOptionRules, ForwardOnDiskNeedsABudgetAndNoHeadEntries) {
             "--head-entries needs --dram-budget (without a budget every list is in DRAM)");
 }
 
+// The parameters' ranges as PageRank's description states them, checked by the one generic rule.
 TEST(PageRankOptionRules, IterationsDampingAndTolerance) {
-  PageRankOptions pagerank;
-  EXPECT_EQ(usage_error_of([&] { check_pagerank_options(pagerank); }), "");
-  pagerank.max_iterations = 0;
-  EXPECT_EQ(usage_error_of([&] { check_pagerank_options(pagerank); }),
+  KernelArguments pagerank(pagerank_kernel());
+  EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }), "");
+  pagerank.set("iterations", std::int64_t{0});
+  EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
             "--iterations: must be an integer from 1 to 1048576, got '0'");
-  pagerank = {};
-  pagerank.damping = -0.5;
-  EXPECT_EQ(usage_error_of([&] { check_pagerank_options(pagerank); }),
+  pagerank = KernelArguments(pagerank_kernel());
+  pagerank.set("damping", -0.5);
+  EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
             "--damping: must be a positive number, got '-0.5'");
-  pagerank = {};
-  pagerank.tolerance = 0;
-  EXPECT_EQ(usage_error_of([&] { check_pagerank_options(pagerank); }),
+  pagerank = KernelArguments(pagerank_kernel());
+  pagerank.set("tolerance", 0.0);
+  EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
             "--tolerance: must be a positive number, got '0'");
 }
 
