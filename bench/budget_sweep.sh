@@ -23,7 +23,7 @@ THREADS (default 2) threads; ./build/semibfs or $SEMIBFS. Output and JSON in out
 relabelled by degree (DIR-r, variants r-...) too, searched in DRAM and under the same budgets,
 each right after its uncompressed variant in every round (the fractions stay fractions of the
 uncompressed in-memory footprint).
---forward-on-disk: seed 000's placement too (`--placement forward-on-disk`: the whole backward graph
+--forward-on-disk: Iwabuchi et al.'s placement too (`--placement forward-on-disk`: the whole backward graph
 in DRAM, every forward list read from the store; variants f-...), on the uncompressed store under
 the same budgets, right after its planned variant in every round.
 EOF_USAGE
@@ -84,7 +84,7 @@ fi
 
 # One run: variant name, then semibfs options; JSON and output kept per round. A variant named
 # z-... searches the compressed store, r-... the compressed one relabelled by degree, f-... the
-# uncompressed one with seed 000's placement.
+# uncompressed one with Iwabuchi et al.'s placement.
 run_variant() {
   local name=$1 round=$2
   shift 2

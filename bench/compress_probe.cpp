@@ -1,4 +1,4 @@
-// semibfs_compress_probe: the compressed list format (src/compress/, seed 003 Sec. 4.4 Table 2) on
+// semibfs_compress_probe: the compressed list format (src/compress/, ExtraV (Lee et al.) Sec. 4.4 Table 2) on
 // the Graph500 Kronecker graph or a graph file: bits per edge with and without the offsets array,
 // the share of entries in intervals, and single-thread decode speed (all lists in order; lists of
 // random vertices) for each integer code and minimum interval length, beside the plain 32-bit CSR.

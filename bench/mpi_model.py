@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Communication model of the search across ranks, after Cui et al. (seed 001) equations (1) and (2).
+"""Communication model of the search across ranks, after Cui et al. equations (1) and (2).
 
 Reads the JSON of a run under mpirun (`semibfs run --json`) and
   --check      compares the bitmap and summary bytes each bottom-up level moved with what the model
@@ -19,7 +19,7 @@ The model, per publish of the frontier (a bottom-up level, or the switch into bo
                                     the summary computed on each node instead of sent;
   the parallel allgather moves the same bytes in P streams per node instead of one.
 Time per publish: the bytes a node receives over the network divided by the node's bandwidth,
-which one stream reaches only to --stream-share of (seed 001 Fig. 4: more processes per node drew
+which one stream reaches only to --stream-share of (Cui et al. Fig. 4: more processes per node drew
 more of the dual InfiniBand ports' bandwidth).
 
   bench/mpi_model.py --check RUN.json

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Model of LC-BFS's remote vertex cache (Cicotti and Carrington, seed 004): hit rate, normalized
+"""Model of LC-BFS's remote vertex cache (Cicotti and Carrington): hit rate, normalized
 messages and pair-communication time of a pure top-down search, from the Kronecker graph's degree
 classes, checked against our runs and set beside the paper's Tables 1, 3 and 4.
 
@@ -59,7 +59,7 @@ import json
 import math
 import sys
 
-# Seed 004 as printed (/work/shared/seeds/004_89394b0e97cbcfbd.txt): Table 1 (1024 cores, SCALE 30,
+# Cicotti and Carrington as printed (/work/shared/seeds/004_89394b0e97cbcfbd.txt): Table 1 (1024 cores, SCALE 30,
 # edgefactor 16): cache entries -> hit rate %, repeated vertexes %, normalized MPI messages, speedup.
 PAPER_TABLE_1 = {0: (0.0, 98.7, 1.00, 1.00), 2**20: (22.3, 98.3, 0.78, 1.02), 2**21: (29.7, 98.2, 0.71, 1.23),
                  2**22: (37.4, 97.9, 0.63, 1.36), 2**23: (44.2, 97.7, 0.57, 1.47), 2**24: (49.2, 97.4, 0.52, 1.60)}
@@ -70,7 +70,7 @@ PAPER_TABLE_3 = {128: (69.4, 95.4, 0.31, 2.5), 256: (64.5, 96.0, 0.36, 3.1), 512
 TABLE_3_ENTRIES = 2**24
 # Table 4, LC-BFS column (8M-vertex cache, 2^20 vertices per core from SCALE 23): cores -> messages.
 PAPER_TABLE_4_LC = {8: 0.07, 16: 0.12, 32: 0.18}
-STAMPEDE_RANKS_PER_NODE = 16  # two 8-core Xeons per node (seed 004 Sec. V)
+STAMPEDE_RANKS_PER_NODE = 16  # two 8-core Xeons per node (Cicotti and Carrington Sec. V)
 
 INITIATOR = (0.57, 0.19, 0.19, 0.05)  # Graph500 A, B, C, D
 CHECK_TOLERANCE = 0.03  # hit rate, absolute; measured errors up to 0.02 from 1024 entries (command_check)
@@ -298,14 +298,15 @@ def command_predict(args, calibration):
 
 def command_paper(args, calibration):
     print_network(args)
-    print("Seed 004 Table 1: SCALE 30, 1024 ranks (cores), edgefactor 16")
+    print("Cicotti and Carrington Table 1: SCALE 30, 1024 ranks (cores), edgefactor 16")
     _, table1 = prediction(30, 1024, sorted(PAPER_TABLE_1), args, calibration)
     print_rows(table1, lambda row: PAPER_TABLE_1.get(row["entries"]))
-    print(f"\nSeed 004 Table 3: SCALE 28, 128 to 1024 ranks, {TABLE_3_ENTRIES} entries (the table does not "
+    print(f"\nCicotti and Carrington Table 3: SCALE 28, 128 to 1024 ranks, {TABLE_3_ENTRIES} entries "
+          "(the table does not "
           "state its cache size; the text's 16M-vertex cache)")
     table3 = [prediction(28, ranks, [TABLE_3_ENTRIES], args, calibration)[1][0] for ranks in sorted(PAPER_TABLE_3)]
     print_rows(table3, lambda row: PAPER_TABLE_3.get(row["ranks"]))
-    print("\nSeed 004 Table 4, LC-BFS column: 2^20 vertices per rank (SCALE 23 on 8), 2^23 entries")
+    print("\nCicotti and Carrington Table 4, LC-BFS column: 2^20 vertices per rank (SCALE 23 on 8), 2^23 entries")
     table4 = [prediction(23 + int(math.log2(ranks // 8)), ranks, [2**23], args, calibration)[1][0]
               for ranks in sorted(PAPER_TABLE_4_LC)]
     for row in table4:
@@ -358,7 +359,7 @@ def main():
     check = commands.add_parser("check", help="model against runs' JSON; exit 1 when off")
     check.add_argument("runs", nargs="+")
     check.add_argument("--tolerance", type=float, default=CHECK_TOLERANCE, help="hit rate, absolute")
-    paper = commands.add_parser("paper", help="predictions beside seed 004's Tables 1, 3 and 4")
+    paper = commands.add_parser("paper", help="predictions beside Cicotti and Carrington's Tables 1, 3 and 4")
     for sub in (predict, check, paper):
         sub.add_argument("--edgefactor", type=int, default=None if sub is check else 16,
                          help="the model's (check: default the run's)")

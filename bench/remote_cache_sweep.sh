@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remote vertex caches (seed 004, Tables 1, 4 and 5) side by side, interleaved: per round a
+# Remote vertex caches (Cicotti and Carrington, Tables 1, 4 and 5) side by side, interleaved: per round a
 # `semibfs run` under `mpirun -np RANKS` (one thread per rank, every search validated) for each
 # configuration, the order reversed every other round. A configuration is a number (entries of a
 # cache per rank, 0 for none) or a quoted set of options (e.g. "--remote-cache server"). Prints per

@@ -1,5 +1,5 @@
 // Direction-optimizing BFS: top-down over a frontier queue, bottom-up over frontier bitmaps, the
-// direction of each step chosen by a DirectionPolicy (Iwabuchi et al., seed 000 Sec. III; Beamer,
+// direction of each step chosen by a DirectionPolicy (Iwabuchi et al. Sec. III; Beamer,
 // Asanovic, Patterson, "Direction-optimizing BFS", SC 2012).
 #pragma once
 
@@ -51,7 +51,7 @@ struct BfsOptions {
   double beta_or_default() const;
 };
 
-// alpha-beta: alpha 1e4 as in seed 000 Sec. VI-B (Fig. 7); beta 1e3, not its 1e5: on this engine
+// alpha-beta: alpha 1e4 as in Iwabuchi et al. Sec. VI-B (Fig. 7); beta 1e3, not its 1e5: on this engine
 // the sweep (docs/PERFORMANCE.md, "The engine's defaults") found returning top-down earlier faster at SCALE 20 and 22;
 // beamer: 15 and 18, Beamer et al. SC'12 Sec. 4. The forced policies ignore them.
 double default_alpha(PolicyKind policy);

@@ -1,5 +1,5 @@
 // Chooses the direction of each BFS step from what the previous steps measured: the alpha/beta
-// rule on frontier sizes (Iwabuchi et al., seed 000 Sec. III-C), Beamer's rule on edge counts
+// rule on frontier sizes (Iwabuchi et al. Sec. III-C), Beamer's rule on edge counts
 // (Beamer, Asanovic, Patterson, SC 2012, Sec. 4 and Fig. 6), or one direction throughout.
 #pragma once
 
@@ -28,7 +28,7 @@ struct FrontierFacts {
 // With tails on disk, a bottom-up step over a small frontier finds no parent in the resident
 // entries of nearly every unvisited vertex that has a tail, and reads that tail; top-down reads
 // only the frontier's tails. So the threshold policies go bottom-up only once the frontier holds
-// at least 1/64 of the vertices with tails (seed 000 Sec. VI-E: bottom-up's NVM reads are the
+// at least 1/64 of the vertices with tails (Iwabuchi et al. Sec. VI-E: bottom-up's NVM reads are the
 // tails); with a large K few vertices have tails and this rarely acts. 1/64 won a sweep of n/1024,
 // 1/256 and 1/64 at SCALE 22 (docs/PERFORMANCE.md, "The tier guard").
 inline bool tails_allow_bottom_up(const FrontierFacts& facts) {
@@ -52,7 +52,7 @@ class BottomUpPolicy final : public DirectionPolicy {
   bool next_step_bottom_up(const FrontierFacts&) const override { return true; }
 };
 
-// Seed 000 Sec. III-C: start top-down; bottom-up once a growing frontier passes n / alpha; back
+// Iwabuchi et al. Sec. III-C: start top-down; bottom-up once a growing frontier passes n / alpha; back
 // to top-down once a shrinking frontier falls below n / beta.
 class AlphaBetaPolicy final : public DirectionPolicy {
  public:

@@ -1,6 +1,6 @@
 // The summary of a frontier bitmap: one bit per group of frontier bits, set when any bit of the
 // group is set. The bottom-up step tests it first and skips the frontier bitmap when it is clear;
-// being group_bits times smaller it stays in a nearer cache (Cui et al., seed 001 Sec. II and
+// being group_bits times smaller it stays in a nearer cache (Cui et al. Sec. II and
 // III-C, after the Graph500 reference's in_queue_summary).
 #pragma once
 

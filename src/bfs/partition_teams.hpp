@@ -1,4 +1,4 @@
-// Which partitions a thread of a parallel region serves (seed 000 Sec. V-B and V-C: threads are
+// Which partitions a thread of a parallel region serves (Iwabuchi et al. Sec. V-B and V-C: threads are
 // bound to a partition and write only its status). With T threads and P partitions, thread t serves
 // partition t mod P in a team of about T/P threads when T >= P, and partitions t, t + T, ...
 // alone when T < P. A team shares out its partition's work through its own counter, so the only

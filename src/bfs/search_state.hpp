@@ -1,7 +1,7 @@
 // The BFS status of one search, laid out by partition: the parent array, the visited bitmap, the
 // frontier as one queue per partition (top-down, while it fits) or as a bitmap with its summary
 // (bottom-up, and top-down frontiers too large for the queues). Partition k's threads write only
-// partition k's queue, its words of the bitmaps and its range of the parent array (seed 000 Sec.
+// partition k's queue, its words of the bitmaps and its range of the parent array (Iwabuchi et al. Sec.
 // V-B); bitmap words never straddle two partitions.
 #pragma once
 

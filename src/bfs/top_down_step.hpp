@@ -1,4 +1,4 @@
-// Top-down BFS step (Iwabuchi et al. Sec. III-A, Fig. 1) on the NETAL layout (seed 000 Sec.
+// Top-down BFS step (Iwabuchi et al. Sec. III-A, Fig. 1) on the NETAL layout (Iwabuchi et al. Sec.
 // IV-A): partition k's team walks the whole frontier through partition k's forward graph, which
 // holds only neighbours inside partition k, so it claims only its own vertices.
 #pragma once

@@ -59,8 +59,8 @@ void add_placement_options(OptionTable& table, SearchOptions& search) {
                          "the store when needed. A SIZE below the minimum is refused before any work, naming it");
   add_head_entries_option(table, search.head_entries);
   table.value("--placement", "MODE",
-              "with --dram-budget: planned (default: the placement planner's split) or forward-on-disk (seed 000, "
-              "Iwabuchi et al.: the whole backward graph and the BFS status in DRAM, every forward list read from "
+              "with --dram-budget: planned (default: the placement planner's split) or forward-on-disk "
+              "(Iwabuchi et al.: the whole backward graph and the BFS status in DRAM, every forward list read from "
               "the store; with one partition of an undirected graph the forward lists are the backward lists' file)",
               [&search](const std::string& value) {
                 if (value != "planned" && value != "forward-on-disk") {
@@ -117,8 +117,8 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
              [&order](const std::string& value) { order = parse_neighbor_order(value); })
       .flag("--compress",
             "store every list compressed: intervals of consecutive ids and gaps as variable-length integers "
-            "(seed 003 Table 2, byte code), decoded in place by the searches; each list is stored in id order, and "
-            "the neighbour order picks the head a bottom-up step probes first",
+            "(ExtraV (Lee et al.) Table 2, byte code), decoded in place by the searches; each list is stored in id "
+            "order, and the neighbour order picks the head a bottom-up step probes first",
             [&compress] { compress = true; })
       .value("--vertex-order", "O",
              "input (default: the input's ids) or degree: the store numbers the vertices by descending degree, "

@@ -53,7 +53,7 @@ void parse_remote_cache(const std::string& value, RankOptions& ranks) {
   throw UsageError("unknown remote cache '" + value + "'; valid choices: local, node, server, memcached://HOST:PORT");
 }
 
-// The remote vertex caches of runs under mpirun (Cicotti and Carrington, seed 004).
+// The remote vertex caches of runs under mpirun (Cicotti and Carrington).
 void add_cache_options(OptionTable& table, RunRequest& request) {
   RankOptions& ranks = request.options.ranks;
   table.value("--remote-cache", "KIND",

@@ -1,4 +1,4 @@
-// The bit-aligned integer code of seed 003 Table 2: six bits give the number's bit length L
+// The bit-aligned integer code of ExtraV (Lee et al.) Table 2: six bits give the number's bit length L
 // (0 to 61; 62 and 63 are the seed's reserved CONT and EOL tokens), then the number's bits. The
 // leading 1 of a number is implied (Elias gamma's trick), so L - 1 bits follow: 1 bit less a
 // number than the seed. Bits are stored lowest first in little-endian 64-bit words.

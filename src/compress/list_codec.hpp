@@ -1,4 +1,4 @@
-// How a neighbour list is compressed (seed 003 Sec. 4.4, Table 2), and the byte layout.
+// How a neighbour list is compressed (ExtraV (Lee et al.) Sec. 4.4, Table 2), and the byte layout.
 //
 // A vertex v's list (ascending, no duplicates) is cut into maximal runs of consecutive ids; runs of
 // at least min_interval_length ids are intervals, every other id is a residual. The list is, as
@@ -21,7 +21,7 @@ namespace semibfs {
 
 enum class IntegerCode {
   kByte,  // LEB128: 7 bits a byte, the high bit says another byte follows (byte_code.hpp)
-  kBit,   // seed 003 Table 2: a 6-bit length, then the number's bits (bit_code.hpp)
+  kBit,   // ExtraV (Lee et al.) Table 2: a 6-bit length, then the number's bits (bit_code.hpp)
 };
 
 struct ListCodec {

@@ -1,6 +1,6 @@
 // Random access to compressed lists by vertex: the whole list in ascending order, or only up to
 // the first neighbour a predicate accepts (a bottom-up step stops at the first frontier parent,
-// seed 000 Sec. III-B). Every read is checked: a corrupt or crafted list throws semibfs::Error
+// Iwabuchi et al. Sec. III-B). Every read is checked: a corrupt or crafted list throws semibfs::Error
 // naming the vertex (corrupt_list.hpp), never reads outside the stream.
 #pragma once
 

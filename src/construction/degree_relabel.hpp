@@ -1,7 +1,7 @@
 // Vertex ids by descending degree, given at construction (issue 16, "orderings that compress"):
 // Kronecker ids are a random permutation, which leaves neither intervals nor small gaps in the
 // lists; numbered by degree, the hubs get the smallest ids, every list's hubs come first in id
-// order (the order a bottom-up step wants, seed 000 Sec. V-A) and gaps shrink (bench/
+// order (the order a bottom-up step wants, Iwabuchi et al. Sec. V-A) and gaps shrink (bench/
 // compress_probe.cpp: 16.3 bits an entry at SCALE 20 with the generator's ids, 12.1 relabelled).
 // The relabelled edge file is built into a store like any other; the store keeps the permutation
 // both ways, and the searches map roots in and parents back out (graph500/search_session.hpp).

@@ -1,7 +1,7 @@
 // Building the on-disk graph (graph_store.hpp) from a packed edge file within a DRAM budget,
 // without ever holding the edge list or the whole graph: the store is byte for byte the one
 // write_store(PartitionedGraph(build_csr(edges), P, order)) writes. The edge list offloaded to
-// the disk and the graphs built by reading it back is seed 000's Sec. V-A (Steps 1 and 2); here
+// the disk and the graphs built by reading it back is Iwabuchi et al.'s Sec. V-A (Steps 1 and 2); here
 // the graphs are built a range of vertices at a time, so DRAM never holds more than the budget.
 // The passes:
 //   1. count: one read of the edge file; each vertex's endpoint count (self-loops dropped).

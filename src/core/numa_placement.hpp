@@ -1,4 +1,4 @@
-// Where partition memory lives: on the NUMA node of the partition (seed 000 Sec. IV-A). With
+// Where partition memory lives: on the NUMA node of the partition (Iwabuchi et al. Sec. IV-A). With
 // libnuma (SEMIBFS_HAVE_NUMA) pages are bound and moved with mbind; without it, or on a
 // one-node machine, first touch by the partition's own threads is all there is.
 #pragma once

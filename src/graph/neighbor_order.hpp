@@ -1,5 +1,5 @@
 // The order of each neighbour list. A bottom-up step stops at the first neighbour it finds in
-// the frontier (seed 000 Sec. III-B and V-A), and high-degree vertices join the frontier first,
+// the frontier (Iwabuchi et al. Sec. III-B and V-A), and high-degree vertices join the frontier first,
 // so putting them first shortens the scan. The hub-first and degree orders are our own; none of
 // the seed papers orders the lists by degree.
 #pragma once

@@ -1,5 +1,5 @@
 // The NETAL split of the vertices into P contiguous ranges, one per NUMA node (Yasui et al.,
-// seed 000 Sec. V-B, Fig. 6). Boundaries fall on 64-vertex words, so that every word of a
+// Iwabuchi et al. Sec. V-B, Fig. 6). Boundaries fall on 64-vertex words, so that every word of a
 // per-vertex bitmap belongs to one partition and its writers never share it with another.
 #pragma once
 

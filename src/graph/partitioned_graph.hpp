@@ -1,4 +1,4 @@
-// The NETAL graph layout (Yasui et al., seed 000 Sec. IV-A and V-B, Fig. 6): the vertices split
+// The NETAL graph layout (Yasui et al., in Iwabuchi et al. Sec. IV-A and V-B, Fig. 6): the vertices split
 // into P contiguous ranges; partition k holds
 //   - its backward graph: the whole (ordered) adjacency of its own vertices, for bottom-up steps;
 //   - its forward graph: for every vertex of the graph, the neighbours that lie inside partition
@@ -13,7 +13,7 @@
 //
 // Beside them, the head of every vertex (the first neighbour of its ordered list, the
 // highest-degree one) in a dense array: the first probe of a bottom-up step reads it
-// sequentially instead of jumping into the vertex's list (the DRAM "backward head" of seed 002
+// sequentially instead of jumping into the vertex's list (the DRAM "backward head" of Iwabuchi et al. (in Japanese)
 // Sec. 5.2 with K = 1), and the isolated vertices, which no search can reach.
 #pragma once
 
@@ -32,7 +32,7 @@ namespace semibfs {
 // A head for a vertex without neighbours; never a vertex id (ids are below 2^32).
 inline constexpr NeighborId kNoHead = UINT32_MAX;
 
-// Bytes of each structure, as seed 000 Fig. 3 lists them.
+// Bytes of each structure, as Iwabuchi et al. Fig. 3 lists them.
 struct GraphBytes {
   std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1, undirected)
   std::int64_t backward = 0;

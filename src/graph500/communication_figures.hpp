@@ -21,7 +21,7 @@ struct TrafficFigure {
 struct LevelCommunication {
   std::vector<TrafficFigure> traffic;             // summed over the ranks
   // Top-down: the (parent, child) pairs for other ranks' children that the level's expansion
-  // generated, and those dropped because the child was in the remote vertex cache (seed 004;
+  // generated, and those dropped because the child was in the remote vertex cache (Cicotti and Carrington;
   // sent = generated - hits), summed over the ranks.
   std::int64_t pairs_generated = 0;
   std::int64_t remote_cache_hits = 0;
@@ -29,7 +29,7 @@ struct LevelCommunication {
   std::vector<double> rank_computation_seconds;    // per rank: the rest of the level
 };
 
-// A remote vertex cache's effect over some levels (seed 004 Tables 1 and 4), summed over the ranks:
+// A remote vertex cache's effect over some levels (Cicotti and Carrington Tables 1 and 4), summed over the ranks:
 // pairs generated, dropped by the cache, and sent (generated - hits); normalized messages = sent /
 // generated (the paper's MPI messages carried a fixed number of pairs each; ours are coalesced per
 // destination and round, so it is the pairs that shrink); the pair traffic and the requests to a

@@ -1,4 +1,4 @@
-// How the ranks of a run under mpirun hold and move the bottom-up frontier (Cui et al., seed 001
+// How the ranks of a run under mpirun hold and move the bottom-up frontier (Cui et al.
 // Sec. III), each optimization switchable so that it can be measured.
 #pragma once
 
@@ -16,7 +16,7 @@ std::string to_string(QueueSharing sharing);
 // Parses "none", "in" or "all"; throws UsageError otherwise.
 QueueSharing parse_queue_sharing(const std::string& text);
 
-// How a remote vertex cache (Cicotti and Carrington, seed 004) maps a vertex id to its slot: its
+// How a remote vertex cache (Cicotti and Carrington) maps a vertex id to its slot: its
 // low bits (the generator's ids are permuted at random already), or a multiplicative mix of all its
 // bits (Fibonacci hashing).
 enum class CacheHash { kLowBits, kMix };
@@ -24,7 +24,7 @@ std::string to_string(CacheHash hash);
 // Parses "low" or "mix"; throws UsageError otherwise.
 CacheHash parse_cache_hash(const std::string& text);
 
-// Where the remote vertex cache lives (seed 004 Sec. III): in each rank (LC-BFS), in one MPI-3
+// Where the remote vertex cache lives (Cicotti and Carrington Sec. III): in each rank (LC-BFS), in one MPI-3
 // shared window for the ranks of a node, in a cache server rank that a group of ranks asks in
 // batches (RC-BFS, spoken to over MPI instead of TCP), or in a memcached server (MC-BFS).
 enum class CacheKind { kLocal, kNode, kServer, kMemcached };
@@ -42,7 +42,7 @@ struct RankOptions {
   // 0: a node is the ranks that share memory; N: every N consecutive ranks (tests on one machine).
   int node_size = 0;
   std::int64_t message_limit = 0;  // bytes per MPI call; 0 keeps MPI's own limit
-  // Entries of each cache of remote children already sent (seed 004): per rank, per node or per
+  // Entries of each cache of remote children already sent (Cicotti and Carrington): per rank, per node or per
   // cache server as remote_cache says; 0: no cache. Unused by memcached, which sizes its own.
   std::int64_t remote_cache_entries = 0;
   CacheHash remote_cache_hash = CacheHash::kMix;

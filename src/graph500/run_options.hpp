@@ -25,7 +25,7 @@ struct SearchOptions {
   // disk as the placement planner decides.
   DramBudget budget;
   std::optional<std::int64_t> head_entries;  // K forced: the first K entries of every list in DRAM
-  PlacementMode placement = PlacementMode::kPlanned;  // the planner's split, or seed 000's
+  PlacementMode placement = PlacementMode::kPlanned;  // the planner's split, or Iwabuchi et al.'s
   IoKind io = IoKind::kAuto;
   bool skip_validation = false;
 };

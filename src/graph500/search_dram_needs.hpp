@@ -35,7 +35,7 @@ struct SearchDramNeeds {
   // budget one rank states is not refused by another (0: this process's own).
   std::int64_t agreed_minimum_bytes = 0;
   std::int64_t reply_queue_bytes = 0;            // streaming queries: the workers' response queues
-  // Seed 000's placement (--placement forward-on-disk): the whole backward graph is part of the
+  // Iwabuchi et al.'s placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;
   // The dense heads array (4 bytes a vertex): the engine's; a graph for the streaming queries has

@@ -1,4 +1,4 @@
-// A remote vertex cache held outside the rank (Cicotti and Carrington, seed 004 Sec. III-C and
+// A remote vertex cache held outside the rank (Cicotti and Carrington Sec. III-C and
 // III-D): a rank cannot probe it pair by pair, so it asks once per exchange round with the round's
 // candidate pairs and sends only those the cache missed.
 #pragma once

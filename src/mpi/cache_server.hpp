@@ -1,4 +1,4 @@
-// RC-BFS's cache server (Cicotti and Carrington, seed 004 Sec. III-C): the ranks are split into
+// RC-BFS's cache server (Cicotti and Carrington Sec. III-C): the ranks are split into
 // groups of consecutive ranks, and the first rank of each group holds one remote vertex cache for
 // the whole group. Each exchange round every member sends it a request (a count, then its
 // (parent, child) pairs); the server checks each child against the cache, inserting the misses,

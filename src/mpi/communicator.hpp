@@ -14,9 +14,9 @@
 
 namespace semibfs {
 
-// What an exchange carries, as the report counts it (seed 001 Fig. 1: the frontier bitmap and its
+// What an exchange carries, as the report counts it (Cui et al. Fig. 1: the frontier bitmap and its
 // summary in bottom-up steps; (parent, child) pairs in top-down steps), and the requests to a remote
-// vertex cache held outside the rank (seed 004: a cache server rank, memcached).
+// vertex cache held outside the rank (Cicotti and Carrington: a cache server rank, memcached).
 enum class TrafficKind { kBitmap, kSummary, kPairs, kConstruction, kValidation, kControl, kCache };
 inline constexpr int kTrafficKinds = 7;
 std::string to_string(TrafficKind kind);

@@ -1,4 +1,4 @@
-// The hybrid BFS across ranks (Cui et al., seed 001 Fig. 1; Beamer et al. SC'12 for the switch),
+// The hybrid BFS across ranks (Cui et al. Fig. 1; Beamer et al. SC'12 for the switch),
 // one rank per socket with OpenMP threads inside:
 //   - top-down: each rank expands its own frontier vertices; a child it owns is claimed in place,
 //     a child another rank owns goes to that rank as a (parent, child) pair, the pairs of one

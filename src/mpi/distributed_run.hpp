@@ -1,4 +1,4 @@
-// The Graph500 benchmark across MPI ranks (seed 001): each rank generates its share of the edge
+// The Graph500 benchmark across MPI ranks (Cui et al.): each rank generates its share of the edge
 // list, kernel 1 across ranks (timed), the reference's roots, each searched by every rank
 // together (kernel 2, timed: the slowest rank's time), its TEPS edges counted and validated
 // across ranks (untimed). The report is the one-process report with num_mpi_processes, and the

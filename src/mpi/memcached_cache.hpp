@@ -1,4 +1,4 @@
-// MC-BFS's remote vertex cache (Cicotti and Carrington, seed 004 Sec. III-D): a memcached server
+// MC-BFS's remote vertex cache (Cicotti and Carrington Sec. III-D): a memcached server
 // that every rank of the run asks over its own TCP connection, in the binary protocol. Once per
 // exchange round a rank asks for the children of its candidate pairs in batches of GETKQ requests,
 // each batch closed by a NOOP (a GETKQ answers only on a hit; the NOOP's answer ends the batch),

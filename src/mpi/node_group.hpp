@@ -1,4 +1,4 @@
-// The ranks of one node (Cui et al., seed 001 Sec. III): they share memory, so they can share
+// The ranks of one node (Cui et al. Sec. III): they share memory, so they can share
 // the frontier bitmaps (node-shared queues), and one leader per node, or one rank per local rank
 // index of every node (parallel allgather), moves the bitmap between nodes.
 #pragma once

@@ -1,4 +1,4 @@
-// Ranks as the third level of partitioning (seed 001 Sec. II-D; DESIGN.md "Distributed"): rank r
+// Ranks as the third level of partitioning (Cui et al. Sec. II-D; DESIGN.md "Distributed"): rank r
 // owns the contiguous vertex range r of a PartitionLayout over all vertices, the same split that
 // gives NUMA partitions their ranges inside one process, and holds the whole neighbour list of
 // each of its vertices, with global ids. Kernel 1 across ranks builds it: every rank generates
@@ -43,7 +43,7 @@ struct RankGraph {
   std::vector<NeighborId> heads;
   std::int64_t global_adjacencies = 0;  // adjacency entries of all ranks together
 
-  // The own rows split into NUMA partitions (seed 000 Sec. V-B inside a rank): partition k's
+  // The own rows split into NUMA partitions (Iwabuchi et al. Sec. V-B inside a rank): partition k's
   // lists, heads and search status on NUMA node k mod nodes, its bottom-up words scanned by its
   // team of threads. One partition unless place_partitions says otherwise.
   PartitionLayout partitions;

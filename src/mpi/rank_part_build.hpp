@@ -1,5 +1,5 @@
 // Kernel 1 across ranks within a DRAM budget per rank (`run --store DIR --dram-budget SIZE` under
-// mpirun): the edge list offloaded to the disk and the graph built by reading it back (seed 000
+// mpirun): the edge list offloaded to the disk and the graph built by reading it back (Iwabuchi et al.
 // Sec. V-A), one part per rank. Every rank
 //   1. generates its share of the edge list in chunks into its part's edge file (untimed, as
 //      generation is);

@@ -1,4 +1,4 @@
-// The remote vertex cache a run asks for (Cicotti and Carrington, seed 004), whichever kind it is:
+// The remote vertex cache a run asks for (Cicotti and Carrington), whichever kind it is:
 // a table probed pair by pair while a top-down step expands (each rank's own, LC-BFS, or one shared
 // by the ranks of a node), or a cache outside the rank asked once per exchange round (a cache
 // server rank, RC-BFS, or memcached, MC-BFS).

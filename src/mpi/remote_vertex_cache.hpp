@@ -1,4 +1,4 @@
-// LC-BFS's cache of remote vertices (Cicotti and Carrington, seed 004 Sec. III-A): a direct-mapped
+// LC-BFS's cache of remote vertices (Cicotti and Carrington Sec. III-A): a direct-mapped
 // table of the remote children this rank has already sent a (parent, child) pair for in the
 // current search. A top-down step drops a pair whose child hits: its owner got the child before,
 // in this level's exchange or an earlier one, so the child is (or will be, in the same exchange)

@@ -1,4 +1,4 @@
-// The frontier of a bottom-up step across ranks (Cui et al., seed 001 Sec. II-D, Fig. 1): every
+// The frontier of a bottom-up step across ranks (Cui et al. Sec. II-D, Fig. 1): every
 // rank reads the whole frontier bitmap (in_queue) and its summary, one bit per `summary_bits`
 // frontier bits (in_queue_summary); each rank writes only the words of its own vertex range (its
 // slice of out_queue), and publish() makes the next frontier whole for every rank. How depends on

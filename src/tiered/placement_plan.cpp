@@ -177,7 +177,7 @@ class Planner {
     resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
     // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
-    // of every bottom-up step (seed 002 Sec. 5.2).
+    // of every bottom-up step (Iwabuchi et al. (in Japanese) Sec. 5.2).
     const std::int64_t held = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
                               vertex_head_bytes() + resident_index_bytes_ +
                               (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
@@ -202,7 +202,7 @@ class Planner {
                 " and the run's own buffers (" + format_bytes(request_.reserved_bytes) + ") must be in DRAM");
   }
 
-  // Seed 000's placement (Iwabuchi et al. Sec. V): the minimum holds the whole backward graph, so
+  // Iwabuchi et al.'s placement (Iwabuchi et al. Sec. V): the minimum holds the whole backward graph, so
   // bottom-up never reads the disk; top-down reads every forward list from it, whatever DRAM is left.
   PlacementPlan plan_forward_on_disk() {
     head_entries_ = std::max<std::int64_t>(2, max_degree_);  // K = 2 counts lists of degree 1 as lists
@@ -215,7 +215,7 @@ class Planner {
 
   // Step 1, backward heads: bottom-up reads a list from its start and stops at the first parent
   // found, so the first entries carry most reads: with 32 entries per vertex in DRAM only 0.7% of
-  // the backward accesses went to NVM, with 2 still 38.2% (seed 000 Sec. VI-E Fig. 14; seed 002
+  // the backward accesses went to NVM, with 2 still 38.2% (Iwabuchi et al. Sec. VI-E Fig. 14; the Japanese paper
   // Sec. 5.2.1 Fig. 10).
   void take_backward_heads() {
     if (request_.head_entries) {
@@ -241,8 +241,8 @@ class Planner {
 
   // Step 2, forward lists of low-degree vertices: the last top-down levels read vertices of
   // average degree ~1, and each costs a whole device read for 4 bytes; with the forward graph on
-  // an SSD those levels ran up to 1e5 times slower (seed 002 Sec. 5.1.2 Fig. 7: 108047.5x at mean
-  // degree 1.001; seed 000 Sec. VI-C Fig. 11: 123482.6x), so they are kept in DRAM first (seed 002
+  // an SSD those levels ran up to 1e5 times slower (Iwabuchi et al. (in Japanese) Sec. 5.1.2 Fig. 7: 108047.5x at mean
+  // degree 1.001; Iwabuchi et al. Sec. VI-C Fig. 11: 123482.6x), so they are kept in DRAM first (the Japanese paper
   // Sec. 5.1.2, remedy 1). With P = 1 and an undirected graph there is no separate forward graph:
   // a vertex of degree <= K is read whole from the heads.
   void take_forward_low_degree() {
@@ -264,7 +264,7 @@ class Planner {
   }
 
   // Step 3, forward lists of the hubs: the first top-down levels expand the few vertices of
-  // highest degree (mean degree 9634.6 there, seed 002 Sec. 5.1.2; 11182.9, seed 000 Sec. VI-C),
+  // highest degree (mean degree 9634.6 there, the Japanese paper Sec. 5.1.2; 11182.9, Iwabuchi et al. Sec. VI-C),
   // and a hub's list is long, so on disk it is read in large sequential requests anyway: worth
   // less per byte than the short lists, more than the tails that bottom-up rarely reaches.
   void take_forward_hubs() {
@@ -283,7 +283,7 @@ class Planner {
   }
 
   // Step 4, the rest of the backward graph: entries past the first K are reached only by vertices
-  // whose earlier neighbours were all unvisited (seed 000 Sec. V-A; seed 002 Sec. 4.3, proposal 2),
+  // whose earlier neighbours were all unvisited (Iwabuchi et al. Sec. V-A; the Japanese paper Sec. 4.3, proposal 2),
   // so K grows past its cap only now. Found by bisection: head_dram is monotone in K.
   void take_backward_tails() {
     if (plan_.head_entries_forced || !in_order_ || max_degree_ <= useful_head_cap_) return;
@@ -304,7 +304,7 @@ class Planner {
   }
 
   // Step 5, the rest of the forward graph, shortest lists first (a short list wastes more of the
-  // 4 KiB read that fetches it, seed 000 Sec. V-B).
+  // 4 KiB read that fetches it, Iwabuchi et al. Sec. V-B).
   void take_forward_rest() {
     if (!separate_forward_ || !in_order_ || hub_floor_ <= limits_.max_low_degree + 1) return;
     low_ = take_ascending(limits_.max_low_degree + 1, hub_floor_ - 1);
@@ -378,7 +378,7 @@ PlacementPlan plan_placement(const GraphProfile& profile, const PlacementRequest
 }
 
 void print_plan(std::ostream& out, const PlacementPlan& plan) {
-  out << (plan.mode == PlacementMode::kForwardOnDisk ? "placement (forward on disk, seed 000)" : "placement")
+  out << (plan.mode == PlacementMode::kForwardOnDisk ? "placement (forward on disk, Iwabuchi et al.)" : "placement")
       << ": DRAM budget " << format_bytes(plan.dram_budget_bytes) << " (minimum "
       << format_bytes(plan.minimum_bytes) << "); head entries K = " << plan.head_entries
       << (plan.head_entries_forced ? " (forced)" : "") << ", low degree D = " << plan.low_degree_limit

@@ -1,6 +1,6 @@
 // The placement planner of the semi-external-memory design (DESIGN.md, "Memory tiers"): turns a
 // DRAM budget into which bytes of the graph stay in DRAM and which go to disk, greedily by value
-// per byte, after Iwabuchi et al. (seed 000 Sec. V and VI-C/E; seed 002 Sec. 4.3 and 5).
+// per byte, after Iwabuchi et al. (Sec. V and VI-C/E; Iwabuchi et al. (in Japanese) Sec. 4.3 and 5).
 //
 // `semibfs run --dram-budget` follows it: tiered/tiered_graph.hpp opens a store with the lists
 // split as the plan says.
@@ -27,10 +27,10 @@ struct PlannerLimits {
   std::int64_t min_hub_degree = 1024;   // a hub's forward list fills at least one 4 KiB read
 };
 
-// Which placement decides the split: the planner's greedy steps, or seed 000's fixed one.
+// Which placement decides the split: the planner's greedy steps, or Iwabuchi et al.'s fixed one.
 enum class PlacementMode {
   kPlanned,
-  // Iwabuchi et al. (seed 000 Sec. V): the whole backward graph and the BFS status in DRAM, every
+  // Iwabuchi et al. (Sec. V): the whole backward graph and the BFS status in DRAM, every
   // forward list on disk. Needs a forward graph apart from the backward one (make_forward_separate).
   kForwardOnDisk,
 };

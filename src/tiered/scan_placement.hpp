@@ -1,4 +1,4 @@
-// A placement for scans (the streaming queries, seed 003 Sec. 5): in each stripe of consecutive
+// A placement for scans (the streaming queries, ExtraV (Lee et al.) Sec. 5): in each stripe of consecutive
 // vertices, the whole lists of its first vertices in DRAM and the rest of the stripe on disk in one
 // piece. The searches' plan keeps the first K entries of every list, which suits a bottom-up
 // step's probe but leaves a tail behind almost every list: a sequential query then reads each file

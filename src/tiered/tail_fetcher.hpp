@@ -2,7 +2,7 @@
 // step: tails that lie close together in the file are merged into one block-aligned request,
 // requests go to the asynchronous reader in batches with many in flight, and the step keeps
 // working while they are on their way; each tail is handed back to the step's handler when its
-// bytes arrive (seed 000 Sec. VI-D, seed 002 Sec. 5.1.2: aggregate small NVM reads; DESIGN.md).
+// bytes arrive (Iwabuchi et al. Sec. VI-D, the Japanese paper Sec. 5.1.2: aggregate small NVM reads; DESIGN.md).
 // A double arena bounds the memory: a request takes room in the current half; when it is full
 // the other half's requests are waited for and handled, then it becomes the current one.
 // Handlers get the tail's bytes (TieredCsr::for_each_in_tail decodes them). An uncompressed tail

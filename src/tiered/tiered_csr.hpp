@@ -1,8 +1,8 @@
 // One CSR graph split between two tiers (DESIGN.md, "Memory tiers"): the offsets and the resident
 // part of every list (its first entries, or the whole list) in DRAM, the rest of each list (its
 // tail) in the store's neighbours file, read on demand. A list is always [resident | tail], so a
-// tail starts in the file at the list's offset plus its resident length (seed 002 Sec. 5.2: the
-// "backward head" in DRAM, the tail on NVM; seed 000 Sec. V: forward lists on NVM).
+// tail starts in the file at the list's offset plus its resident length (Iwabuchi et al. (in Japanese) Sec. 5.2: the
+// "backward head" in DRAM, the tail on NVM; Iwabuchi et al. Sec. V: forward lists on NVM).
 //
 // Compressed lists (compress/list_codec.hpp, a store built with --compress) are whole or nothing:
 // a row's list is either all in DRAM, compressed, or all in the store's lists file, read whole

@@ -106,7 +106,7 @@ struct StoreIndex {
 };
 StoreIndex read_store_index(const std::string& directory, const StoreRequest& request);
 
-// Seed 000's placement (PlacementMode::kForwardOnDisk) reads forward lists from disk while the
+// Iwabuchi et al.'s placement (PlacementMode::kForwardOnDisk) reads forward lists from disk while the
 // backward lists are whole in DRAM. With one partition of an undirected graph the store has no
 // forward graph (has_separate_forward): its backward lists are the forward lists, so their
 // index is copied to serve as the forward one, over the same file. Otherwise nothing changes.

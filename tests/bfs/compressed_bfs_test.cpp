@@ -347,7 +347,7 @@ TEST_F(CompressedBfsTest, ACraftedListsFileIsOneErrorNamingIt) {
   }
 }
 
-// Seed 000's placement (--placement forward-on-disk), plain and compressed, one partition (the
+// Iwabuchi et al.'s placement (--placement forward-on-disk), plain and compressed, one partition (the
 // forward lists then are the backward lists' file) and two: the planner keeps every backward list
 // whole and every forward list on disk, so only top-down steps read, and every search validates.
 TEST_F(CompressedBfsTest, ForwardListsOnDiskBesideAWholeBackwardGraph) {

@@ -1,4 +1,4 @@
-// The bytes of seed 003 Sec. 4.4's example, written out by hand: vertex 3, neighbours 7 to 11 as
+// The bytes of ExtraV (Lee et al.) Sec. 4.4's example, written out by hand: vertex 3, neighbours 7 to 11 as
 // one interval, and the residual 20, with a minimum interval length of 2.
 #include <gtest/gtest.h>
 

@@ -212,7 +212,7 @@ TEST_F(BudgetCli, ACompressedStoreKeepsTheBudgetToo) {
   expect_within(search, search_minimum);
 }
 
-// Seed 000's placement (--placement forward-on-disk) on a reused store, plain and compressed: every
+// Iwabuchi et al.'s placement (--placement forward-on-disk) on a reused store, plain and compressed: every
 // refusal, run's and info's, states one minimum that counts the whole backward graph, and a run at
 // it validates within the budget.
 TEST_F(BudgetCli, TheForwardOnDiskPlacementStatesOneMinimumThatRunsWithinIt) {
@@ -239,7 +239,7 @@ TEST_F(BudgetCli, TheForwardOnDiskPlacementStatesOneMinimumThatRunsWithinIt) {
     }
     const CommandResult planned = run("info" + placement + " --dram-budget " + std::to_string(minimum));
     ASSERT_EQ(planned.exit_code, 0) << planned.err;
-    EXPECT_NE(planned.out.find("placement (forward on disk, seed 000)"), std::string::npos) << planned.out;
+    EXPECT_NE(planned.out.find("placement (forward on disk, Iwabuchi et al.)"), std::string::npos) << planned.out;
     expect_within(command, minimum);
   }
 }

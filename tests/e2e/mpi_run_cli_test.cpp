@@ -122,7 +122,7 @@ TEST_F(MpiRunTest, EachWayOfMovingTheFrontierGivesTheSameSearches) {
 
 // Exchanges in pieces of 16 bytes (two words): at SCALE 10 a rank's bitmap slice is 32 bytes and a
 // node's part 64, so every kind of exchange is split (the communicator's tests go down to 1 byte).
-// The remote vertex caches (seed 004) drop pairs, never what the searches find: for R = 2, 3, 4
+// The remote vertex caches (Cicotti and Carrington) drop pairs, never what the searches find: for R = 2, 3, 4
 // and 8, each kind (a rank's own table with both hashes, one shared by the ranks of a "node" of 2
 // or of the machine, cache server ranks for one group or two), a table small enough to evict all
 // the time and a larger one, the hybrid and pure top-down searches. Pure top-down searches hit.

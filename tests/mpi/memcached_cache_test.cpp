@@ -1,4 +1,4 @@
-// MC-BFS's memcached cache (seed 004 Sec. III-D) against a memcached server of the tests' own,
+// MC-BFS's memcached cache (Cicotti and Carrington Sec. III-D) against a memcached server of the tests' own,
 // started by rank 0: a child hits only when some rank inserted it earlier in the same run and
 // search; the pairs kept keep their order; every request is counted. Built with libmemcached only.
 #ifdef SEMIBFS_HAVE_MEMCACHED

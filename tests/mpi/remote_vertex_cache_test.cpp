@@ -1,4 +1,4 @@
-// The remote vertex cache (seed 004's LC-BFS) against a model: an array of (search, vertex) per
+// The remote vertex cache (Cicotti and Carrington's LC-BFS) against a model: an array of (search, vertex) per
 // slot, indexed the way the cache's documented hashes say. A hit must mean that the same vertex
 // was inserted earlier in the same search and not evicted since.
 #include "mpi/remote_vertex_cache.hpp"

@@ -1,4 +1,4 @@
-// The remote vertex caches that several ranks share (seed 004): one table in a node's shared
+// The remote vertex caches that several ranks share (Cicotti and Carrington): one table in a node's shared
 // window, and a cache server rank asked by its group. Whatever the races between ranks, every
 // child that some rank looked up must have been a miss for at least one of them (its pair reached
 // its owner); a child already sent must hit for any rank sharing the cache.

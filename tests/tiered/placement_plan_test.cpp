@@ -68,7 +68,7 @@ TEST(StoragePlacementPlan, ProfileSums) {
   EXPECT_EQ(hand_made_profile(false).forward_list_bytes(), 0);
 }
 
-// Seed 000's placement: the minimum holds the whole backward graph (1600) and the index of the
+// Iwabuchi et al.'s placement: the minimum holds the whole backward graph (1600) and the index of the
 // lists split (the offsets' 1200; the first entries count with the lists), whatever the budget
 // every forward list stays on disk, and it needs a forward graph apart from the backward one.
 TEST(StoragePlacementPlan, ForwardOnDiskKeepsTheWholeBackwardGraphAndNoForwardList) {
