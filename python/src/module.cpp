@@ -32,7 +32,6 @@
 #include "session/edge_additions.hpp"
 #include "session/kronecker_file.hpp"
 #include "session/option_rules.hpp"
-#include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
 #include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
@@ -124,11 +123,8 @@ StoreQueryOptions store_query_options(const std::string& store, const std::optio
                                       std::optional<std::int64_t> threads, std::optional<std::int64_t> version) {
   StoreQueryOptions options;
   options.store = store;
-  if (dram_budget) {
-    options.budget.dram_budget_bytes =
-        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
-  }
-  if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+  if (dram_budget) options.budget.dram_budget_bytes = dram_budget_option(*dram_budget);
+  if (threads) options.threads = check_thread_count(*threads);
   if (version) options.version = static_cast<int>(require_in_range("--version", *version, 0, kMaxStoreVersion));
   return options;
 }
@@ -179,10 +175,7 @@ std::string build_store_with(const std::string& input, const std::string& store,
     ImportOptions& import_options = build.import_options;
     if (format) import_options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
     import_options.directed = directed;
-    if (dram_budget) {
-      build.budget.dram_budget_bytes =
-          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
-    }
+    if (dram_budget) build.budget.dram_budget_bytes = dram_budget_option(*dram_budget);
     if (partitions) {
       import_options.partitions = static_cast<int>(require_in_range("--partitions", *partitions, 1, kMaxPartitions));
     }
@@ -194,7 +187,7 @@ std::string build_store_with(const std::string& input, const std::string& store,
     if (vertex_order) {
       import_options.relabel = parse_option_value("--vertex-order", [&] { return relabels_by_degree(*vertex_order); });
     }
-    if (threads) build.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    if (threads) build.threads = check_thread_count(*threads);
     import_options.progress = progress ? &std::cerr : nullptr;
     return build_summary(build, build_store(build));
   });
@@ -213,7 +206,7 @@ void generate_kronecker_file(std::int64_t scale, const std::string& output, std:
     if (seed2) file.kronecker.seed2 = *seed2;
     if (format) file.format = parse_option_value("--format", [&] { return parse_written_edge_format(*format); });
     file.output = output;
-    if (threads) file.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    if (threads) file.threads = check_thread_count(*threads);
     file.progress = progress ? &std::cerr : nullptr;
     write_kronecker_file(file);
   });
@@ -229,11 +222,8 @@ std::string add_edges_to_store(const std::string& input, const std::string& stor
     options.input = input;
     options.store = store;
     if (format) options.format = parse_option_value("--format", [&] { return parse_input_format(*format); });
-    if (dram_budget) {
-      options.budget.dram_budget_bytes =
-          parse_option_value("--dram-budget", [&] { return parse_dram_budget(*dram_budget); });
-    }
-    if (threads) options.threads = static_cast<int>(require_in_range("--threads", *threads, 1, kMaxThreads));
+    if (dram_budget) options.budget.dram_budget_bytes = dram_budget_option(*dram_budget);
+    if (threads) options.threads = check_thread_count(*threads);
     return add_edges_summary(options, add_edges(options));
   });
 }

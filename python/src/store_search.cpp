@@ -25,11 +25,8 @@ namespace {
 // table and session/ do, so that Python's errors read as the command's.
 SearchOptions search_options_of(const StoreSearchArguments& given) {
   SearchOptions search;
-  if (given.dram_budget) {
-    search.budget.dram_budget_bytes =
-        parse_option_value("--dram-budget", [&] { return parse_dram_budget(*given.dram_budget); });
-  }
-  if (given.threads) search.threads = static_cast<int>(require_in_range("--threads", *given.threads, 1, kMaxThreads));
+  if (given.dram_budget) search.budget.dram_budget_bytes = dram_budget_option(*given.dram_budget);
+  if (given.threads) search.threads = check_thread_count(*given.threads);
   // As `semibfs bfs`: beamer suits graphs of any degree distribution (bfs_command.cpp).
   search.bfs.policy = PolicyKind::kBeamer;
   if (given.policy) search.bfs.policy = parse_option_value("--policy", [&] { return parse_policy(*given.policy); });

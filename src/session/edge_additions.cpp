@@ -106,7 +106,7 @@ std::vector<char> present_edges(QueryStore& store, const std::vector<CompactEdge
 void AddEdgesOptions::check() const {
   if (input.empty()) throw UsageError("no INPUT file of edges given");
   require_store(store, "a directory made by 'semibfs build'");
-  if (threads != 0) require_in_range("--threads", threads, 1, kMaxThreads);
+  if (threads != 0) check_thread_count(threads);
 }
 
 AddedEdges add_edges(AddEdgesOptions options) {

@@ -19,7 +19,7 @@ constexpr std::int64_t kChunkBudgetBytes = std::int64_t{128} << 20;
 void KroneckerFileOptions::check() const {
   require_in_range("--scale", kronecker.scale, 1, kMaxPackedScale);
   require_in_range("--edgefactor", kronecker.edgefactor, 1, kMaxEdgefactor);
-  if (threads != 0) require_in_range("--threads", threads, 1, kMaxThreads);
+  if (threads != 0) check_thread_count(threads);
   if (output.empty()) throw UsageError("-o FILE is required ('-' for stdout)");
   check_writable(output);
 }

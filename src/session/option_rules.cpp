@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/types.hpp"
+#include "session/program_budget.hpp"
 
 namespace semibfs {
 
@@ -25,6 +26,14 @@ double require_positive(const std::string& option, double value) {
   return value;
 }
 
+int check_thread_count(std::int64_t threads) {
+  return static_cast<int>(require_in_range("--threads", threads, 1, kMaxThreads));
+}
+
+std::int64_t dram_budget_option(const std::string& text) {
+  return parse_option_value("--dram-budget", [&] { return parse_dram_budget(text); });
+}
+
 void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries) {
   if (!head_entries) return;
   require_in_range("--head-entries", *head_entries, 1, kMaxVertices);
@@ -43,7 +52,7 @@ void check_search_options(const SearchOptions& search) {
         "--head-entries and --placement forward-on-disk exclude each other (that placement keeps every "
         "backward entry in DRAM)");
   }
-  if (search.threads != 0) require_in_range("--threads", search.threads, 1, kMaxThreads);
+  if (search.threads != 0) check_thread_count(search.threads);
 }
 
 void require_store(const std::string& directory, const std::string& what) {

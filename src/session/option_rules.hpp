@@ -31,6 +31,13 @@ std::int64_t require_in_range(const std::string& option, std::int64_t value, std
 // `value` when it is a finite number above 0.
 double require_positive(const std::string& option, double value);
 
+// A thread count given with --threads: 1..kMaxThreads, else a UsageError; returned as the options
+// hold it (where 0, never given, means every core).
+int check_thread_count(std::int64_t threads);
+
+// --dram-budget's text ("512MiB") in bytes; a bad one is a UsageError naming the option.
+std::int64_t dram_budget_option(const std::string& text);
+
 // Throws UsageError for --head-entries without --dram-budget, or below 1.
 void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries);
 // The search options' rules: --head-entries and --placement forward-on-disk need a budget and

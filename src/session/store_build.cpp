@@ -29,7 +29,7 @@ void StoreBuildOptions::check() const {
     }
     check_writable(store_path(store, kInputDescriptionName));
   }
-  if (threads != 0) require_in_range("--threads", threads, 1, kMaxThreads);
+  if (threads != 0) check_thread_count(threads);
   require_in_range("--partitions", import_options.partitions, 1, kMaxPartitions);
 }
 

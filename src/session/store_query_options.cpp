@@ -7,7 +7,7 @@ namespace semibfs {
 void StoreQueryOptions::check() const {
   require_store(store, "a directory made by 'semibfs build'");
   check_head_entries(budget, head_entries);
-  if (threads != 0) require_in_range("--threads", threads, 1, kMaxThreads);
+  if (threads != 0) check_thread_count(threads);
 }
 
 }  // namespace semibfs
