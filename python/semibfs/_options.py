@@ -1,25 +1,9 @@
-"""Keyword arguments for the extension: typed values where a call takes them (generate, build,
-add_edges, searches, pagerank, components: the library's session options), command-line words
-for run_graph500, which still parses `semibfs run`'s table."""
+"""Keyword arguments for the extension: typed values, as the library's session options take them
+(generate, build, add_edges, searches, the analytics; run_graph500 checks its own in the extension)."""
 
 import operator
-import os
 
 from . import _core
-
-
-def option_words(**options):
-    """``dram_budget="1GiB"`` -> ``["--dram-budget", "1GiB"]``; True is a bare flag, None and False are left out."""
-    words = []
-    for name, value in options.items():
-        if value is None or value is False:
-            continue
-        flag = "--" + name.replace("_", "-")
-        if value is True:
-            words.append(flag)
-        else:
-            words += [flag, os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
-    return words
 
 
 def whole_number(option, value, *, unsigned=False):

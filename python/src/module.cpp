@@ -17,8 +17,6 @@
 #include <vector>
 
 #include "analytics/kernels.hpp"
-#include "cli/arguments.hpp"
-#include "cli/library_calls.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
@@ -28,10 +26,13 @@
 #include "graph/partition_layout.hpp"
 #include "graph500/json_report.hpp"
 #include "graph500/official_output.hpp"
+#include "graph500_options.hpp"
 #include "networkx_order.hpp"
+#include "session/benchmark_run.hpp"
 #include "session/edge_additions.hpp"
 #include "session/kronecker_file.hpp"
 #include "session/option_rules.hpp"
+#include "session/program_budget.hpp"
 #include "session/store_analytics.hpp"
 #include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
@@ -228,12 +229,16 @@ std::string add_edges_to_store(const std::string& input, const std::string& stor
   });
 }
 
-// The JSON report `run --json` writes and the official block, as text.
-nb::tuple run_graph500(const std::vector<std::string>& words, bool progress) {
+// `semibfs run` as a call (session/benchmark_run.hpp): the JSON report `run --json` writes and the
+// official block, as text; a search that fails validation raises semibfs.Error, as the command exits 1.
+nb::tuple run_graph500(std::int64_t scale, bool progress, const nb::kwargs& keywords) {
+  Graph500Options options = graph500_options(scale, keywords);
   std::pair<std::string, std::string> texts = without_gil([&] {
+    check_benchmark_options(options, false);
+    count_program_in_budget(options.search.budget, options.search.threads);
     std::ostringstream quiet;
-    cli::Arguments arguments("run", words);
-    const Graph500Report report = cli::run_report(arguments, progress ? std::cerr : quiet);
+    const Graph500Report report = run_benchmark(options, progress ? std::cerr : quiet);
+    if (!report.validation_passed) throw Error("validation failed: " + report.validation_failure);
     return std::pair(format_json_report(report, read_machine_info(), peak_rss_bytes()),
                      format_official_output(report.official));
   });
@@ -321,6 +326,6 @@ NB_MODULE(_core, m) {
         "progress"_a = false);
   m.def("analytics", &store_analytics, "name"_a, "store"_a, nb::kw_only(), "dram_budget"_a = nb::none(),
         "threads"_a = nb::none(), "version"_a = nb::none(), "options"_a);
-  m.def("run_graph500", &run_graph500, "words"_a, "progress"_a);
+  m.def("run_graph500", &run_graph500, "scale"_a, nb::kw_only(), "progress"_a = false, "options"_a);
   m.def("describe_store", &describe_store, "directory"_a);
 }

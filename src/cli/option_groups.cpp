@@ -8,17 +8,6 @@
 #include "session/store_query_options.hpp"
 
 namespace semibfs::cli {
-namespace {
-
-int parse_summary_bits(const std::string& text) {
-  for (const int bits : kSummaryBitsChoices) {
-    if (text == std::to_string(bits)) return bits;
-  }
-  throw UsageError("must be one of " + summary_bits_choices() + ", got '" + text + "'");
-}
-
-}  // namespace
-
 void add_kronecker_options(OptionTable& table, KroneckerParams& kronecker, int max_scale, bool& scale_given) {
   table
       .value("--scale", "S", "log2 of the number of vertices (1.." + std::to_string(max_scale) + "), required",
@@ -62,12 +51,7 @@ void add_placement_options(OptionTable& table, SearchOptions& search) {
               "with --dram-budget: planned (default: the placement planner's split) or forward-on-disk "
               "(Iwabuchi et al.: the whole backward graph and the BFS status in DRAM, every forward list read from "
               "the store; with one partition of an undirected graph the forward lists are the backward lists' file)",
-              [&search](const std::string& value) {
-                if (value != "planned" && value != "forward-on-disk") {
-                  throw UsageError("--placement must be planned or forward-on-disk, not '" + value + "'");
-                }
-                search.placement = value == "planned" ? PlacementMode::kPlanned : PlacementMode::kForwardOnDisk;
-              });
+              [&search](const std::string& value) { search.placement = parse_placement_mode(value); });
   table.flag("--skip-validation", "do not validate the searches (the figures are then not a valid result)",
              [&search] { search.skip_validation = true; });
   add_threads_option(table, search.threads);
@@ -95,7 +79,9 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
       .value("--summary-bits", "N",
              "frontier bits per summary bit in bottom-up steps: 64, 128, 256, 512, 1024, or 0 for none "
              "(default; Cui et al. Sec. III-C)",
-             [&bfs](const std::string& value) { bfs.summary_bits = parse_summary_bits(value); })
+             [&bfs](const std::string& value) {
+               bfs.summary_bits = check_summary_bits(parse_integer(value, 0, kSummaryBitsChoices[5]));
+             })
       .value("--io", "KIND",
              "how lists are read from the store: auto (default: io_uring where the kernel allows it, else "
              "pread), uring or pread",

@@ -1,26 +1,17 @@
 // `semibfs run`: a Graph500 run with the official output block.
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
 
 #include "cli/commands.hpp"
-#include "cli/library_calls.hpp"
 #include "cli/option_groups.hpp"
 #include "cli/process_group.hpp"
 #include "cli/run_across_ranks.hpp"
 #include "cli/search_report.hpp"
-#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
-#include "core/machine.hpp"
-#include "core/types.hpp"
-#include "graph500/graph500_run.hpp"
-#include "graph500/semi_external_run.hpp"
-#include "store/graph_store.hpp"
-#include "store/store_lock.hpp"
-#include "store/store_manifest.hpp"
+#include "session/benchmark_run.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -134,7 +125,7 @@ OptionTable run_options(RunRequest& request) {
                     "A Graph500 run. The official block goes to stdout, progress and one line per root to stderr.");
   add_kronecker_options(table, options.kronecker, kMaxScale, request.scale_given);
   table.value("--roots", "N", "number of searches (default 64)", [&options](const std::string& value) {
-    options.num_roots = static_cast<int>(parse_integer(value, 1, 1 << 20));
+    options.num_roots = static_cast<int>(parse_integer(value, 1, kMaxRoots));
   });
   add_search_options(table, options.search, request.policy_chosen);
   add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compress,
@@ -155,65 +146,16 @@ OptionTable run_options(RunRequest& request) {
   return table;
 }
 
-// Before any work: --reuse needs a store to read, and the store directory must exist; a new
-// store must not replace one that is there.
-void check_store_options(const StoreOptions& store) {
-  const std::string& directory = store.directory;
-  if (store.reuse && directory.empty()) throw UsageError("--reuse needs --store DIR (the store to read)");
-  if (directory.empty()) return;
-  if (!std::filesystem::is_directory(directory)) {
-    throw UsageError("--store '" + directory + "' is not a directory (create it first)");
-  }
-  if (ProcessGroup::distributed()) return;  // each rank checks its part, DIR/rank-K (mpi/rank_store.hpp)
-  if (store.reuse && !store_exists(directory)) {
-    throw UsageError("--store '" + directory + "' holds no store to --reuse (run once without --reuse to build one)");
-  }
-  if (!store.reuse && store_exists(directory)) {
-    throw UsageError("--store '" + directory + "' already holds a store (add --reuse to read it, or choose an empty directory)");
-  }
-  if (!store.reuse) check_writable((std::filesystem::path(directory) / kManifestName).string());
-}
-
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
   if (!request.json_path.empty()) check_writable(request.json_path);
-  check_store_options(request.options.store);
-  if (request.options.search.budget.is_set() && request.options.store.directory.empty()) {
-    throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
-  }
-  check_search_options(request.options.search);
-  const StoreOptions& store = request.options.store;
-  if ((store.compress || store.relabel) && store.directory.empty()) {
-    throw UsageError("--compress and --vertex-order degree need --store DIR (the graph is built there by external "
-                     "construction and searched from it)");
-  }
-  if ((store.compress || store.relabel) && ProcessGroup::distributed()) {
-    throw UsageError("--compress and --vertex-order degree are not supported under mpirun yet: a rank's part of a "
-                     "store is uncompressed, in the input's ids");
-  }
-  if (request.options.search.placement == PlacementMode::kForwardOnDisk && ProcessGroup::distributed()) {
-    throw UsageError("--placement forward-on-disk is not supported under mpirun: a rank's part of a store holds "
-                     "backward lists only");
-  }
+  check_benchmark_options(request.options, ProcessGroup::distributed());
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
                      "options apply to runs under mpirun");
   }
 }
 
-void require_memory(const Graph500Options& options) {
-  const std::int64_t needed = estimate_run_bytes(options);
-  const std::int64_t available = read_machine_info().memory_bytes;
-  if (available > 0 && needed > available) {
-    throw Error("SCALE " + std::to_string(options.kronecker.scale) + " needs about " + format_bytes(needed) +
-                " of memory but this machine has " + format_bytes(available) +
-                ": use a smaller --scale, or --store DIR --dram-budget SIZE to keep part of the graph on disk");
-  }
-}
-
-}  // namespace
-
-namespace {
 
 // The command line parsed and checked, the program counted in the budget; none for --help (the
 // table then printed).
@@ -233,33 +175,13 @@ std::optional<RunRequest> prepare_run(Arguments& arguments) {
   return request;
 }
 
-// One process: the memory checked, the store locked, the benchmark run.
-Graph500Report run_in_process(const Graph500Options& options, std::ostream& log) {
-  require_memory(options);
-  const StoreOptions& store = options.store;
-  const auto lock = store.directory.empty()
-                        ? nullptr
-                        : lock_existing_store(store.directory, run_writes_store(options) ? StoreLock::Mode::kWrite
-                                                                                         : StoreLock::Mode::kRead);
-  return run_graph500(options, log);
-}
-
 }  // namespace
 
 int run_command(Arguments& arguments) {
   const std::optional<RunRequest> request = prepare_run(arguments);
   if (!request) return 0;
   if (ProcessGroup::distributed()) return run_across_ranks(request->options, request->json_path);
-  return print_search_report(run_in_process(request->options, std::cerr), request->json_path, "run");
-}
-
-Graph500Report run_report(Arguments& arguments, std::ostream& log) {
-  const std::optional<RunRequest> request = prepare_run(arguments);
-  if (!request) throw UsageError("run_graph500 takes no help option");
-  if (ProcessGroup::distributed()) throw UsageError("run_graph500 runs in one process; use mpirun semibfs run");
-  Graph500Report report = run_in_process(request->options, log);
-  if (!report.validation_passed) throw Error("validation failed: " + report.validation_failure);
-  return report;
+  return print_search_report(run_benchmark(request->options, std::cerr), request->json_path, "run");
 }
 
 }  // namespace semibfs::cli

@@ -34,6 +34,19 @@ std::int64_t dram_budget_option(const std::string& text) {
   return parse_option_value("--dram-budget", [&] { return parse_dram_budget(text); });
 }
 
+int check_summary_bits(std::int64_t bits) {
+  for (const int choice : kSummaryBitsChoices) {
+    if (bits == choice) return choice;
+  }
+  throw UsageError("must be one of " + summary_bits_choices() + ", got '" + std::to_string(bits) + "'");
+}
+
+PlacementMode parse_placement_mode(const std::string& text) {
+  if (text == "planned") return PlacementMode::kPlanned;
+  if (text == "forward-on-disk") return PlacementMode::kForwardOnDisk;
+  throw UsageError("must be planned or forward-on-disk, got '" + text + "'");
+}
+
 void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries) {
   if (!head_entries) return;
   require_in_range("--head-entries", *head_entries, 1, kMaxVertices);

@@ -14,6 +14,7 @@
 namespace semibfs {
 
 inline constexpr std::int64_t kMaxThreads = 4096;
+inline constexpr int kMaxRoots = 1 << 20;  // searches of one run
 
 // `parse()`, an Error it throws turned into a UsageError naming `option` ("--dram-budget: ...").
 template <typename Parse>
@@ -37,6 +38,11 @@ int check_thread_count(std::int64_t threads);
 
 // --dram-budget's text ("512MiB") in bytes; a bad one is a UsageError naming the option.
 std::int64_t dram_budget_option(const std::string& text);
+
+// Raw checks, their messages without the option's name (parse_option_value adds it):
+// --summary-bits is one of kSummaryBitsChoices; --placement's text is planned or forward-on-disk.
+int check_summary_bits(std::int64_t bits);
+PlacementMode parse_placement_mode(const std::string& text);
 
 // Throws UsageError for --head-entries without --dram-budget, or below 1.
 void check_head_entries(const DramBudget& budget, const std::optional<std::int64_t>& head_entries);
