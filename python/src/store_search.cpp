@@ -27,13 +27,11 @@ SearchOptions search_options_of(const StoreSearchArguments& given) {
   SearchOptions search;
   if (given.dram_budget) search.budget.dram_budget_bytes = dram_budget_option(*given.dram_budget);
   if (given.threads) search.threads = check_thread_count(*given.threads);
-  // As `semibfs bfs`: beamer suits graphs of any degree distribution (bfs_command.cpp).
-  search.bfs.policy = PolicyKind::kBeamer;
   if (given.policy) search.bfs.policy = parse_option_value("--policy", [&] { return parse_policy(*given.policy); });
   if (given.io) search.io = parse_option_value("--io", [&] { return parse_io_kind(*given.io); });
   search.head_entries = given.head_entries;
   check_search_options(search);
-  return search;
+  return store_search_options(search, given.policy.has_value());
 }
 
 std::optional<int> version_of(const StoreSearchArguments& given) {
@@ -76,20 +74,13 @@ StoreSearch::StoreSearch(const std::string& directory, const StoreSearchArgument
 // the versions added, validated against the base's edge file followed by the added edges. The
 // caller's bytes as the engine's path counts them, with the validation's buffers and validator.
 void StoreSearch::open_version(int version) {
-  std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(directory_, input_.vertices, options_);
-  QueryStoreOptions opening;
-  opening.budget = options_.budget;
-  opening.version = version;
-  opening.work = "searching through the queries on";
-  opening.keep_added_edges = true;
-  opening.bytes_per_vertex = kQueryKernelBytesPerVertex;
-  opening.bytes_per_file_id = 16;  // the arrays handed to Python
-  // The validation's buffers and validator, and the parents and levels in input order.
-  opening.caller_bytes =
-      base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * input_.vertices;
-  versioned_ = std::make_unique<QueryStore>(directory_, opening);
+  // The query kernel's arrays; the arrays handed to Python; the parents and levels in input order.
+  const std::int64_t vertices = input_.vertices;
+  VersionSearchStore opened = open_version_for_search(directory_, options_, version,
+                                                      {kQueryKernelBytesPerVertex, 16, 16 * vertices});
+  versioned_ = std::move(opened.store);
+  version_edges_ = std::move(opened.edges);
   request_ = versioned_->request();
-  version_edges_.emplace(std::move(base_edges), versioned_->take_added_edges());
   index_size_ = static_cast<std::int64_t>(ids().file_id_end());
 }
 

@@ -189,17 +189,6 @@ void print_single_search(const BfsRequest& request, const Graph500Report& report
   if (!request.output.empty() && !is_stdout(request.output)) std::fprintf(out, "output: %s\n", request.output.c_str());
 }
 
-// A store searches with beamer unless a policy was chosen. Its rule weighs edges, so it suits any
-// degree distribution; alpha-beta counts frontier vertices, tuned on Kronecker graphs for `run`.
-// On a directed Kronecker file alpha-beta's median search ran 3.5x longer, on a hyperbolic graph
-// 2.0-3.4x, and beamer was as fast or faster on every store measured (docs/PERFORMANCE.md, "The direction rule on
-// stores").
-SearchOptions store_search_options(const BfsRequest& request) {
-  SearchOptions search = request.search;
-  if (!request.policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
-  return search;
-}
-
 // What the report says of the searched store: its real size, the roots asked for, the store.
 void describe_store(const BfsRequest& request, const InputDescription& input, const StoreRequest& store,
                     Graph500Report& report) {
@@ -232,20 +221,13 @@ int report_searches(const BfsRequest& request, SearchSession& session, const Inp
 // lists beside the base's; the budget counts the validation's edge buffers, the added edges kept
 // for it and the validator as the caller's, before any of them is read.
 int run_bfs_on_version(const BfsRequest& request, int version) {
-  const SearchOptions search = store_search_options(request);
+  const SearchOptions search = store_search_options(request.search, request.policy_chosen);
   const std::int64_t vertices = read_input_description(request.store).vertices;
-  std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(request.store, vertices, search);
-  QueryStoreOptions opening;
-  opening.budget = search.budget;
-  opening.version = version;
-  opening.work = "searching through the queries on";
-  opening.keep_added_edges = true;
-  opening.bytes_per_vertex = query_search_bytes_per_vertex(vertices);
-  opening.caller_bytes =
-      base_edges->buffer_bytes() + (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
-  QueryStore store(request.store, opening);
+  VersionSearchStore opened =
+      open_version_for_search(request.store, search, version, {query_search_bytes_per_vertex(vertices), 0, 0});
+  QueryStore& store = *opened.store;
+  const VersionEdgeSource& edges = *opened.edges;
   const InputDescription& input = store.input();
-  const VersionEdgeSource edges(std::move(base_edges), store.take_added_edges());
   const std::optional<VertexId> root = request.root ? std::optional(find_root(request, store.ids())) : std::nullopt;
   SearchSession session(search, store.request().made_from, store.request().partitions, std::cerr);
   session.use_file_ids([&store](VertexId vertex) { return store.file_id_of_input(vertex); });
@@ -272,7 +254,7 @@ int run_bfs(const BfsRequest& request) {
   if (version > 0) return run_bfs_on_version(request, version);  // its store takes a reader's lock too
   const InputDescription input = read_input_description(request.store);
   const StoreRequest store = input_store_request(request.store, input);
-  const SearchOptions search = store_search_options(request);
+  const SearchOptions search = store_search_options(request.search, request.policy_chosen);
   // The one minimum, before the id map or any list is read (the plan states the same one).
   const SearchDramNeeds needs =
       search_dram_needs(input.vertices, search, omp_get_max_threads(), 0, id_map_bytes(input), store.relabelled);

@@ -68,6 +68,11 @@ void check_search_options(const SearchOptions& search) {
   if (search.threads != 0) check_thread_count(search.threads);
 }
 
+SearchOptions store_search_options(SearchOptions search, bool policy_chosen) {
+  if (!policy_chosen) search.bfs.policy = PolicyKind::kBeamer;
+  return search;
+}
+
 void require_store(const std::string& directory, const std::string& what) {
   if (directory.empty()) throw UsageError("--store DIR is required (" + what + ")");
 }

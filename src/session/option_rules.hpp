@@ -49,6 +49,13 @@ void check_head_entries(const DramBudget& budget, const std::optional<std::int64
 // The search options' rules: --head-entries and --placement forward-on-disk need a budget and
 // exclude each other; the thread count.
 void check_search_options(const SearchOptions& search);
+// The search options of searches on a store (`semibfs bfs`, Python's Store): beamer unless a
+// policy was chosen. Its rule weighs edges, so it suits any degree distribution; alpha-beta
+// counts frontier vertices, tuned on Kronecker graphs for `run`. On a directed Kronecker file
+// alpha-beta's median search ran 3.5x longer, on a hyperbolic graph 2.0-3.4x, and beamer was as
+// fast or faster on every store measured (docs/PERFORMANCE.md, "The direction rule on stores").
+SearchOptions store_search_options(SearchOptions search, bool policy_chosen);
+
 // Throws UsageError naming --store when `directory` is empty; `what` says what it must be.
 void require_store(const std::string& directory, const std::string& what);
 

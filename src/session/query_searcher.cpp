@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "analytics/query_bfs.hpp"
+#include "import/input_store.hpp"
 
 namespace semibfs {
 
@@ -66,6 +67,25 @@ VersionEdgeSource::VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vect
   parts.push_back(std::move(base));
   parts.push_back(std::make_unique<InMemoryEdgeSource>(*added_));
   all_ = std::make_unique<ConcatenatedEdgeSource>(std::move(parts));
+}
+
+VersionSearchStore open_version_for_search(const std::string& directory, const SearchOptions& search, int version,
+                                           const VersionSearchBytes& bytes) {
+  const std::int64_t vertices = read_input_description(directory).vertices;
+  std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(directory, vertices, search);
+  QueryStoreOptions opening;
+  opening.budget = search.budget;
+  opening.version = version;
+  opening.work = "searching through the queries on";
+  opening.keep_added_edges = true;
+  opening.bytes_per_vertex = bytes.per_vertex;
+  opening.bytes_per_file_id = bytes.per_file_id;
+  opening.caller_bytes = bytes.fixed + base_edges->buffer_bytes() +
+                         (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
+  VersionSearchStore opened;
+  opened.store = std::make_unique<QueryStore>(directory, opening);
+  opened.edges.emplace(std::move(base_edges), opened.store->take_added_edges());
+  return opened;
 }
 
 }  // namespace semibfs

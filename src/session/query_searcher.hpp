@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -67,5 +68,27 @@ class VersionEdgeSource {
   std::unique_ptr<EdgeSource> all_;
   std::int64_t base_buffer_bytes_ = 0;
 };
+
+// A store searched at a later version: the store opened for the queries under the budget, and
+// the edges its searches are validated against.
+struct VersionSearchStore {
+  std::unique_ptr<QueryStore> store;
+  std::optional<VersionEdgeSource> edges;
+};
+
+// What a caller of open_version_for_search holds beside the queries, counted in the budget before
+// any list is read: per vertex (the query kernel's arrays and the caller's own), in arrays indexed
+// by file id, and fixed bytes; the validation's edge buffers and validator are added unless the
+// search options skip validation.
+struct VersionSearchBytes {
+  std::int64_t per_vertex = 0;
+  std::int64_t per_file_id = 0;
+  std::int64_t fixed = 0;
+};
+
+// `semibfs bfs` and Python's Store at a later version: the base's edge file opened for
+// validation, the store opened for the queries (read-locked), the versions' edges kept.
+VersionSearchStore open_version_for_search(const std::string& directory, const SearchOptions& search, int version,
+                                           const VersionSearchBytes& bytes);
 
 }  // namespace semibfs
