@@ -37,7 +37,7 @@ int probe(const std::string& directory, int rounds, int root_count) {
   std::optional<TieredGraph> tiered;
   PlacementPlan everything;
   everything.fits_in_memory = true;
-  if (request.compressed) {
+  if (request.compressed_lists) {
     tiered.emplace(open_tiered_graph(read_store_index(directory, request), everything));
   } else {
     plain.emplace(read_store(directory, request));

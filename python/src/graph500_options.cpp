@@ -120,7 +120,7 @@ void add_store_setters(std::map<std::string, Setter>& setters) {
   setters["--neighbor-order"] = [](Graph500Options& o, const std::string& n, nb::handle v) {
     o.store.neighbor_order = choice(n, v, [](const std::string& t) { return parse_neighbor_order(t); });
   };
-  setters["--compress"] = [](Graph500Options& o, const std::string& n, nb::handle v) { o.store.compress = flag(n, v); };
+  setters["--compress"] = [](Graph500Options& o, const std::string& n, nb::handle v) { o.store.compressed_lists = flag(n, v); };
   setters["--vertex-order"] = [](Graph500Options& o, const std::string& n, nb::handle v) {
     o.store.relabel = choice(n, v, relabels_by_degree);
   };

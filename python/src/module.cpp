@@ -184,7 +184,7 @@ std::string build_store_with(const std::string& input, const std::string& store,
       import_options.order =
           parse_option_value("--neighbor-order", [&] { return parse_neighbor_order(*neighbor_order); });
     }
-    import_options.compress = compress;
+    import_options.compressed_lists = compress;
     if (vertex_order) {
       import_options.relabel = parse_option_value("--vertex-order", [&] { return relabels_by_degree(*vertex_order); });
     }

@@ -198,7 +198,7 @@ void describe_store(const BfsRequest& request, const InputDescription& input, co
   if (!request.roots_given) report.draw.num_roots = 1;
   report.store_directory = request.store;
   report.neighbor_order = store.order;
-  report.compressed_lists = store.compressed;
+  report.compressed_lists = store.compressed_lists;
   report.graph_from_store = true;
 }
 

@@ -52,7 +52,7 @@ OptionTable build_options(BuildRequest& request) {
                          "64MiB, 2GiB): reading buffers, "
                          "the id map (8 bytes per distinct id, up to 32 while it is sorted) and the construction's "
                          "lists");
-  add_layout_options(table, options.partitions, options.order, options.compress, options.relabel);
+  add_layout_options(table, options.partitions, options.order, options.compressed_lists, options.relabel);
   add_threads_option(table, request.build.threads);
   table.flag("--quiet", "no summary on stdout and no progress on stderr (errors are still one line)",
              [&request] { request.quiet = true; });

@@ -89,7 +89,7 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
   add_placement_options(table, search);
 }
 
-void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress, bool& relabel) {
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compressed_lists, bool& relabel) {
   table
       .value("--partitions", "P",
              "split the vertices into P ranges, each with a forward and a backward graph (NETAL layout, Yasui et "
@@ -105,7 +105,7 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
             "store every list compressed: intervals of consecutive ids and gaps as variable-length integers "
             "(ExtraV (Lee et al.) Table 2, byte code), decoded in place by the searches; each list is stored in id "
             "order, and the neighbour order picks the head a bottom-up step probes first",
-            [&compress] { compress = true; })
+            [&compressed_lists] { compressed_lists = true; })
       .value("--vertex-order", "O",
              "input (default: the input's ids) or degree: the store numbers the vertices by descending degree, "
              "so that lists compress better and list hubs first; roots and parents stay in the input's ids (the "

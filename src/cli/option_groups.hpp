@@ -29,7 +29,7 @@ void add_placement_options(OptionTable& table, SearchOptions& search);
 // --policy (`policy_chosen` records it), --alpha, --beta, --summary-bits, --io and the placement options.
 void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_chosen);
 // --partitions and --neighbor-order.
-void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compress, bool& relabel);
+void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compressed_lists, bool& relabel);
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
 // --version N: which version of a store to read (default: the latest).
 void add_version_option(OptionTable& table, std::optional<int>& version);

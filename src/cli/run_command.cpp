@@ -128,7 +128,7 @@ OptionTable run_options(RunRequest& request) {
     options.num_roots = static_cast<int>(parse_integer(value, 1, kMaxRoots));
   });
   add_search_options(table, options.search, request.policy_chosen);
-  add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compress,
+  add_layout_options(table, options.store.partitions, options.store.neighbor_order, options.store.compressed_lists,
                      options.store.relabel);
   add_store_option(table, options.store.directory,
                    "also write the constructed graph to DIR (an existing directory without a store): a manifest "

@@ -176,8 +176,8 @@ std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std
 }  // namespace
 
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
-                                           bool compressed) {
-  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction, compressed));
+                                           bool compressed_lists) {
+  return minimum_build_budget(num_vertices, StoreListWriter::files(partitions, direction, compressed_lists));
 }
 
 ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std::int64_t num_vertices,

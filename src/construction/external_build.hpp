@@ -78,7 +78,7 @@ struct ExternalBuildStats {
 // The smallest DRAM budget build_store_from_edge_file accepts.
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions,
                                            GraphDirection direction = GraphDirection::kUndirected,
-                                           bool compressed = false);
+                                           bool compressed_lists = false);
 
 // Builds the store of the graph on vertices [0, num_vertices) whose edges are in `edge_file`
 // (or, with options.rank_part, a rank's part of it from the rank's entries)

@@ -27,9 +27,9 @@ namespace semibfs {
 class StoreListWriter {
  public:
   // Files a store of `partitions` partitions has besides its manifest.
-  static int files(int partitions, GraphDirection direction, bool compressed = false) {
-    const int backward = compressed ? 4 : 2;
-    const int forward = compressed ? 3 : 2;
+  static int files(int partitions, GraphDirection direction, bool compressed_lists = false) {
+    const int backward = compressed_lists ? 4 : 2;
+    const int forward = compressed_lists ? 3 : 2;
     return partitions * (backward + (has_separate_forward(partitions, direction) ? forward : 0));
   }
 

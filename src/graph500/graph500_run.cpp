@@ -89,7 +89,7 @@ void describe_run(const Graph500Options& options, Graph500Report& report) {
   report.draw = {options.num_roots, options.kronecker.seed1, options.kronecker.seed2};
   report.store_directory = options.store.directory;
   report.neighbor_order = options.store.neighbor_order;
-  report.compressed_lists = options.store.compress;
+  report.compressed_lists = options.store.compressed_lists;
 }
 
 // Before any work, one minimum for the whole run: the largest of its phases' (each phase gets the
@@ -132,7 +132,7 @@ std::string store_made_from(const KroneckerParams& kronecker) {
 
 StoreRequest store_request(const Graph500Options& options, int partitions) {
   return {store_made_from(options.kronecker), partitions, options.store.neighbor_order, GraphDirection::kUndirected,
-          std::nullopt, options.store.compress, options.store.relabel};
+          std::nullopt, options.store.compressed_lists, options.store.relabel};
 }
 
 namespace {
@@ -149,9 +149,9 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
       options.store.reuse && store_exists(options.store.directory)
           ? std::optional(read_store_manifest(options.store.directory))
           : std::nullopt;
-  const bool compressed = reused ? reused->list_codec.has_value() : options.store.compress;
+  const bool compressed_lists = reused ? reused->list_codec.has_value() : options.store.compressed_lists;
   const bool relabelled = reused ? reused->vertex_order == "degree" : options.store.relabel;
-  SearchShape shape{vertices, partitions, partitions > 1, compressed};
+  SearchShape shape{vertices, partitions, partitions > 1, compressed_lists};
   shape.entries = 2 * options.kronecker.num_edges();
   const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, relabelled);
   std::int64_t searches = minimum_search_budget(shape, needs);
@@ -162,9 +162,9 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   }
   // A reused compressed store below that bound: its row index read for its exact size, as its
   // searches and `info` count it (above the bound the plan checks it once the store is open).
-  if (reused && compressed && options.search.budget.dram_budget_bytes < searches) {
+  if (reused && compressed_lists && options.search.budget.dram_budget_bytes < searches) {
     StoreRequest request = store_request(options, partitions);
-    request.compressed = true;
+    request.compressed_lists = true;
     request.relabelled = relabelled;
     shape.index_bytes = stored_index_bytes(options.store.directory, request, options.search.placement);
     searches = minimum_search_budget(shape, needs);
@@ -172,7 +172,7 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   if (options.store.reuse) return std::max(searches, run_writes_store(options) ? generation : 0);
   const std::int64_t construction =
       program +
-      minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compress) +
+      minimum_external_build_budget(vertices, partitions, GraphDirection::kUndirected, options.store.compressed_lists) +
       (options.store.relabel ? relabel_bytes(vertices) : 0);
   return std::max({searches, construction, generation});
 }
@@ -192,7 +192,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   EdgeList edge_list;
   // A compressed or relabelled store is built and searched as under a budget (without one, all of
   // it in DRAM).
-  const SearchInputs graph = options.search.budget.is_set() || options.store.compress || options.store.relabel
+  const SearchInputs graph = options.search.budget.is_set() || options.store.compressed_lists || options.store.relabel
                                  ? prepare_semi_external(options, session)
                                  : construct_in_memory(options, edge_list, session);
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;

@@ -37,7 +37,7 @@ struct StoreOptions {
   int partitions = 0;     // NETAL partitions; 0 means one per NUMA node
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;
   // Compressed lists (compress/list_codec.hpp), in id order; searched where they lie, decoded in place.
-  bool compress = false;
+  bool compressed_lists = false;
   // Vertices numbered by descending degree in the store (construction/degree_relabel.hpp).
   bool relabel = false;
 };

@@ -77,7 +77,7 @@ std::int64_t compressed_index_bytes(const SearchShape& shape, bool separate_forw
 std::int64_t backward_graph_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   if (!needs.forward_on_disk) return 0;
   if (shape.backward_list_bytes >= 0) return shape.backward_list_bytes;
-  return shape.compressed ? 0 : shape.entries * static_cast<std::int64_t>(sizeof(NeighborId));
+  return shape.compressed_lists ? 0 : shape.entries * static_cast<std::int64_t>(sizeof(NeighborId));
 }
 
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
@@ -92,7 +92,7 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
       (needs.dense_heads ? n * static_cast<std::int64_t>(sizeof(NeighborId)) : 0) + Bitmap::words_for(n) * 8;
   const bool separate_forward = shape.separate_forward || needs.forward_on_disk;
   const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
-  if (shape.compressed) return fixed + compressed_index_bytes(shape, separate_forward);
+  if (shape.compressed_lists) return fixed + compressed_index_bytes(shape, separate_forward);
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = needs.scan_placement
                                   ? TieredCsr::striped_index_bytes(n, shape.partitions, separate_forward)
@@ -101,8 +101,8 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
 }
 
 SearchShape shape_of(const GraphProfile& profile) {
-  SearchShape shape{profile.num_vertices, profile.partitions, profile.separate_forward, profile.compressed};
-  if (profile.compressed) shape.index_bytes = profile.offset_bytes;
+  SearchShape shape{profile.num_vertices, profile.partitions, profile.separate_forward, profile.compressed_lists};
+  if (profile.compressed_lists) shape.index_bytes = profile.offset_bytes;
   shape.backward_list_bytes = profile.backward_list_bytes();
   return shape;
 }

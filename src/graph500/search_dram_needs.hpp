@@ -75,7 +75,7 @@ struct SearchShape {
   std::int64_t vertices = 0;
   int partitions = 1;
   bool separate_forward = false;
-  bool compressed = false;  // compressed lists: a row index (compressed_row_index.hpp) instead of offsets
+  bool compressed_lists = false;  // compressed lists: a row index (compressed_row_index.hpp) instead of offsets
   // Compressed lists: at most this many entries in each graph (backward, and forward when separate),
   // which bounds their row indexes; or their bytes exactly, from a store's profile (-1: unknown).
   std::int64_t entries = 0;

@@ -110,7 +110,7 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
   if (report_.plan && !report_.plan->fits_in_memory) {
     graph.tiered.emplace(open_tiered_graph(std::move(*store), *report_.plan));
     report_.lists_on_disk = graph.tiered->has_tails();
-  } else if (request.compressed) {
+  } else if (request.compressed_lists) {
     // Compressed lists are searched where they lie, here all of them in DRAM.
     PlacementPlan everything;
     everything.fits_in_memory = true;

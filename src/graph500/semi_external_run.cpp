@@ -55,7 +55,7 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   build.dram_budget_bytes = options.search.budget.construction_bytes();
   build.partitions = report.partitions;
   build.order = options.store.neighbor_order;
-  if (options.store.compress) build.list_codec = default_list_codec();
+  if (options.store.compressed_lists) build.list_codec = default_list_codec();
   build.made_from = store_made_from(options.kronecker);
   build.progress = &session.log();
   Stopwatch construction_time;

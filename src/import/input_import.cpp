@@ -185,7 +185,7 @@ void check_options(const std::string& input_path, const ImportOptions& options) 
                 " partitions: need at least 1");
   }
   const std::int64_t minimum =
-      minimum_import_budget(0, options.partitions, direction_of(options), options.compress, options.relabel);
+      minimum_import_budget(0, options.partitions, direction_of(options), options.compressed_lists, options.relabel);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum, "reading the file");
   }
@@ -198,7 +198,7 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
   }
   const std::int64_t minimum =
       minimum_import_budget(static_cast<std::int64_t>(vertices), options.partitions, direction_of(options),
-                            options.compress, options.relabel);
+                            options.compressed_lists, options.relabel);
   if (options.dram_budget_bytes < minimum) {
     budget_too_small(input_path, options, minimum,
                      "building the store of its " + std::to_string(vertices) + " vertices");
@@ -374,10 +374,10 @@ IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, con
 
 }  // namespace
 
-std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction, bool compressed,
+std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, GraphDirection direction, bool compressed_lists,
                                    bool relabelled) {
   return std::max(kReadingBytes + kMinIdBytes,
-                  minimum_external_build_budget(num_vertices, partitions, direction, compressed) +
+                  minimum_external_build_budget(num_vertices, partitions, direction, compressed_lists) +
                       (relabelled ? relabel_bytes(num_vertices) : 0));
 }
 
@@ -390,7 +390,7 @@ ExternalBuildStats build_store_graph(const std::string& store_directory, const I
   build_options.made_from = input_made_from(input);
   build_options.progress = options.progress;
   build_options.direction = direction_of(input);
-  if (options.compress) build_options.list_codec = default_list_codec();
+  if (options.compressed_lists) build_options.list_codec = default_list_codec();
   const std::string edges = store_path(store_directory, kEdgeFileName);
   if (options.relabel) return build_relabelled_store(edges, input.vertices, store_directory, build_options);
   return build_store_from_edge_file(edges, input.vertices, store_directory, build_options);

@@ -51,7 +51,7 @@ struct ImportOptions {
   std::int64_t program_bytes = 0;
   int partitions = 1;
   NeighborOrder order = NeighborOrder::kHubFirst;
-  bool compress = false;  // the lists compressed (compress/list_codec.hpp)
+  bool compressed_lists = false;  // the lists compressed (compress/list_codec.hpp)
   bool relabel = false;   // the store's vertices numbered by descending degree (construction/degree_relabel.hpp)
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
   // The most bytes read from an input that is not a regular file (a pipe, a device).
@@ -87,7 +87,7 @@ std::string describe_ids(const InputDescription& input);
 // before they are known): its reading buffers, or the external construction's minimum. Ids that
 // need a map take 8 bytes per distinct id more (up to 32 while they are sorted).
 std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions,
-                                   GraphDirection direction = GraphDirection::kUndirected, bool compressed = false,
+                                   GraphDirection direction = GraphDirection::kUndirected, bool compressed_lists = false,
                                    bool relabelled = false);
 
 inline GraphDirection direction_of(const InputDescription& input) {

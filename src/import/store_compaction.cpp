@@ -99,11 +99,11 @@ ImportOptions layout_of(const std::string& store, const InputDescription& input,
   options.program_bytes = program;
   options.partitions = request.partitions;
   options.order = request.order;
-  options.compress = request.compressed;
+  options.compressed_lists = request.compressed_lists;
   options.relabel = request.relabelled;
   options.progress = progress;
   const std::int64_t minimum =
-      minimum_import_budget(input.vertices, options.partitions, direction_of(input), options.compress, options.relabel);
+      minimum_import_budget(input.vertices, options.partitions, direction_of(input), options.compressed_lists, options.relabel);
   if (budget < minimum) {
     throw Error("--dram-budget " + format_bytes(budget + program) + " is below the " + format_bytes(minimum + program) +
                 " that rebuilding " + quoted(store) + " needs (the program and the construction's lists; give more)");

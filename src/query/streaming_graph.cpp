@@ -123,7 +123,7 @@ ListPart StreamingGraph::part(VertexId vertex, ListSide side, int index) const {
 bool StreamingGraph::copies_lists(const StreamingQuery& query) const {
   const bool filtered = query.filter_on_storage_side && query.neighbour_filter != nullptr;
   return filtered || overlay_ != nullptr || part_count(query.side) > 1 || graph_.has_tails() ||
-         graph_.backward(0).compressed();
+         graph_.backward(0).compressed_lists();
 }
 
 void StreamingGraph::check(const StreamingQuery& query) const {
@@ -222,7 +222,7 @@ StreamingGraph::Worker::ReplyPlan StreamingGraph::Worker::plan_reply(VertexId ve
   const TieredCsr& lists = *first.lists;
   if (!whole || lists.tail_entries(first.row) > 0) return {ReplyPlan::kPending, graph_.degree(side, vertex)};
   const auto added = static_cast<std::int64_t>(graph_.added(vertex, side).size());
-  if (!lists.compressed() && filter_ == nullptr && added == 0) return {ReplyPlan::kView, 0};
+  if (!lists.compressed_lists() && filter_ == nullptr && added == 0) return {ReplyPlan::kView, 0};
   return {ReplyPlan::kCopy, lists.degree(first.row) + added};
 }
 

@@ -48,7 +48,7 @@ void check_store_directory(const StoreOptions& store, bool under_mpirun) {
 
 void check_layout_under_mpirun(const Graph500Options& options) {
   const StoreOptions& store = options.store;
-  if (store.compress || store.relabel) {
+  if (store.compressed_lists || store.relabel) {
     throw UsageError("--compress and --vertex-order degree are not supported under mpirun yet: a rank's part of a "
                      "store is uncompressed, in the input's ids");
   }
@@ -78,7 +78,7 @@ void check_benchmark_options(const Graph500Options& options, bool under_mpirun) 
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
   }
   check_search_options(options.search);
-  if ((store.compress || store.relabel) && store.directory.empty()) {
+  if ((store.compressed_lists || store.relabel) && store.directory.empty()) {
     throw UsageError("--compress and --vertex-order degree need --store DIR (the graph is built there by external "
                      "construction and searched from it)");
   }

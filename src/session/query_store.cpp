@@ -127,7 +127,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     std::cerr << buffers_.describe() << (roomy ? "" : " (no room in the budget for the roomy ones)") << "\n";
   }
   plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike
-  if (request_.compressed || !plan.fits_in_memory) {
+  if (request_.compressed_lists || !plan.fits_in_memory) {
     tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request_), plan));
     return;
   }

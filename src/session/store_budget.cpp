@@ -5,10 +5,10 @@ namespace semibfs {
 SearchShape store_search_shape(const std::string& directory, const InputDescription& input, const StoreRequest& store,
                                const SearchOptions& search, const SearchDramNeeds& needs) {
   SearchShape shape{input.vertices, store.partitions, has_separate_forward(store.partitions, store.direction),
-                    store.compressed};
+                    store.compressed_lists};
   shape.entries = 2 * input.edges;  // an undirected edge is two entries, a directed one one in each graph
   shape.backward_list_bytes = read_store_manifest(directory).backward_list_bytes();
-  if (store.compressed && search.budget.is_set() &&
+  if (store.compressed_lists && search.budget.is_set() &&
       search.budget.dram_budget_bytes < minimum_search_budget(shape, needs)) {
     shape.index_bytes = stored_index_bytes(directory, store, search.placement);
   }

@@ -48,7 +48,7 @@ void check_build_budget(const StoreBuildOptions& options) {
   const ImportOptions& import_options = options.import_options;
   check_budget_minimum(options.budget,
                        program + minimum_import_budget(0, import_options.partitions, direction_of(import_options),
-                                                       import_options.compress, import_options.relabel),
+                                                       import_options.compressed_lists, import_options.relabel),
                        "for building a store: the program itself (" + format_bytes(program) +
                            ") and the buffers of reading the file must fit in it");
 }

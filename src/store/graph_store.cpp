@@ -111,9 +111,9 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
   if (manifest.partitions != request.partitions) {
     mismatch("partitions", std::to_string(manifest.partitions), std::to_string(request.partitions));
   }
-  if (manifest.list_codec.has_value() != request.compressed) {
+  if (manifest.list_codec.has_value() != request.compressed_lists) {
     mismatch("lists", manifest.list_codec ? "compressed" : "not compressed",
-             request.compressed ? "compressed lists (--compress)" : "uncompressed lists (add --compress to use this store)");
+             request.compressed_lists ? "compressed lists (--compress)" : "uncompressed lists (add --compress to use this store)");
   }
   if (manifest.vertex_order.empty() == request.relabelled) {
     mismatch("vertex order", manifest.vertex_order.empty() ? "input" : manifest.vertex_order,

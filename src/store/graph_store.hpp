@@ -25,7 +25,7 @@ struct StoreRequest {
   NeighborOrder order = NeighborOrder::kHubFirst;
   GraphDirection direction = GraphDirection::kUndirected;
   std::optional<RankPart> rank_part = std::nullopt;  // a rank's part of a store written across ranks
-  bool compressed = false;                           // its lists compressed (manifest list-code)
+  bool compressed_lists = false;                           // its lists compressed (manifest list-code)
   bool relabelled = false;                           // its ids by degree (manifest vertex-order)
 };
 

@@ -63,7 +63,7 @@ std::int64_t GraphProfile::num_entries() const {
 }
 
 std::int64_t GraphProfile::backward_list_bytes() const {
-  if (!compressed) return num_entries() * entry_bytes;
+  if (!compressed_lists) return num_entries() * entry_bytes;
   std::int64_t bytes = 0;
   for (const DegreeCount& count : degrees) bytes += count.bytes;
   return bytes;
@@ -71,7 +71,7 @@ std::int64_t GraphProfile::backward_list_bytes() const {
 
 std::int64_t GraphProfile::forward_list_bytes() const {
   if (!separate_forward) return 0;
-  if (!compressed) return backward_list_bytes();
+  if (!compressed_lists) return backward_list_bytes();
   std::int64_t bytes = 0;
   for (const DegreeCount& count : forward_degrees) bytes += count.bytes;
   return bytes;

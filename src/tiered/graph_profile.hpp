@@ -36,7 +36,7 @@ struct GraphProfile {
   std::int64_t entry_bytes = 4;
   // Compressed lists (a store built with --compress): whole in DRAM or whole on disk, each degree
   // class with its bytes; offset_bytes then counts the positions arrays too.
-  bool compressed = false;
+  bool compressed_lists = false;
   // The bytes of the longest compressed list, which a tail fetcher reads whole (0: plain lists).
   std::int64_t longest_compressed_list_bytes = 0;
   // Ascending by degree, one entry per degree present, degree >= 1: the backward lists' lengths.

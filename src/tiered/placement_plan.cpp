@@ -21,8 +21,8 @@ namespace {
 // Sums over the degree histogram that the steps need.
 class DegreeSums {
  public:
-  DegreeSums(const std::vector<DegreeCount>& degrees, std::int64_t entry_bytes, bool compressed)
-      : degrees_(degrees), entry_bytes_(entry_bytes), compressed_(compressed) {}
+  DegreeSums(const std::vector<DegreeCount>& degrees, std::int64_t entry_bytes, bool compressed_lists)
+      : degrees_(degrees), entry_bytes_(entry_bytes), compressed_lists_(compressed_lists) {}
 
   std::int64_t max_degree() const { return semibfs::max_degree(degrees_); }
   // List entries that lie among the first `k` of their list, over all vertices.
@@ -42,7 +42,7 @@ class DegreeSums {
 
   // DRAM bytes of one class's whole lists.
   std::int64_t class_bytes(const DegreeCount& count) const {
-    return compressed_ ? count.bytes : count.degree * count.vertices * entry_bytes_;
+    return compressed_lists_ ? count.bytes : count.degree * count.vertices * entry_bytes_;
   }
   // Bytes of the lists of the vertices whose degree is in [low, high].
   std::int64_t list_bytes(std::int64_t low, std::int64_t high) const {
@@ -55,13 +55,13 @@ class DegreeSums {
   // Bytes of the first k entries of every list; compressed lists are whole or nothing, so there the
   // whole lists of degree at most k.
   std::int64_t head_bytes(std::int64_t k) const {
-    return compressed_ ? list_bytes(1, k) : entries_within(k) * entry_bytes_;
+    return compressed_lists_ ? list_bytes(1, k) : entries_within(k) * entry_bytes_;
   }
 
  private:
   const std::vector<DegreeCount>& degrees_;
   std::int64_t entry_bytes_;
-  bool compressed_;
+  bool compressed_lists_;
 };
 
 constexpr std::int64_t kNoLimit = INT64_MAX;
@@ -103,10 +103,10 @@ class Planner {
       : profile_(profile),
         request_(request),
         limits_(request.limits),
-        sums_(profile.degrees, profile.entry_bytes, profile.compressed),
+        sums_(profile.degrees, profile.entry_bytes, profile.compressed_lists),
         // Steps 2, 3 and 5 place whole forward lists, by the vertices' forward (out-)degrees.
         forward_sums_(profile.forward_degrees.empty() ? profile.degrees : profile.forward_degrees,
-                      profile.entry_bytes, profile.compressed),
+                      profile.entry_bytes, profile.compressed_lists),
         entry_(profile.entry_bytes),
         max_degree_(sums_.max_degree()),
         separate_forward_(profile.separate_forward),
@@ -170,7 +170,7 @@ class Planner {
     // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
     // (The first entries count with the backward lists when those are whole in DRAM.)
     const std::int64_t index_bytes =
-        profile_.compressed ? 0
+        profile_.compressed_lists ? 0
         : request_.scan_placement
             ? TieredCsr::striped_index_bytes(profile_.num_vertices, profile_.partitions, separate_forward_)
             : profile_.offset_bytes + (forward_on_disk_ ? 0 : sums_.entries_within(1) * entry_);
@@ -331,7 +331,7 @@ class Planner {
     const std::int64_t status = profile_.bfs_status_bytes();
     add("reserved", request_.reserved_description.c_str(), request_.reserved_bytes, request_.reserved_bytes);
     add("bfs_status", request_.status_description.c_str(), status, status);
-    add("offsets", profile_.compressed ? "row index of the compressed lists" : "CSR offsets, backward and forward",
+    add("offsets", profile_.compressed_lists ? "row index of the compressed lists" : "CSR offsets, backward and forward",
         profile_.offset_bytes, profile_.offset_bytes);
     add("vertex_heads", request_.dense_heads ? "dense heads array, isolated-vertex bitmap" : "isolated-vertex bitmap",
         vertex_head_bytes(), vertex_head_bytes());

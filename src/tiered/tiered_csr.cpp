@@ -75,7 +75,7 @@ TieredCsr TieredCsr::striped(std::vector<std::int64_t> offsets, VertexId first_v
 
 TieredCsr::TieredCsr(CompressedRows rows)
     : tail_path_(std::move(rows.lists_path)),
-      compressed_(true),
+      compressed_lists_(true),
       rows_(std::move(rows.index)),
       compressed_resident_(std::move(rows.resident)),
       first_vertex_(rows.first_vertex),
@@ -93,7 +93,7 @@ TieredCsr::TieredCsr(CompressedRows rows)
 
 void TieredCsr::first_entries(std::span<NeighborId> heads) const {
   if (static_cast<std::int64_t>(heads.size()) != num_rows()) throw Error("first list entries: heads of the wrong size");
-  if (compressed_) throw Error("first list entries: compressed lists give their heads when they are opened");
+  if (compressed_lists_) throw Error("first list entries: compressed lists give their heads when they are opened");
 #pragma omp parallel for schedule(static)
   for (std::int64_t row = 0; row < num_rows(); ++row) {
     heads[row] = resident_count(row) > 0 ? resident_[static_cast<std::size_t>(resident_begin(row))] : kNoHead;
@@ -106,7 +106,7 @@ void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end
   const auto bind = [node](const void* data, std::size_t bytes) {
     place_on_numa_node(const_cast<void*>(data), bytes, node);
   };
-  if (compressed_) {
+  if (compressed_lists_) {
     // The index's blocks are small beside the lists; only the resident lists are bound.
     const std::uint64_t first_byte = rows_.resident_begin(first_row);
     bind(compressed_resident_.data() + first_byte, rows_.resident_end(end_row - 1) - first_byte);
@@ -121,7 +121,7 @@ void TieredCsr::place_rows_on_numa_node(std::int64_t first_row, std::int64_t end
 }
 
 std::int64_t TieredCsr::owned_bytes() const {
-  if (compressed_) {
+  if (compressed_lists_) {
     return rows_.bytes() + static_cast<std::int64_t>(compressed_resident_.size());
   }
   return static_cast<std::int64_t>((owned_offsets_.size() + owned_resident_offsets_.size()) * sizeof(std::int64_t) +

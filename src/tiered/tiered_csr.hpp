@@ -100,11 +100,11 @@ class TieredCsr {
   // Compressed lists, a row resident when its resident list is not empty.
   explicit TieredCsr(CompressedRows rows);
 
-  bool compressed() const { return compressed_; }
+  bool compressed_lists() const { return compressed_lists_; }
 
-  std::int64_t num_rows() const { return compressed_ ? rows_.num_rows() : static_cast<std::int64_t>(offsets_.size()) - 1; }
+  std::int64_t num_rows() const { return compressed_lists_ ? rows_.num_rows() : static_cast<std::int64_t>(offsets_.size()) - 1; }
   std::int64_t degree(std::int64_t row) const {
-    return compressed_ ? rows_.degree(row) : offsets_[row + 1] - offsets_[row];
+    return compressed_lists_ ? rows_.degree(row) : offsets_[row + 1] - offsets_[row];
   }
   std::span<const NeighborId> resident(std::int64_t row) const {
     if (!stripes_.empty()) [[unlikely]] {
@@ -117,29 +117,29 @@ class TieredCsr {
   }
   // Entries of `row` in DRAM, and on disk.
   std::int64_t resident_count(std::int64_t row) const {
-    if (compressed_) return rows_.resident(row) ? degree(row) : 0;
+    if (compressed_lists_) return rows_.resident(row) ? degree(row) : 0;
     if (!stripes_.empty()) [[unlikely]] return row < stripe_of(row).cut_row ? degree(row) : 0;
     return resident_offsets_[row + 1] - resident_offsets_[row];
   }
   std::int64_t tail_entries(std::int64_t row) const { return degree(row) - resident_count(row); }
   // Bytes [begin, end) of the tail file that hold the tail of `row`.
   std::uint64_t tail_byte_begin(std::int64_t row) const {
-    if (compressed_) return rows_.list_begin(row);
+    if (compressed_lists_) return rows_.list_begin(row);
     return static_cast<std::uint64_t>(offsets_[row] + resident_count(row)) * sizeof(NeighborId);
   }
   std::uint64_t tail_byte_end(std::int64_t row) const {
-    return compressed_ ? rows_.list_end(row) : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
+    return compressed_lists_ ? rows_.list_end(row) : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
   }
   // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
-  bool tails_split() const { return !compressed_; }
+  bool tails_split() const { return !compressed_lists_; }
   // Where a search that probed the dense head first goes on in a list: after entry 0, the head
   // itself, except in compressed lists (in id order, their heads kept apart), from their start.
-  std::int64_t scan_start_after_head() const { return compressed_ ? 0 : 1; }
+  std::int64_t scan_start_after_head() const { return compressed_lists_ ? 0 : 1; }
 
   // f(NeighborId) for each resident entry of `row`, in the list's order.
   template <typename F>
   void for_each_resident(std::int64_t row, F&& f) const {
-    if (!compressed_) {
+    if (!compressed_lists_) {
       for (const NeighborId id : resident(row)) f(id);
       return;
     }
@@ -149,7 +149,7 @@ class TieredCsr {
   // many; a compressed list's in any order (its intervals run by run, then its residuals), decoded
   // without checks: every resident list was decoded and checked whole at open.
   std::int64_t copy_resident(std::int64_t row, NeighborId* out) const {
-    if (!compressed_) {
+    if (!compressed_lists_) {
       const std::span<const NeighborId> ids = resident(row);
       std::copy(ids.begin(), ids.end(), out);
       return static_cast<std::int64_t>(ids.size());
@@ -162,14 +162,14 @@ class TieredCsr {
   // entry in `found`; resident_count(row) when there is none. Decodes no further than the entry.
   template <typename Accept>
   std::int64_t find_resident(std::int64_t row, std::int64_t from, Accept&& accept, NeighborId& found) const {
-    if (!compressed_) return find_in(resident(row), from, accept, found);
+    if (!compressed_lists_) return find_in(resident(row), from, accept, found);
     return find_in_list(row, resident_bytes(row), from, accept, found);
   }
   // The same for a piece of the tail of `row` that the tail fetcher read (tail_fetcher.hpp); the
   // entries the piece holds in `entries`.
   template <typename F>
   void for_each_in_tail(std::int64_t row, std::span<const std::byte> piece, F&& f) const {
-    if (!compressed_) {
+    if (!compressed_lists_) {
       for (const NeighborId id : plain_entries(piece)) f(id);
       return;
     }
@@ -178,7 +178,7 @@ class TieredCsr {
   template <typename Accept>
   std::int64_t find_in_tail(std::int64_t row, std::span<const std::byte> piece, Accept&& accept, NeighborId& found,
                             std::int64_t& entries) const {
-    if (!compressed_) {
+    if (!compressed_lists_) {
       const std::span<const NeighborId> ids = plain_entries(piece);
       entries = static_cast<std::int64_t>(ids.size());
       return find_in(ids, 0, accept, found);
@@ -199,7 +199,7 @@ class TieredCsr {
   // Whether any list has a tail; false when everything is in DRAM.
   bool has_tails() const { return !tail_path_.empty(); }
   const std::string& tail_path() const { return tail_path_; }
-  std::int64_t num_entries() const { return compressed_ ? rows_.num_entries() : offsets_.back(); }
+  std::int64_t num_entries() const { return compressed_lists_ ? rows_.num_entries() : offsets_.back(); }
   std::int64_t resident_entry_count() const { return resident_entries_; }
   // Rows whose list has a tail on disk.
   std::int64_t rows_with_tails() const { return rows_with_tails_; }
@@ -323,7 +323,7 @@ class TieredCsr {
   std::int64_t rows_with_tails_ = 0;
   std::int64_t resident_entries_ = 0;
   // Compressed lists only.
-  bool compressed_ = false;
+  bool compressed_lists_ = false;
   CompressedRowIndex rows_;
   std::vector<std::uint8_t> compressed_resident_;
   std::int64_t first_vertex_ = 0;

@@ -80,12 +80,12 @@ std::int64_t TieredGraph::owned_bytes() const {
   return bytes;
 }
 
-ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed) {
+ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed_lists) {
   if (plan.fits_in_memory) return ResidencyRule::everything();
   ResidencyRule rule;
   rule.scan_cuts = plan.scan_cuts;  // a scan's stripes: nothing else kept
   if (!plan.scan_cuts.empty()) return rule;
-  if (compressed) {
+  if (compressed_lists) {
     rule.whole_up_to_degree = plan.head_entries;  // compressed lists are whole or nothing
   } else {
     rule.head_entries = plan.head_entries;
@@ -377,7 +377,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   PairDigest forward_pairs;
   std::vector<TieredCsr> backward;
   std::vector<NeighborId> heads(plan.dense_heads ? static_cast<std::size_t>(num_vertices) : 0, kNoHead);
-  const bool compressed = manifest.list_codec.has_value();
+  const bool compressed_lists = manifest.list_codec.has_value();
   const auto heads_of = [&](int k) {
     if (!plan.dense_heads) return std::span<NeighborId>();
     const VertexRange range = layout.range(k);
@@ -386,20 +386,20 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   for (int k = 0; k < layout.count(); ++k) {
     // A compressed store keeps each list's head apart (its lists are in id order, the head is the
     // hub in hub-first order): read first, then checked against the list.
-    if (compressed && plan.dense_heads) {
+    if (compressed_lists && plan.dense_heads) {
       read_store_array_into(directory, manifest, store_array_name(k, "backward", "heads"), std::as_writable_bytes(heads_of(k)));
     }
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
     backward.push_back(open_lists(directory, manifest, k, "backward", take_index(index, "backward", k),
-                                  backward_residency(plan, compressed), reading, nullptr, backward_pairs,
-                                  compressed ? heads_of(k) : std::span<NeighborId>()));
+                                  backward_residency(plan, compressed_lists), reading, nullptr, backward_pairs,
+                                  compressed_lists ? heads_of(k) : std::span<NeighborId>()));
   }
   Bitmap isolated(num_vertices);
   std::int64_t adjacencies = 0;
   for (int k = 0; k < layout.count(); ++k) {
     const VertexRange range = layout.range(k);
     adjacencies += backward[k].num_entries();
-    if (!compressed && plan.dense_heads) backward[k].first_entries(heads_of(k));
+    if (!compressed_lists && plan.dense_heads) backward[k].first_entries(heads_of(k));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
       if (backward[k].degree(vertex - range.begin) == 0) isolated.set(vertex);
     }
@@ -444,7 +444,7 @@ namespace {
 // A compressed store's degree classes, each with its lists' bytes, backward and (when separate)
 // forward; its row indexes stand for the offsets.
 void add_compressed_classes(const StoreIndex& index, GraphProfile& profile) {
-  profile.compressed = true;
+  profile.compressed_lists = true;
   for (const std::vector<CompressedRowIndex>* graphs : {&index.backward_rows, &index.forward_rows}) {
     for (const CompressedRowIndex& rows : *graphs) {
       profile.offset_bytes += rows.bytes();

@@ -81,7 +81,7 @@ class TieredGraph {
 // How the lists of a store are split under `plan`: backward lists keep their first K entries (in a
 // compressed store, whole lists of degree at most K), separate forward lists the whole lists of
 // low-degree vertices and hubs.
-ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed = false);
+ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed_lists = false);
 ResidencyRule forward_residency(const PlacementPlan& plan);
 
 // What start-up reads of a store before deciding anything: its manifest (checked against the

@@ -44,9 +44,9 @@ PlacementPlan split_plan(std::int64_t k) { return testing::split_plan(k, 1, 200)
 class CompressedBfsTest : public ::testing::Test {
  protected:
   // The store of `edges` with `partitions` partitions, compressed or not (id order both), built once.
-  std::string store_of(const EdgeList& edges, const std::string& name, int partitions, bool compressed,
+  std::string store_of(const EdgeList& edges, const std::string& name, int partitions, bool compressed_lists,
                        GraphDirection direction = GraphDirection::kUndirected, NeighborOrder order = NeighborOrder::kById) {
-    const std::string path = scratch_.file(name + "-p" + std::to_string(partitions) + (compressed ? "-z" : "-plain") +
+    const std::string path = scratch_.file(name + "-p" + std::to_string(partitions) + (compressed_lists ? "-z" : "-plain") +
                                            (direction == GraphDirection::kDirected ? "-directed" : "") + "-" +
                                            to_string(order));
     if (fs::exists(fs::path(path) / "manifest")) return path;
@@ -58,18 +58,18 @@ class CompressedBfsTest : public ::testing::Test {
     options.order = order;
     options.made_from = kMadeFrom;
     options.direction = direction;
-    if (compressed) options.list_codec = default_list_codec();
+    if (compressed_lists) options.list_codec = default_list_codec();
     build_store_from_edge_file(edge_file, edges.num_vertices, path, options);
     return path;
   }
-  static StoreRequest request(int partitions, bool compressed, GraphDirection direction = GraphDirection::kUndirected,
+  static StoreRequest request(int partitions, bool compressed_lists, GraphDirection direction = GraphDirection::kUndirected,
                               NeighborOrder order = NeighborOrder::kById) {
-    return {kMadeFrom, partitions, order, direction, std::nullopt, compressed};
+    return {kMadeFrom, partitions, order, direction, std::nullopt, compressed_lists};
   }
-  static TieredGraph open(const std::string& store, int partitions, bool compressed, const PlacementPlan& plan,
+  static TieredGraph open(const std::string& store, int partitions, bool compressed_lists, const PlacementPlan& plan,
                           GraphDirection direction = GraphDirection::kUndirected,
                           NeighborOrder order = NeighborOrder::kById) {
-    return open_tiered_graph(read_store_index(store, request(partitions, compressed, direction, order)), plan);
+    return open_tiered_graph(read_store_index(store, request(partitions, compressed_lists, direction, order)), plan);
   }
 
   static const EdgeList& kronecker() {
@@ -90,11 +90,11 @@ std::vector<NeighborId> resident_list(const TieredCsr& lists, std::int64_t row) 
   return ids;
 }
 
-void expect_same_lists(const TieredCsr& plain, const TieredCsr& compressed, const std::string& what) {
-  ASSERT_EQ(plain.num_rows(), compressed.num_rows()) << what;
+void expect_same_lists(const TieredCsr& plain, const TieredCsr& compressed_lists, const std::string& what) {
+  ASSERT_EQ(plain.num_rows(), compressed_lists.num_rows()) << what;
   for (std::int64_t row = 0; row < plain.num_rows(); ++row) {
-    ASSERT_EQ(compressed.degree(row), plain.degree(row)) << what << " row " << row;
-    ASSERT_EQ(resident_list(compressed, row), resident_list(plain, row)) << what << " row " << row;
+    ASSERT_EQ(compressed_lists.degree(row), plain.degree(row)) << what << " row " << row;
+    ASSERT_EQ(resident_list(compressed_lists, row), resident_list(plain, row)) << what << " row " << row;
   }
 }
 
@@ -167,12 +167,12 @@ std::vector<SearchCase> search_cases() {
 
 // Runs `roots` on the compressed store and on the uncompressed one (everything in DRAM): every
 // search validates, with the same nedge.
-void expect_searches_validate(const EdgeList& edges, const TieredGraph& compressed, const TieredGraph& plain,
+void expect_searches_validate(const EdgeList& edges, const TieredGraph& compressed_lists, const TieredGraph& plain,
                               const TailFetchOptions& fetch, std::span<const VertexId> roots, bool expect_reads) {
   const Validator validator(edges);
   std::unique_ptr<BfsEngine> engine;
   try {
-    engine = std::make_unique<BfsEngine>(compressed, BfsOptions{}, fetch);
+    engine = std::make_unique<BfsEngine>(compressed_lists, BfsOptions{}, fetch);
   } catch (const ReaderUnavailable&) {
     GTEST_SKIP() << "io_uring refused here";
   }
@@ -229,16 +229,16 @@ TEST_F(CompressedBfsTest, EverySearchValidatesWithTheUncompressedNedge) {
                  std::string(io_kind_name(c.io)) + ", " + std::to_string(c.threads) + " threads" +
                  (c.tiny_fetcher ? ", tiny fetcher" : ""));
     omp_set_num_threads(c.threads);
-    const TieredGraph compressed = open(store_of(kronecker(), "kron", c.partitions, true), c.partitions, true,
+    const TieredGraph compressed_lists = open(store_of(kronecker(), "kron", c.partitions, true), c.partitions, true,
                                         c.k == 0 ? everything_plan() : split_plan(c.k));
     const TieredGraph plain =
         open(store_of(kronecker(), "kron", c.partitions, false), c.partitions, false, everything_plan());
     TailFetchOptions fetch;
     fetch.io = c.io;
     if (c.tiny_fetcher) fetch = testing::tiny_fetch_options(c.io);
-    const std::vector<VertexId> roots = pick_bfs_roots(2, 3, compressed.num_vertices(), 4,
-                                                       [&compressed](VertexId v) { return compressed.degree(v) > 0; });
-    expect_searches_validate(kronecker(), compressed, plain, fetch, roots, c.k != 0);
+    const std::vector<VertexId> roots = pick_bfs_roots(2, 3, compressed_lists.num_vertices(), 4,
+                                                       [&compressed_lists](VertexId v) { return compressed_lists.degree(v) > 0; });
+    expect_searches_validate(kronecker(), compressed_lists, plain, fetch, roots, c.k != 0);
   }
   omp_set_num_threads(threads_before);
 }
@@ -256,14 +256,14 @@ TEST_F(CompressedBfsTest, AListLongerThanTheArenaIsReadAlone) {
   const EdgeList edges = testing::make_edge_list(kVertices, pairs);
   for (int partitions : {1, 2}) {
     SCOPED_TRACE("P " + std::to_string(partitions));
-    const TieredGraph compressed = open(store_of(edges, "star", partitions, true), partitions, true, testing::split_plan(1, 1, 0));
-    const TieredCsr& hub_lists = compressed.backward(0);
+    const TieredGraph compressed_lists = open(store_of(edges, "star", partitions, true), partitions, true, testing::split_plan(1, 1, 0));
+    const TieredCsr& hub_lists = compressed_lists.backward(0);
     ASSERT_GT(hub_lists.tail_byte_end(kHub) - hub_lists.tail_byte_begin(kHub), 8u * 4096);
     ASSERT_NE(hub_lists.tail_byte_begin(kHub) % 4096, 0u);
     const TieredGraph plain = open(store_of(edges, "star", partitions, false), partitions, false, everything_plan());
     const TailFetchOptions fetch = testing::tiny_fetch_options(IoKind::kPread, false);
     const std::vector<VertexId> roots = {kHub, 3, 4, 6};
-    expect_searches_validate(edges, compressed, plain, fetch, roots, true);
+    expect_searches_validate(edges, compressed_lists, plain, fetch, roots, true);
   }
 }
 
@@ -278,7 +278,7 @@ TEST_F(CompressedBfsTest, IntervalsAreProbedWholeWithTheSameSearches) {
     if (v % 97 == 0) pairs.emplace_back(v, (v * 7919) % kVertices);
   }
   const EdgeList edges = testing::make_edge_list(kVertices, pairs);
-  const TieredGraph compressed = open(store_of(edges, "band", 1, true), 1, true, everything_plan());
+  const TieredGraph compressed_lists = open(store_of(edges, "band", 1, true), 1, true, everything_plan());
   const TieredGraph plain = open(store_of(edges, "band", 1, false), 1, false, everything_plan());
   const Validator validator(edges);
   for (const int summary_bits : {0, 64}) {
@@ -286,7 +286,7 @@ TEST_F(CompressedBfsTest, IntervalsAreProbedWholeWithTheSameSearches) {
       BfsOptions options;
       options.policy = policy;
       options.summary_bits = summary_bits;
-      BfsEngine engine(compressed, options, TailFetchOptions{});
+      BfsEngine engine(compressed_lists, options, TailFetchOptions{});
       BfsEngine reference(plain, options, TailFetchOptions{});
       std::vector<VertexId> parent(kVertices), expected(kVertices);
       for (const VertexId root : {VertexId{0}, VertexId{777}, VertexId{kVertices - 1}}) {
@@ -351,11 +351,11 @@ TEST_F(CompressedBfsTest, ACraftedListsFileIsOneErrorNamingIt) {
 // forward lists then are the backward lists' file) and two: the planner keeps every backward list
 // whole and every forward list on disk, so only top-down steps read, and every search validates.
 TEST_F(CompressedBfsTest, ForwardListsOnDiskBesideAWholeBackwardGraph) {
-  for (const bool compressed : {false, true}) {
+  for (const bool compressed_lists : {false, true}) {
     for (const int partitions : {1, 2}) {
-      SCOPED_TRACE(std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions));
-      StoreIndex index = read_store_index(store_of(kronecker(), "kron", partitions, compressed),
-                                          request(partitions, compressed));
+      SCOPED_TRACE(std::string(compressed_lists ? "compressed" : "plain") + ", P " + std::to_string(partitions));
+      StoreIndex index = read_store_index(store_of(kronecker(), "kron", partitions, compressed_lists),
+                                          request(partitions, compressed_lists));
       make_forward_separate(index);
       ASSERT_TRUE(index.has_separate_forward());
       EXPECT_EQ(index.forward_in_backward_file, partitions == 1);

@@ -52,14 +52,14 @@ class RelabelledStoreTest : public ::testing::Test {
     return generate_kronecker(params, false);
   }
   // The store of `edges` in `name`, relabelled or not, compressed or not, `partitions` partitions.
-  std::string build(const EdgeList& edges, const std::string& name, bool relabelled, bool compressed, int partitions) {
+  std::string build(const EdgeList& edges, const std::string& name, bool relabelled, bool compressed_lists, int partitions) {
     const std::string store = scratch_.file(name);
     fs::create_directories(store);
     testing::write_packed_edge_file(store_path(store, kEdgeFileName), edges);
     ExternalBuildOptions options;
     options.partitions = partitions;
     options.made_from = "test";
-    if (compressed) options.list_codec = default_list_codec();
+    if (compressed_lists) options.list_codec = default_list_codec();
     const std::string edge_file = store_path(store, kEdgeFileName);
     if (relabelled) {
       build_relabelled_store(edge_file, edges.num_vertices, store, options);
@@ -86,11 +86,11 @@ class RelabelledStoreTest : public ::testing::Test {
 TEST_F(RelabelledStoreTest, HoldsTheInputGraphRenamed) {
   const EdgeList edges = kronecker();
   const TieredGraph input = open(build(edges, "input", false, false, 1));
-  for (const bool compressed : {false, true}) {
+  for (const bool compressed_lists : {false, true}) {
     for (const int partitions : {1, 2}) {
-      SCOPED_TRACE(std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions));
-      const std::string store = build(edges, "relabelled-" + std::to_string(compressed) + std::to_string(partitions),
-                                      true, compressed, partitions);
+      SCOPED_TRACE(std::string(compressed_lists ? "compressed" : "plain") + ", P " + std::to_string(partitions));
+      const std::string store = build(edges, "relabelled-" + std::to_string(compressed_lists) + std::to_string(partitions),
+                                      true, compressed_lists, partitions);
       const StoreManifest manifest = read_store_manifest(store);
       EXPECT_EQ(manifest.vertex_order, "degree");
       ASSERT_TRUE(manifest.edge_file.has_value());  // the input's edges, for validation

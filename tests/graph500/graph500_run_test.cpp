@@ -86,7 +86,7 @@ TEST(Graph500Run, EveryCompressedLayoutValidatesWithTheReferenceNedge) {
           options.num_roots = 8;
           options.store.partitions = partitions;
           options.store.neighbor_order = order;
-          options.store.compress = true;
+          options.store.compressed_lists = true;
           options.store.relabel = relabel;
           options.store.directory = scratch.file("store" + std::to_string(store++));
           std::filesystem::create_directories(options.store.directory);

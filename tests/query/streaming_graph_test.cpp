@@ -82,7 +82,7 @@ TEST_F(StreamingGraphTest, SequentialQueriesReplyEveryVertexOnceWithItsWholeList
       const testing::ScopedThreadCount scoped(threads);
       const TieredGraph tiered = stores_.open(c);
       // Opened as QueryStore opens it: the replies need no dense heads.
-      EXPECT_EQ(tiered.heads().empty(), c.compressed || c.tails_on_disk) << c.name();
+      EXPECT_EQ(tiered.heads().empty(), c.compressed_lists || c.tails_on_disk) << c.name();
       StreamingGraph graph(tiered, buffers);
       const bool directed = c.direction == GraphDirection::kDirected;
       for (const ListSide side : {ListSide::kIn, ListSide::kOut, ListSide::kBoth}) {

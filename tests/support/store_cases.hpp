@@ -22,13 +22,13 @@
 namespace semibfs::testing {
 
 struct StoreCase {
-  bool compressed = false;
+  bool compressed_lists = false;
   int partitions = 1;
   GraphDirection direction = GraphDirection::kUndirected;
   bool tails_on_disk = false;
 
   std::string name() const {
-    return std::string(compressed ? "compressed" : "plain") + ", P " + std::to_string(partitions) + ", " +
+    return std::string(compressed_lists ? "compressed" : "plain") + ", P " + std::to_string(partitions) + ", " +
            to_string(direction) + (tails_on_disk ? ", tails on disk" : ", in DRAM");
   }
 };
@@ -38,9 +38,9 @@ inline std::vector<StoreCase> every_store_case(std::optional<GraphDirection> onl
   std::vector<StoreCase> cases;
   for (const GraphDirection direction : {GraphDirection::kUndirected, GraphDirection::kDirected}) {
     if (only && direction != *only) continue;
-    for (const bool compressed : {false, true}) {
+    for (const bool compressed_lists : {false, true}) {
       for (const int partitions : {1, 2}) {
-        for (const bool tails : {false, true}) cases.push_back({compressed, partitions, direction, tails});
+        for (const bool tails : {false, true}) cases.push_back({compressed_lists, partitions, direction, tails});
       }
     }
   }
@@ -58,7 +58,7 @@ class StoreCases {
   TieredGraph open(const StoreCase& c) {
     const std::string directory = store(c);
     const StoreRequest request = request_of(c);
-    if (!c.compressed && !c.tails_on_disk) {
+    if (!c.compressed_lists && !c.tails_on_disk) {
       in_memory_.push_back(std::make_unique<PartitionedGraph>(read_store(directory, request)));
       return TieredGraph::all_in_dram(*in_memory_.back());
     }
@@ -79,14 +79,14 @@ class StoreCases {
 
  private:
   static NeighborOrder order(const StoreCase& c) {
-    return c.compressed ? NeighborOrder::kById : NeighborOrder::kHubFirst;
+    return c.compressed_lists ? NeighborOrder::kById : NeighborOrder::kHubFirst;
   }
   static StoreRequest request_of(const StoreCase& c) {
-    return {"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed};
+    return {"test graph", c.partitions, order(c), c.direction, std::nullopt, c.compressed_lists};
   }
   std::string store(const StoreCase& c) {
     // Appended piece by piece: GCC 12 warns (-Wrestrict, falsely) on the chain of temporaries.
-    std::string name = c.compressed ? "z" : "p";
+    std::string name = c.compressed_lists ? "z" : "p";
     name += std::to_string(c.partitions);
     name += c.direction == GraphDirection::kDirected ? "d" : "u";
     const std::string path = scratch_.file(name);
@@ -99,7 +99,7 @@ class StoreCases {
     options.order = order(c);
     options.made_from = "test graph";
     options.direction = c.direction;
-    if (c.compressed) options.list_codec = default_list_codec();
+    if (c.compressed_lists) options.list_codec = default_list_codec();
     build_store_from_edge_file(edge_file, edges_.num_vertices, path, options);
     return path;
   }
