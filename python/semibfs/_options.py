@@ -3,6 +3,8 @@
 
 import operator
 
+import numpy as np
+
 from . import _core
 
 
@@ -27,3 +29,23 @@ def as_text(value):
     """A value the library parses as the command line does (a byte size such as ``"1GiB"``, a policy's
     name); None stays None."""
     return None if value is None else str(value)
+
+
+def vertex_id(value):
+    """``value`` as a file id, an integer from 0 to 2^64 - 1: TypeError for what is not an integer
+    (a float, a str, a bool), ValueError below 0, OverflowError above; one line each."""
+    if isinstance(value, (bool, np.bool_)) or not hasattr(type(value), "__index__"):
+        raise TypeError(f"root must be an integer vertex id, not {type(value).__name__} {value!r}")
+    number = operator.index(value)
+    if number < 0:
+        raise ValueError(f"root must be a vertex id from 0 to 2^64 - 1, got {number}")
+    if number >= 1 << 64:
+        raise OverflowError(f"root {number} is beyond the largest vertex id, 2^64 - 1")
+    return number
+
+
+def flag(name, value):
+    """``value`` as a bool for the keyword ``name``: only True or False (numpy's too), else a TypeError."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, not {type(value).__name__} {value!r}")
+    return bool(value)

@@ -3,12 +3,13 @@
 import os
 import shutil
 import tempfile
+import threading
 import weakref
 
 import numpy as np
 
 from . import _core
-from ._options import as_text, whole_number
+from ._options import as_text, flag, vertex_id, whole_number
 from .result import BfsResult
 
 
@@ -22,7 +23,9 @@ class Store:
     list in DRAM, the rest read from disk. ``version=N`` reads version N of a store that
     ``semibfs add-edges`` added to (0: the graph it was built from; default: the latest); at a
     version above 0 ``bfs`` searches through the streaming queries, as ``semibfs bfs`` does. The
-    search state is allocated on the first ``bfs`` and kept until ``close``.
+    search state is allocated on the first ``bfs`` and kept until ``close``. Threads may share a
+    Store: its searches then run one at a time (one search state); a Store per thread searches in
+    parallel.
     """
 
     def __init__(self, directory, *, dram_budget=None, threads=None, policy=None, io=None, head_entries=None,
@@ -31,17 +34,19 @@ class Store:
         self._values = dict(dram_budget=dram_budget, threads=threads, policy=policy, io=io, head_entries=head_entries,
                             version=version)
         self._search = None
+        self._opening = threading.Lock()  # threads sharing the Store open its search state once
         self._described = None
         self._length = None  # at least this many entries in the arrays (isolated ids of from_edges)
         self._cleanup = None
 
     def _searcher(self):
-        if self._search is None:
-            values = self._values
-            self._search = _core.StoreSearch(self.directory, **self._common_options(),
-                                             policy=as_text(values["policy"]), io=as_text(values["io"]),
-                                             head_entries=whole_number("--head-entries", values["head_entries"]))
-        return self._search
+        with self._opening:
+            if self._search is None:
+                values = self._values
+                self._search = _core.StoreSearch(self.directory, **self._common_options(),
+                                                 policy=as_text(values["policy"]), io=as_text(values["io"]),
+                                                 head_entries=whole_number("--head-entries", values["head_entries"]))
+            return self._search
 
     def _description(self):
         # From the store's input description alone: no search state is allocated for it.
@@ -77,7 +82,7 @@ class Store:
         With ``validate=True`` the result is checked by the five Graph500 rules against the
         input's edges (as ``semibfs bfs`` does), and a failure raises ``semibfs.Error``.
         """
-        found = self._searcher().bfs(int(root), bool(validate), bool(levels))
+        found = self._searcher().bfs(vertex_id(root), flag("validate", validate), flag("levels", levels))
         found["parents"] = self._padded(found["parents"], -1)
         if levels:
             found["levels"] = self._padded(found["levels"], -1)

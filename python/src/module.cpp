@@ -135,7 +135,8 @@ KernelValue kernel_argument(const KernelParameter& parameter, nb::handle value) 
   switch (parameter.type) {
     case ParameterType::kInteger: return nb::cast<std::int64_t>(value);
     case ParameterType::kUnsigned: return nb::cast<std::uint64_t>(value);
-    case ParameterType::kPositiveReal: return nb::cast<double>(value);
+    case ParameterType::kPositiveReal:
+    case ParameterType::kFraction: return nb::cast<double>(value);
     case ParameterType::kFile: break;
   }
   return nb::cast<std::string>(value);

@@ -5,7 +5,9 @@
 #include <algorithm>
 
 #include "construction/degree_relabel.hpp"
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
+#include "core/machine.hpp"
 #include "core/timer.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
@@ -34,6 +36,23 @@ SearchOptions search_options_of(const StoreSearchArguments& given) {
   return store_search_options(search, given.policy.has_value());
 }
 
+// The arrays handed to Python have an entry per file id: `file_id_end` of them, refused before any
+// work where this machine's memory cannot hold them (a file whose ids reach 10^12).
+std::int64_t arrays_length(const std::string& directory, std::uint64_t file_id_end) {
+  constexpr std::uint64_t kBytesPerId = 16;  // parents and levels, int64 each
+  const std::int64_t memory = read_machine_info().memory_bytes;
+  const std::uint64_t most = memory > 0 ? static_cast<std::uint64_t>(memory) / kBytesPerId : std::uint64_t{1} << 59;
+  if (file_id_end > most) {
+    throw Error("store '" + directory + "': its file ids reach " + std::to_string(file_id_end - 1) +
+                ", and a search's parents and levels hold 16 bytes per file id, " +
+                format_bytes(static_cast<std::int64_t>(std::min(file_id_end, std::uint64_t{1} << 59) * kBytesPerId)) +
+                ", more than this machine's memory (" + format_bytes(memory) +
+                "): number the file's vertices from 0 without gaps, or search with `semibfs bfs --store " + directory +
+                " --root R -o FILE`, which writes the reached vertices only");
+  }
+  return static_cast<std::int64_t>(file_id_end);
+}
+
 std::optional<int> version_of(const StoreSearchArguments& given) {
   if (!given.version) return std::nullopt;
   return static_cast<int>(require_in_range("--version", *given.version, 0, kMaxStoreVersion));
@@ -53,7 +72,7 @@ StoreSearch::StoreSearch(const std::string& directory, const StoreSearchArgument
   }
   request_ = input_store_request(directory, input_);
   ids_.emplace(read_id_map(directory, input_));
-  index_size_ = static_cast<std::int64_t>(ids_->file_id_end());
+  index_size_ = arrays_length(directory, ids_->file_id_end());
   // The arrays handed to Python count as the caller's: 16 bytes per file id; where the store's ids
   // are not the file's, so do the engine's parents and levels before they are mapped (16 bytes per
   // vertex, and as many again in a relabelled store's ids).
@@ -81,7 +100,7 @@ void StoreSearch::open_version(int version) {
   versioned_ = std::move(opened.store);
   version_edges_ = std::move(opened.edges);
   request_ = versioned_->request();
-  index_size_ = static_cast<std::int64_t>(ids().file_id_end());
+  index_size_ = arrays_length(directory_, ids().file_id_end());
 }
 
 StoreSearch::~StoreSearch() = default;
@@ -157,6 +176,7 @@ std::vector<LevelStats> StoreSearch::search_version(VertexId root, std::span<Ver
 }
 
 SearchArrays StoreSearch::bfs(std::uint64_t root_file_id, bool validate_result, bool with_levels) {
+  const std::lock_guard<std::mutex> one_search_at_a_time(search_mutex_);
   const std::optional<VertexId> found = ids().find(root_file_id);
   if (!found) {
     throw Error("root " + std::to_string(root_file_id) + " is not a vertex of " + directory_ +

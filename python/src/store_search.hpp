@@ -83,6 +83,7 @@ class StoreSearch {
 
   // One search from `root`, a file id, with the levels when `with_levels`; throws semibfs::Error
   // for a root the file never names and for a result that fails validation (when `validate`).
+  // Searches from several threads run one after the other: the engine's status is one per store.
   SearchArrays bfs(std::uint64_t root, bool validate, bool with_levels);
 
   // Length of the arrays: one past the largest file id.
@@ -126,6 +127,7 @@ class StoreSearch {
   std::vector<VertexId> input_parent_;
   std::vector<std::int64_t> input_level_;
   std::shared_ptr<ArrayPool> pool_ = std::make_shared<ArrayPool>();
+  std::mutex search_mutex_;  // held by bfs(): the engine, validator and arrays above serve one search
 };
 
 }  // namespace semibfs::python

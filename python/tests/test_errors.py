@@ -1,6 +1,7 @@
 """Bad input raises semibfs.Error (semibfs.UsageError for a bad argument) with the command line's
 one-line message."""
 
+import numpy as np
 import pytest
 
 import semibfs
@@ -53,8 +54,10 @@ def test_from_edges_needs_edges():
 def test_bad_analytics_values_are_usage_errors(kronecker):
     # Typed values, checked by the library's session options as the command line's are.
     store, _, _ = kronecker
-    with pytest.raises(semibfs.UsageError, match="--damping: must be a positive number"):
+    with pytest.raises(semibfs.UsageError, match="--damping: must be a number above 0 and below 1, got '-1'"):
         store.pagerank(damping=-1)
+    with pytest.raises(semibfs.UsageError, match="--damping: must be a number above 0 and below 1, got '1'$"):
+        store.pagerank(damping=1)  # was "pagerank: damping 1.000000 is not in [0, 1)"
     with pytest.raises(semibfs.UsageError, match="--iterations: must be an integer from 1 to"):
         store.pagerank(iterations=0)
     with pytest.raises(semibfs.UsageError, match="--dram-budget: "):
@@ -109,3 +112,39 @@ def test_bad_add_edges_values_are_usage_errors(tmp_path):
         store.add_edges(path, format="papyrus")
     with pytest.raises(semibfs.UsageError, match="--threads: must be an integer from 1 to 4096"):
         store.add_edges(path, threads=0)
+
+
+# Issue 42, case 16: each was a 4-line nanobind TypeError, or quietly taken (7.9 searched from 7,
+# '7' from 7, validate='no' validated).
+@pytest.mark.parametrize("root, error, words", [
+    (-1, ValueError, "from 0 to 2^64 - 1, got -1"),
+    (1 << 64, OverflowError, "beyond the largest vertex id"),
+    (7.9, TypeError, "integer vertex id, not float 7.9"),
+    ("7", TypeError, "integer vertex id, not str '7'"),
+    (True, TypeError, "integer vertex id, not bool True"),
+])
+def test_a_root_that_is_no_vertex_id_is_one_clear_error(kronecker, root, error, words):
+    store, _, _ = kronecker
+    with pytest.raises(error) as raised:
+        store.bfs(root)
+    assert words in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_validate_and_levels_take_true_or_false_only(kronecker):
+    store, _, _ = kronecker
+    with pytest.raises(TypeError, match="validate must be True or False, not str 'no'"):
+        store.bfs(0, validate="no")
+    with pytest.raises(TypeError, match="levels must be True or False"):
+        store.bfs(0, levels=1)
+    assert store.bfs(np.int64(0), validate=np.bool_(True)).validated
+
+
+def test_file_ids_too_many_for_memory_are_one_error_before_any_search(tmp_path):
+    path = tmp_path / "far.txt"
+    path.write_text("0 1\n1 1000000000000\n")
+    store = semibfs.build(path, tmp_path / "store")
+    with pytest.raises(semibfs.Error) as raised:
+        store.bfs(0)
+    message = str(raised.value)
+    assert "file ids reach 1000000000000" in message and "16 bytes per file id" in message
+    assert "more than this machine's memory" in message and "\n" not in message

@@ -24,6 +24,7 @@ enum class ParameterType {
   kInteger,       // std::int64_t in [minimum, maximum]
   kUnsigned,      // std::uint64_t (a seed)
   kPositiveReal,  // a finite double above 0
+  kFraction,      // a double above 0 and below 1 (a damping factor)
   kFile,          // a path (std::string)
 };
 

@@ -102,7 +102,7 @@ class PageRankKernel {
 
 PageRankResult pagerank(StreamingGraph& graph, const PageRankOptions& options, const IterationObserver& observe) {
   if (!(options.damping >= 0 && options.damping < 1)) {
-    throw UsageError("pagerank: damping " + std::to_string(options.damping) + " is not in [0, 1)");
+    throw UsageError("damping " + std::to_string(options.damping) + " is not in [0, 1)");
   }
   if (options.max_iterations < 1) throw UsageError("pagerank: at least one iteration");
   if (graph.num_vertices() == 0) return {};
@@ -142,7 +142,7 @@ const KernelDescription& pagerank_kernel() {
           "tolerance.",
       .parameters = {{"iterations", "N", "at most N iterations (default 100)", ParameterType::kInteger,
                       std::int64_t{100}, 1, kMaxPageRankIterations},
-                     {"damping", "D", "damping factor in (0, 1) (default 0.85)", ParameterType::kPositiveReal, 0.85},
+                     {"damping", "D", "damping factor in (0, 1) (default 0.85)", ParameterType::kFraction, 0.85},
                      {"tolerance", "T", "stop once the L1 change of an iteration is below T (default 1e-9)",
                       ParameterType::kPositiveReal, 1e-9}},
       .values_name = "score",

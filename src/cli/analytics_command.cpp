@@ -155,6 +155,7 @@ KernelValue parse_parameter(const KernelParameter& parameter, const std::string&
     case ParameterType::kInteger: return parse_integer(value, parameter.minimum, parameter.maximum);
     case ParameterType::kUnsigned: return parse_unsigned(value);
     case ParameterType::kPositiveReal: return parse_positive_double(value);
+    case ParameterType::kFraction: return parse_real(value);  // its range is session/'s rule, as Python's
     case ParameterType::kFile: break;
   }
   return value;

@@ -38,6 +38,12 @@ std::uint64_t parse_unsigned(const std::string& text) {
   return number;
 }
 
+double parse_real(const std::string& text) {
+  double number = 0;
+  if (!parse_whole(text, number) || !std::isfinite(number)) throw UsageError("must be a number, got '" + text + "'");
+  return number;
+}
+
 double parse_positive_double(const std::string& text) {
   double number = 0;
   if (!parse_whole(text, number) || !std::isfinite(number) || number <= 0) {

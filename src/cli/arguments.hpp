@@ -28,6 +28,8 @@ class Arguments {
 // Each throws UsageError saying what the value must be and what it got.
 std::int64_t parse_integer(const std::string& text, std::int64_t minimum, std::int64_t maximum);
 std::uint64_t parse_unsigned(const std::string& text);
+// A finite number (its range checked by the caller).
+double parse_real(const std::string& text);
 double parse_positive_double(const std::string& text);
 
 }  // namespace semibfs::cli

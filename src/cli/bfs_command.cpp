@@ -123,6 +123,18 @@ VertexId find_root(const BfsRequest& request, const IdMap& ids) {
   return *root;
 }
 
+// Why the draw gave no root: no vertex has an out-edge, or the reference's 2n candidates missed the few that do.
+template <typename HasOutEdges>
+std::string no_root_found(const std::string& store, const IdMap& ids, HasOutEdges has_out_edges) {
+  for (VertexId v = 0; v < static_cast<VertexId>(ids.size()); ++v) {
+    if (!has_out_edges(v)) continue;
+    return "the Graph500 draw of roots (the reference's, 2 candidates per vertex) missed every vertex of " + store +
+           " with an out-edge: search from one with --root (file id " + std::to_string(ids.to_file(v)) +
+           " has an out-edge)";
+  }
+  return "no vertex of " + store + " has an out-edge (an edge to another vertex), so there is no BFS root";
+}
+
 // The roots, as compact ids: the one asked for (found before any work), or N drawn as the
 // reference draws them.
 template <typename HasOutEdges>
@@ -132,7 +144,7 @@ std::vector<VertexId> choose_roots(const BfsRequest& request, std::optional<Vert
   std::vector<VertexId> roots = pick_bfs_roots(request.draw.seed1, request.draw.seed2,
                                                static_cast<std::int64_t>(ids.size()), request.draw.num_roots,
                                                has_out_edges);
-  if (roots.empty()) throw Error("no vertex of " + request.store + " has an edge, so there is no BFS root");
+  if (roots.empty()) throw Error(no_root_found(request.store, ids, has_out_edges));
   return roots;
 }
 

@@ -1,5 +1,6 @@
 // semibfs command line: dispatches to a subcommand; errors become one line on stderr.
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include "analytics/kernels.hpp"
 #include "cli/commands.hpp"
 #include "cli/process_group.hpp"
+#include "cli/rank_arguments.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/interrupt.hpp"
@@ -124,13 +126,19 @@ int main(int argc, char** argv) {
   // Errors name the subcommand when there is one, and point at its help.
   const std::string command = find_command(words) != nullptr ? " " + words.front() : "";
   semibfs::install_interrupt_handlers();
+  // A reader that closed its pipe (`| head`) makes the next write fail with EPIPE: one line, exit 1.
+  std::signal(SIGPIPE, SIG_IGN);
   try {
+    if (semibfs::cli::ProcessGroup::distributed()) semibfs::cli::require_same_words_on_every_rank(words);
     const int status = dispatch(words);
     semibfs::flush_stream(stdout, "stdout");
     return status;
   } catch (const semibfs::Interrupted& interrupted) {
     report_failure(command, interrupted.what(), false);
     return fail(interrupted.exit_status());
+  } catch (const semibfs::EveryRankError& error) {  // no rank waits: each ends through MPI_Finalize
+    report_failure(command, error.what(), true);
+    return 1;
   } catch (const semibfs::UsageError& error) {
     report_failure(command, std::string(error.what()) + " (see semibfs" + command + " --help)", true);
     return 2;

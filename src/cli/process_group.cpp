@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <numeric>
+#include <string_view>
 
 #ifdef SEMIBFS_HAVE_MPI
 #include <mpi.h>
@@ -64,6 +66,46 @@ void ProcessGroup::end_all_ranks(int status) {
   }
 #endif
   (void)status;
+}
+
+namespace {
+
+// The words, each ended by a NUL (no word of a command line holds one), and back.
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& word : words) text += word + '\0';
+  return text;
+}
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> words;
+  for (std::size_t end = text.find('\0'); end != std::string_view::npos; end = text.find('\0')) {
+    words.emplace_back(text.substr(0, end));
+    text.remove_prefix(end + 1);
+  }
+  return words;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::string>> ProcessGroup::words_of_every_rank(const std::vector<std::string>& words) {
+  const std::string mine = joined(words);
+  std::vector<std::string> texts(1, mine);
+#ifdef SEMIBFS_HAVE_MPI
+  if (g_distributed) {
+    const int length = static_cast<int>(mine.size());
+    std::vector<int> lengths(static_cast<std::size_t>(g_size)), starts(static_cast<std::size_t>(g_size));
+    MPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    std::exclusive_scan(lengths.begin(), lengths.end(), starts.begin(), 0);
+    std::string all(static_cast<std::size_t>(starts.back() + lengths.back()), '\0');
+    MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), starts.data(), MPI_CHAR, MPI_COMM_WORLD);
+    texts.clear();
+    for (int r = 0; r < g_size; ++r) texts.push_back(all.substr(static_cast<std::size_t>(starts[r]), static_cast<std::size_t>(lengths[r])));
+  }
+#endif
+  std::vector<std::vector<std::string>> by_rank;
+  for (const std::string& text : texts) by_rank.push_back(split(text));
+  return by_rank;
 }
 
 }  // namespace semibfs::cli

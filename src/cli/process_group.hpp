@@ -2,6 +2,9 @@
 // started. MPI is initialized only under a launcher, so a lone `semibfs` never touches it.
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace semibfs::cli {
 
 class ProcessGroup {
@@ -19,6 +22,8 @@ class ProcessGroup {
   // After a failure on this rank, when others may be waiting for it in an exchange: ends every
   // rank of the job with `status` (MPI_Abort); returns only when the job is this process alone.
   static void end_all_ranks(int status);
+  // A collective: every rank's `words`, by rank (this process's alone when not distributed).
+  static std::vector<std::vector<std::string>> words_of_every_rank(const std::vector<std::string>& words);
 };
 
 // True when the environment shows an MPI launcher started this process.

@@ -33,6 +33,7 @@ void parse_remote_cache(const std::string& value, RankOptions& ranks) {
     if (value.size() == memcached.size()) throw UsageError("expected memcached://HOST:PORT, got '" + value + "'");
     ranks.remote_cache = CacheKind::kMemcached;
     ranks.memcached_address = value.substr(memcached.size());
+    parse_memcached_address(ranks.memcached_address);  // a bad address stops the run here, before any work
     return;
   }
   for (const CacheKind kind : {CacheKind::kLocal, CacheKind::kNode, CacheKind::kServer}) {

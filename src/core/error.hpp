@@ -12,6 +12,14 @@ class Error : public std::runtime_error {
   explicit Error(const std::string& message) : std::runtime_error(message) {}
 };
 
+// A failure every rank of a run under mpirun meets alike, having thrown it together (the message of
+// the lowest rank that met it): the job then ends through MPI_Finalize, the message printed once,
+// instead of MPI_Abort. In one process it is any other Error.
+class EveryRankError : public Error {
+ public:
+  explicit EveryRankError(const std::string& message) : Error(message) {}
+};
+
 // A bad command line: the CLI exits with status 2 before doing any work.
 class UsageError : public Error {
  public:

@@ -158,10 +158,10 @@ void AtomicFileWriter::commit() {
   sync_directory(directory_of(target_));
 }
 
-void flush_stream(std::FILE* stream, const std::string& name) {
+void flush_stream(std::FILE* stream, const std::string& name, int write_errno) {
   errno = 0;
   if (std::fflush(stream) != 0 || std::ferror(stream)) {
-    const int error = errno;
+    const int error = errno != 0 ? errno : write_errno;
     std::clearerr(stream);
     throw Error("cannot write to " + name + ": " + (error != 0 ? std::strerror(error) : "write error") +
                 " (the results are lost; check the disk or the pipe it goes to)");
@@ -181,7 +181,7 @@ OutputFile::OutputFile(std::FILE* stream, std::string name) : name_(std::move(na
 void OutputFile::append(std::span<const std::byte> bytes) {
   if (file_) return file_->append(bytes);
   if (bytes.empty()) return;  // fwrite may not be handed the null pointer of an empty span
-  if (std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) flush_stream(stream_, name_);
+  if (std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) flush_stream(stream_, name_, errno);
 }
 
 void OutputFile::commit() {

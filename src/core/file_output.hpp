@@ -56,8 +56,9 @@ class RemovedUnlessKept {
 inline bool is_stdout(const std::string& path) { return path == "-"; }
 
 // Throws semibfs::Error naming `name` when anything written to `stream` was lost (a full disk, a
-// closed pipe): results must not vanish behind exit status 0.
-void flush_stream(std::FILE* stream, const std::string& name);
+// closed pipe): results must not vanish behind exit status 0. `write_errno`: the errno of a write
+// that failed before (the flush that follows may set none), named when the flush names nothing.
+void flush_stream(std::FILE* stream, const std::string& name, int write_errno = 0);
 
 // A result written in pieces: to a path through an AtomicFileWriter, or to an open stream (stdout
 // for the path '-'), flushed at commit(). Every failure is a semibfs::Error naming the output.

@@ -60,8 +60,9 @@ ScopedInterruptHandlers::ScopedInterruptHandlers() {
 ScopedInterruptHandlers::~ScopedInterruptHandlers() {
   ::sigaction(SIGINT, &previous_interrupt_, nullptr);
   ::sigaction(SIGTERM, &previous_terminate_, nullptr);
-  const int undelivered = std::uncaught_exceptions() == 0 ? noted_signal.exchange(0) : 0;
-  if (undelivered != 0) std::raise(undelivered);
+  // Cleared either way: a signal an Interrupted carried out must not stop the program's next call.
+  const int noted = noted_signal.exchange(0);
+  if (noted != 0 && std::uncaught_exceptions() == 0) std::raise(noted);
 }
 
 int pending_interrupt() { return noted_signal.load(std::memory_order_relaxed); }

@@ -29,8 +29,9 @@ void install_interrupt_handlers();
 // For one library call from a program with handlers of its own (Python's): installs ours, with no
 // signal noted, for the calling thread, and puts the program's back when the scope ends. A signal
 // noted that no exception carried out of the scope (the call ended before its next check) is then
-// raised again for the program's handler, so that it is not lost. One at a time, from the thread
-// that receives the program's signals.
+// raised again for the program's handler, so that it is not lost; one an exception carried out is
+// forgotten, so that the program's later calls run. One at a time, from the thread that receives
+// the program's signals.
 class ScopedInterruptHandlers {
  public:
   ScopedInterruptHandlers();

@@ -16,7 +16,7 @@ namespace {
 
 class FileSource final : public ByteSource {
  public:
-  explicit FileSource(const std::string& path) : path_(path) {
+  FileSource(const std::string& path, const std::string& what) : path_(path) {
     descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (descriptor_ < 0) {
       throw Error("cannot open '" + path + "': " + std::strerror(errno) + " (check the path)");
@@ -25,7 +25,7 @@ class FileSource final : public ByteSource {
     if (::fstat(descriptor_, &status) == 0) {
       if (S_ISDIR(status.st_mode)) {
         ::close(descriptor_);
-        throw Error("cannot read '" + path + "': it is a directory (give a graph file)");
+        throw Error("cannot read '" + path + "': it is a directory (give " + what + ")");
       }
       if (S_ISREG(status.st_mode)) size_ = static_cast<std::uint64_t>(status.st_size);
     }
@@ -71,8 +71,8 @@ class MemorySource final : public ByteSource {
 
 }  // namespace
 
-std::unique_ptr<ByteSource> open_file_source(const std::string& path) {
-  return std::make_unique<FileSource>(path);
+std::unique_ptr<ByteSource> open_file_source(const std::string& path, const std::string& what) {
+  return std::make_unique<FileSource>(path, what);
 }
 
 std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes) {

@@ -21,8 +21,8 @@ class ByteSource {
 };
 
 // Opens `path` for sequential reading; throws Error naming the path when it cannot be opened or is
-// a directory. Pipes and devices work too (size() is then unknown).
-std::unique_ptr<ByteSource> open_file_source(const std::string& path);
+// a directory (saying to give `what` instead). Pipes and devices work too (size() is then unknown).
+std::unique_ptr<ByteSource> open_file_source(const std::string& path, const std::string& what = "a graph file");
 
 // The bytes of `bytes`, which must outlive the source.
 std::unique_ptr<ByteSource> make_memory_source(std::string_view bytes);

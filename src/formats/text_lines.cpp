@@ -3,13 +3,18 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "core/error.hpp"
 
 namespace semibfs {
 
-TextLines::TextLines(std::unique_ptr<ByteSource> source, std::string name, std::size_t read_bytes)
-    : source_(std::move(source)), name_(std::move(name)), read_bytes_(std::max<std::size_t>(read_bytes, 1)),
+TextLines::TextLines(std::unique_ptr<ByteSource> source, std::string name, std::size_t read_bytes,
+                     std::string binary_hint)
+    : source_(std::move(source)),
+      name_(std::move(name)),
+      binary_hint_(std::move(binary_hint)),
+      read_bytes_(std::max<std::size_t>(read_bytes, 1)),
       buffer_(read_bytes_) {}
 
 bool TextLines::next(std::string_view& line) {
@@ -62,7 +67,7 @@ void TextLines::fail(const std::string& what, std::string_view line, const std::
 }
 
 void TextLines::fail_long_line(std::string_view start) const {
-  fail("a line longer than 1 MiB", start, "is it a binary file? name its format, g500-packed or g500-int64");
+  fail("a line longer than 1 MiB", start, binary_hint_);
 }
 
 void TextLines::fail_file(const std::string& what, const std::string& what_to_do) const {

@@ -20,8 +20,10 @@ inline constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
 
 class TextLines {
  public:
-  // Reads `source` in requests of `read_bytes`; `name` is the file name errors give.
-  TextLines(std::unique_ptr<ByteSource> source, std::string name, std::size_t read_bytes);
+  // Reads `source` in requests of `read_bytes`; `name` is the file name errors give, `binary_hint`
+  // what to do about a line too long to be text (the graph readers': name a binary format).
+  TextLines(std::unique_ptr<ByteSource> source, std::string name, std::size_t read_bytes,
+            std::string binary_hint = "is it a binary file? name its format, g500-packed or g500-int64");
 
   // The next line without its "\n" or "\r\n"; false at the end. The view lasts until the next call.
   bool next(std::string_view& line);
@@ -40,6 +42,7 @@ class TextLines {
 
   std::unique_ptr<ByteSource> source_;
   std::string name_;
+  std::string binary_hint_;
   std::size_t read_bytes_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0;  // first byte not yet returned

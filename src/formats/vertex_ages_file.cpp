@@ -17,9 +17,12 @@ namespace {
 
 constexpr std::size_t kReadBytes = std::size_t{1} << 20;
 
+constexpr const char* kAgesFile = "a text file of lines 'VERTEX AGE'";
+
 TextLines open_lines(const std::string& path) {
-  return TextLines(decompressed_if_gzip(std::make_unique<PeekableSource>(open_file_source(path)), path), path,
-                   kReadBytes);
+  return TextLines(
+      decompressed_if_gzip(std::make_unique<PeekableSource>(open_file_source(path, kAgesFile)), path), path,
+      kReadBytes, std::string("is it a binary file? the ages are ") + kAgesFile);
 }
 
 std::string age_range(std::uint8_t unknown_age) { return "0 to " + std::to_string(unknown_age - 1); }

@@ -34,6 +34,15 @@ std::string to_string(CacheKind kind);
 // with 4 ranks (docs/PERFORMANCE.md, "Remote vertex caches").
 inline constexpr std::int64_t kDefaultRemoteCacheEntries = std::int64_t{1} << 18;
 
+// "HOST:PORT" (an IPv6 host in brackets), checked.
+struct MemcachedAddress {
+  std::string host;
+  int port = 0;
+};
+// Throws semibfs::UsageError, in one line, when `address` is not HOST:PORT with a port in [1, 65535]:
+// the option's check, before any work, and the cache's when it connects.
+MemcachedAddress parse_memcached_address(const std::string& address);
+
 struct RankOptions {
   QueueSharing queue_sharing = QueueSharing::kAll;
   // With shared queues, every local rank moves its share of the node's bitmap between nodes in

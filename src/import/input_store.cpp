@@ -116,7 +116,7 @@ InputDescription read_input_description(const std::string& store_directory) {
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     throw Error("store directory '" + store_directory + "' has no input description '" + path +
-                "' (it holds no store made by semibfs build: build one with semibfs build INPUT -o " +
+                "' (it holds no store made by semibfs build: build one with semibfs build INPUT --store " +
                 store_directory + ")");
   }
   const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};

@@ -121,15 +121,23 @@ void exchange(const std::string& target, const std::string& store) {
 
 }  // namespace
 
-std::string compaction_directory(const std::string& directory) {
+std::string swappable_store_path(const std::string& directory) {
   fs::path path = fs::path(directory).lexically_normal();
-  if (!path.has_filename()) path = path.parent_path();
-  return path.string() + ".compacting";
+  if (!path.has_filename()) path = path.parent_path();  // "S/." and "S/" are S
+  const std::string name = path.filename().string();
+  if (name.empty() || name == "." || name == "..") {
+    throw UsageError("--store '" + directory + "': the store's directory must be named by a path that ends in its " +
+                     "own name, as the new base is swapped in for it (run from its parent: --store NAME)");
+  }
+  return path.string();
 }
 
-CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,
-                              std::ostream* progress) {
+std::string compaction_directory(const std::string& directory) { return swappable_store_path(directory) + ".compacting"; }
+
+CompactionStats compact_store(const std::string& given_directory, std::int64_t dram_budget_bytes,
+                              std::int64_t program_bytes, std::ostream* progress) {
   const Stopwatch time;
+  const std::string directory = swappable_store_path(given_directory);  // before any work: "S/." cannot be swapped
   const auto lock = lock_existing_store(directory, StoreLock::Mode::kWrite);
   InputDescription input = read_input_description(directory);
   CompactionStats stats;

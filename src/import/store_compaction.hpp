@@ -25,6 +25,9 @@ struct CompactionStats {
 CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,
                               std::ostream* progress);
 
+// `directory` as the compaction swaps it ("S/." and "S/" are S); throws UsageError for a path
+// that ends in no name of its own ("." or "..").
+std::string swappable_store_path(const std::string& directory);
 // The directory a compaction of `directory` builds in.
 std::string compaction_directory(const std::string& directory);
 

@@ -15,6 +15,7 @@
 #include "core/timer.hpp"
 #include "mpi/distributed_bfs.hpp"
 #include "mpi/distributed_validator.hpp"
+#include "mpi/every_rank.hpp"
 #include "mpi/node_group.hpp"
 #include "mpi/rank_graph.hpp"
 #include "mpi/rank_part_build.hpp"
@@ -272,7 +273,7 @@ double open_rank_part(Communicator& comm, const Graph500Options& options, Search
     const SearchDramNeeds own = rank_search_needs(comm, options, inputs.edge_source->buffer_bytes(), report.threads);
     const GraphProfile profile = profile_of_store(index, own.bfs_status_bytes_per_vertex);
     const SearchDramNeeds needs = agreed_across_ranks(comm, own, minimum_search_budget(profile, own));
-    inputs.plan = plan_search_placement(profile, options.search, needs);
+    on_every_rank(comm, [&] { inputs.plan = plan_search_placement(profile, options.search, needs); });
     print_plan(session.log(), *inputs.plan);
     const EdgeShare share = edge_share(options.kronecker.num_edges(), comm.rank(), comm.size());
     session.check_edge_file(directory, share.end - share.begin, edge_check_buffer_bytes(*inputs.edge_source, inputs.plan));
@@ -309,7 +310,8 @@ void build_rank_part(Communicator& comm, const Graph500Options& options, SearchS
   // The searches' minimum, before any work, every list counted (the plan, from the lists built, needs no more).
   const SearchShape shape{own_vertex_count(comm, options), 1, false};
   const SearchDramNeeds needs = rank_search_needs(comm, options, 0, report.threads);
-  check_search_budget(options.search, shape, agreed_across_ranks(comm, needs, minimum_search_budget(shape, needs)));
+  const SearchDramNeeds agreed = agreed_across_ranks(comm, needs, minimum_search_budget(shape, needs));
+  on_every_rank(comm, [&] { check_search_budget(options.search, shape, agreed); });
   const RankPartBuildStats built =
       build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
                                     budget.generation_bytes(), budget.construction_bytes(), session.log());
@@ -350,7 +352,9 @@ std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& opti
   const KroneckerParams& kronecker = options.kronecker;
   std::vector<VertexId> roots = pick_bfs_roots(kronecker.seed1, kronecker.seed2, kronecker.num_vertices(),
                                                options.num_roots, [&](VertexId v) { return has_edge.test(v); });
-  if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
+  if (roots.empty()) {  // the same on every rank: each drew from the gathered bits
+    throw EveryRankError("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
+  }
   return roots;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "mpi/every_rank.hpp"
 
 namespace semibfs {
 
@@ -85,11 +86,7 @@ struct RankProblem {
 // Every rank throws the lowest rank's complaint, so that no rank waits in a collective alone; a rank
 // whose source threw rethrows its own exception instead.
 void throw_if_any_rank(Communicator& comm, const RankProblem& problem) {
-  const int from = comm.first_rank_with(!problem.message.empty());
-  if (from < 0) return;
-  const std::string message = comm.broadcast(problem.message, from);
-  if (problem.thrown) std::rethrow_exception(problem.thrown);
-  throw Error(message);
+  throw_on_every_rank(comm, problem.message, problem.thrown);
 }
 
 // The exception being handled, as this rank's problem.

@@ -14,6 +14,7 @@
 
 #include "core/error.hpp"
 #include "core/timer.hpp"
+#include "mpi/every_rank.hpp"
 #include "mpi/memcached_library.hpp"
 
 namespace semibfs {
@@ -50,10 +51,6 @@ std::string draw_nonce() {
   return std::string(16 - digits.size(), '0') + digits;
 }
 
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 // libmemcached's name for `status`, with the system's reason where it has one.
 std::string describe(memcached_st* client, memcached_return_t status) {
   std::string text = memcached_library().strerror(client, status);
@@ -63,24 +60,6 @@ std::string describe(memcached_st* client, memcached_return_t status) {
 }
 
 }  // namespace
-
-MemcachedAddress parse_memcached_address(const std::string& address) {
-  const std::size_t colon = address.rfind(':');
-  std::string host = colon == std::string::npos ? "" : address.substr(0, colon);
-  const std::string port = colon == std::string::npos ? "" : address.substr(colon + 1);
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
-    host = host.substr(1, host.size() - 2);
-  } else if (host.find(':') != std::string::npos) {
-    host.clear();  // an IPv6 host needs its brackets
-  }
-  const bool well_formed = !host.empty() && host.find_first_of(" \t\r\n[]") == std::string::npos && all_digits(port) &&
-                           port.size() <= 5 && std::stoi(port) >= 1 && std::stoi(port) <= 65535;
-  if (!well_formed) {
-    throw UsageError("memcached server address '" + address +
-                     "': expected HOST:PORT with a port from 1 to 65535, e.g. 127.0.0.1:11211");
-  }
-  return MemcachedAddress{host, std::stoi(port)};
-}
 
 void MemcachedCache::ClientDeleter::operator()(memcached_st* client) const { memcached_library().free(client); }
 // The result lives in storage of ours: memcached_fetch_result() frees a result the library allocated.
@@ -96,8 +75,7 @@ MemcachedCache::MemcachedCache(Communicator& world, const std::string& address)
   nonce_ = world.broadcast(world.rank() == 0 ? draw_nonce() : std::string(), 0);
   set_key_prefix();
   const std::string problem = connect(parsed);
-  const int from = world.first_rank_with(!problem.empty());
-  if (from >= 0) throw Error(world.broadcast(problem, from));
+  throw_on_every_rank(world, problem);
 }
 
 MemcachedCache::~MemcachedCache() = default;

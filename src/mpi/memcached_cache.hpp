@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "graph500/rank_options.hpp"
 #include "mpi/batched_remote_cache.hpp"
 #include "mpi/communicator.hpp"
 
@@ -22,14 +23,6 @@ struct memcached_st;
 struct memcached_result_st;
 
 namespace semibfs {
-
-// "HOST:PORT" (an IPv6 host in brackets), checked.
-struct MemcachedAddress {
-  std::string host;
-  int port = 0;
-};
-// Throws semibfs::UsageError, in one line, when `address` is not HOST:PORT with a port in [1, 65535].
-MemcachedAddress parse_memcached_address(const std::string& address);
 
 class MemcachedCache : public BatchedRemoteCache {
  public:

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "mpi/every_rank.hpp"
 #include "mpi/vertex_bits.hpp"
 
 namespace semibfs {
@@ -24,8 +25,6 @@ std::int64_t count_in_chunk(std::span<const CompactEdge> tuples, const Bitmap& r
 // Where one rank's source threw, every rank throws before the sum, so that none waits in it alone:
 // that rank its own exception, the others an Error quoting the lowest such rank's.
 void rethrow_on_every_rank(Communicator& comm, const std::exception_ptr& thrown) {
-  const int from = comm.first_rank_with(thrown != nullptr);
-  if (from < 0) return;
   std::string what = "an exception that is not a std::exception";
   try {
     if (thrown) std::rethrow_exception(thrown);
@@ -33,10 +32,7 @@ void rethrow_on_every_rank(Communicator& comm, const std::exception_ptr& thrown)
     what = error.what();
   } catch (...) {
   }
-  const std::string message =
-      comm.broadcast("TEPS edge count: rank " + std::to_string(comm.rank()) + ": " + what, from);
-  if (thrown) std::rethrow_exception(thrown);
-  throw Error(message);
+  throw_on_every_rank(comm, thrown ? "TEPS edge count: rank " + std::to_string(comm.rank()) + ": " + what : "", thrown);
 }
 
 }  // namespace

@@ -17,12 +17,23 @@ std::int64_t require_in_range(const std::string& option, std::int64_t value, std
   return value;
 }
 
+namespace {
+
+[[noreturn]] void refuse_number(const std::string& option, const std::string& range, double value) {
+  std::ostringstream text;
+  text << value;
+  throw UsageError(option + ": must be " + range + ", got '" + text.str() + "'");
+}
+
+}  // namespace
+
 double require_positive(const std::string& option, double value) {
-  if (!std::isfinite(value) || value <= 0) {
-    std::ostringstream text;
-    text << value;
-    throw UsageError(option + ": must be a positive number, got '" + text.str() + "'");
-  }
+  if (!std::isfinite(value) || value <= 0) refuse_number(option, "a positive number", value);
+  return value;
+}
+
+double require_fraction(const std::string& option, double value) {
+  if (!(value > 0 && value < 1)) refuse_number(option, "a number above 0 and below 1", value);
   return value;
 }
 

@@ -31,6 +31,8 @@ std::int64_t require_in_range(const std::string& option, std::int64_t value, std
                               std::int64_t maximum);
 // `value` when it is a finite number above 0.
 double require_positive(const std::string& option, double value);
+// `value` when it lies strictly between 0 and 1 (a damping factor).
+double require_fraction(const std::string& option, double value);
 
 // A thread count given with --threads: 1..kMaxThreads, else a UsageError; returned as the options
 // hold it (where 0, never given, means every core).

@@ -18,6 +18,8 @@ void check_kernel_arguments(const KernelArguments& arguments) {
       require_in_range(option, arguments.integer(parameter.name), parameter.minimum, parameter.maximum);
     } else if (parameter.type == ParameterType::kPositiveReal) {
       require_positive(option, arguments.real(parameter.name));
+    } else if (parameter.type == ParameterType::kFraction) {
+      require_fraction(option, arguments.real(parameter.name));
     }
   }
   if (kernel.check != nullptr) kernel.check(arguments);

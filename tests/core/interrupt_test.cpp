@@ -124,5 +124,23 @@ TEST_F(InterruptTest, AScopedCallUsesOurHandlersAndPutsTheProgramsBack) {
       ::testing::ExitedWithCode(0), "");
 }
 
+// A call a signal stopped leaves nothing noted: the program's next work outside a scope (Python's
+// Store opening a store, which checks between its steps) runs, not stopped by the old signal.
+TEST_F(InterruptTest, ASignalTheCallCarriedOutIsForgottenAfterTheScope) {
+  EXPECT_EXIT(
+      {
+        std::signal(SIGINT, program_handler);
+        try {
+          const ScopedInterruptHandlers scope;
+          std::raise(SIGINT);
+          throw_if_interrupted();
+        } catch (const Interrupted&) {
+        }
+        if (pending_interrupt() != 0) std::_Exit(1);
+        std::_Exit(status_after_check() == 0 && program_handler_calls.load() == 0 ? 0 : 2);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
 }  // namespace
 }  // namespace semibfs

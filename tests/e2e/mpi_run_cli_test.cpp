@@ -406,6 +406,67 @@ TEST_F(MpiRunTest, AFailedRankEndsTheJobWithOneLine) {
   EXPECT_TRUE(ours[0].starts_with("semibfs run: rank 1: ")) << ours[0];
 }
 
+// Issue 42, case 2: ranks started with different options (mpirun's MPMD form, `A : B`) ran a mixed
+// graph as valid or waited forever; each difference is now one line naming the option and two
+// ranks, exit 2, before any work (a timeout stands for the hang).
+TEST_F(MpiRunTest, RanksGivenDifferentOptionsAreRefusedNamingTheOption) {
+  const std::string base = "run --scale 10 --roots 4 --threads 1";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--edgefactor 8", "--edgefactor: rank 0 does not give it, rank 1 gives '8'"},
+      {"--seed1 5", "--seed1: rank 0 does not give it, rank 1 gives '5'"},
+      {"--roots 8", "--roots: rank 0 gives '4', rank 1 gives '8'"},
+      {"--policy top-down", "--policy: rank 0 does not give it, rank 1 gives 'top-down'"},
+      {"--skip-validation", "--skip-validation: rank 0 does not give it, rank 1 gives it"},
+      {"--summary-bits 64", "--summary-bits: rank 0 does not give it"},
+      {"--neighbor-order id", "--neighbor-order: rank 0 does not give it"}};
+  for (const auto& [extra, named] : cases) {
+    SCOPED_TRACE(extra);
+    const CommandResult result =
+        run(base + " : -np 1 " + SEMIBFS_BINARY + " " + base + " " + extra, "timeout 120 " + launcher(1));
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    const std::vector<std::string> ours = semibfs_lines(result.err);
+    ASSERT_EQ(ours.size(), 1u) << result.err;
+    EXPECT_NE(ours[0].find("different options: " + named), std::string::npos) << ours[0];
+    EXPECT_EQ(result.err.find("MPI_ABORT"), std::string::npos) << result.err;
+  }
+  const CommandResult scales =
+      run(base + " : -np 1 " + SEMIBFS_BINARY + " run --scale 11 --roots 4 --threads 1", "timeout 120 " + launcher(1));
+  EXPECT_EQ(scales.exit_code, 2) << scales.err;
+  EXPECT_NE(scales.err.find("--scale: rank 0 gives '10', rank 1 gives '11'"), std::string::npos) << scales.err;
+  // The same options in another order, and each rank's own --threads and --json, run.
+  const CommandResult same = run(base + " : -np 1 " + SEMIBFS_BINARY + " run --threads 2 --roots 4 --scale 10 --json " +
+                                     (directory_ / "unused.json").string(),
+                                 "timeout 120 " + launcher(1));
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_NE(same.out.find("num_mpi_processes:              2"), std::string::npos) << same.out;
+}
+
+// Issue 42, case 17: a memcached address without a port, or with a bad one, was refused only after
+// generation and construction; it is a usage error before any work.
+TEST_F(MpiRunTest, ABadMemcachedAddressIsRefusedBeforeAnyWork) {
+  for (const std::string address : {"memcached://a:b", "memcached://a:99999", "memcached://a"}) {
+    SCOPED_TRACE(address);
+    const CommandResult result = run("run --scale 14 --roots 4 --threads 1 --remote-cache " + address, launcher(2));
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    const std::vector<std::string> ours = semibfs_lines(result.err);
+    ASSERT_EQ(ours.size(), 1u) << result.err;
+    EXPECT_NE(ours[0].find("expected HOST:PORT with a port from 1 to 65535"), std::string::npos) << ours[0];
+    EXPECT_EQ(result.err.find("generating SCALE"), std::string::npos) << result.err;
+  }
+}
+
+// Issue 42, case 19: a failure every rank meets alike (a budget below the agreed minimum) ended
+// with Open MPI's MPI_ABORT banner after our line; the ranks now end through MPI_Finalize.
+TEST_F(MpiRunTest, AFailureEveryRankMeetsEndsWithoutMpiAbort) {
+  const CommandResult result =
+      run("run --scale 12 --roots 4 --threads 1 --store " + directory_.string() + " --dram-budget 24MiB", launcher(2));
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const std::vector<std::string> ours = semibfs_lines(result.err);
+  ASSERT_EQ(ours.size(), 1u) << result.err;
+  EXPECT_NE(ours[0].find("below the minimum"), std::string::npos) << ours[0];
+  EXPECT_EQ(result.err.find("MPI_ABORT"), std::string::npos) << result.err;
+}
+
 }  // namespace
 }  // namespace semibfs
 #endif  // SEMIBFS_HAVE_MPI

@@ -71,7 +71,14 @@ TEST(PageRankOptionRules, IterationsDampingAndTolerance) {
   pagerank = KernelArguments(pagerank_kernel());
   pagerank.set("damping", -0.5);
   EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
-            "--damping: must be a positive number, got '-0.5'");
+            "--damping: must be a number above 0 and below 1, got '-0.5'");
+  // One range, stated alike at both ends (1 once read "pagerank: pagerank: damping ... is not in [0, 1)").
+  for (const double damping : {0.0, 1.0}) {
+    pagerank = KernelArguments(pagerank_kernel());
+    pagerank.set("damping", damping);
+    EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
+              "--damping: must be a number above 0 and below 1, got '" + std::to_string(int(damping)) + "'");
+  }
   pagerank = KernelArguments(pagerank_kernel());
   pagerank.set("tolerance", 0.0);
   EXPECT_EQ(usage_error_of([&] { check_kernel_arguments(pagerank); }),
