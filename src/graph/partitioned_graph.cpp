@@ -27,7 +27,8 @@ CsrGraph slice_rows(const CsrGraph& whole, VertexRange range) {
 }  // namespace
 
 PartitionedGraph::PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order)
-    : layout_(whole.num_vertices(), partitions), order_(order), num_adjacencies_(whole.num_adjacencies()) {
+    : PartitionedLists(PartitionLayout(whole.num_vertices(), partitions), order, GraphDirection::kUndirected,
+                       whole.num_adjacencies()) {
   order_neighbors(whole, order_);
   split_backward(std::move(whole));
   if (partitions > 1) build_forward();
@@ -47,11 +48,9 @@ std::int64_t total_rows(const std::vector<CsrGraph>& partitions) {
 
 PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
                                    GraphDirection direction)
-    : layout_(total_rows(backward), static_cast<int>(backward.size())),
-      order_(order),
-      direction_(direction),
-      backward_(std::move(backward)),
-      forward_(std::move(forward)) {
+    : PartitionedLists(PartitionLayout(total_rows(backward), static_cast<int>(backward.size())), order, direction, 0) {
+  backward_ = std::move(backward);
+  forward_ = std::move(forward);
   const int partitions = layout_.count();
   if (!forward_.empty() && static_cast<int>(forward_.size()) != partitions) {
     throw Error("partitioned graph: " + std::to_string(forward_.size()) + " forward graphs for " +
@@ -150,18 +149,6 @@ void PartitionedGraph::place_partitions() {
     backward_[k].place_on_numa_node(node);
     if (!forward_.empty()) forward_[k].place_on_numa_node(node);
   }
-}
-
-std::int64_t PartitionedGraph::degree(VertexId vertex) const {
-  const int k = layout_.partition_of(vertex);
-  return backward_[k].degree(vertex - layout_.range(k).begin);
-}
-
-std::int64_t PartitionedGraph::out_degree(VertexId vertex) const {
-  if (direction_ == GraphDirection::kUndirected) return degree(vertex);
-  std::int64_t edges = 0;
-  for (const CsrGraph& partition : forward_) edges += partition.degree(vertex);
-  return edges;
 }
 
 std::span<const NeighborId> PartitionedGraph::neighbors(VertexId vertex) const {

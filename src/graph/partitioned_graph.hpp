@@ -26,6 +26,7 @@
 #include "graph/csr_graph.hpp"
 #include "graph/neighbor_order.hpp"
 #include "graph/partition_layout.hpp"
+#include "graph/partitioned_lists.hpp"
 
 namespace semibfs {
 
@@ -40,7 +41,7 @@ struct GraphBytes {
   std::int64_t total() const { return forward + backward + heads; }
 };
 
-class PartitionedGraph {
+class PartitionedGraph : public PartitionedLists<CsrGraph> {
  public:
   PartitionedGraph() = default;
   // Takes the whole graph's arrays (no copy when partitions is 1), orders each list, splits it.
@@ -52,25 +53,6 @@ class PartitionedGraph {
   PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
                    GraphDirection direction = GraphDirection::kUndirected);
 
-  std::int64_t num_vertices() const { return layout_.num_vertices(); }
-  std::int64_t num_adjacencies() const { return num_adjacencies_; }
-  const PartitionLayout& layout() const { return layout_; }
-  int num_partitions() const { return layout_.count(); }
-  NeighborOrder neighbor_order() const { return order_; }
-  GraphDirection direction() const { return direction_; }
-  bool has_separate_forward() const { return !forward_.empty(); }
-
-  // Rows are the partition's own vertices, minus range(k).begin.
-  const CsrGraph& backward(int partition) const { return backward_[partition]; }
-  // Rows are all vertices; entries only the neighbours inside the partition.
-  const CsrGraph& forward(int partition) const {
-    return forward_.empty() ? backward_[partition] : forward_[partition];
-  }
-
-  // The length of the vertex's backward list (its in-degree when directed).
-  std::int64_t degree(VertexId vertex) const;
-  // The edges a top-down step expands from the vertex: its forward lists over all partitions.
-  std::int64_t out_degree(VertexId vertex) const;
   // The vertex's whole backward list, in the chosen order.
   std::span<const NeighborId> neighbors(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[vertex]; }
@@ -85,12 +67,6 @@ class PartitionedGraph {
   void build_heads();
   void place_partitions();
 
-  PartitionLayout layout_;
-  NeighborOrder order_ = NeighborOrder::kHubFirst;
-  GraphDirection direction_ = GraphDirection::kUndirected;
-  std::int64_t num_adjacencies_ = 0;
-  std::vector<CsrGraph> backward_;
-  std::vector<CsrGraph> forward_;  // empty when the forward graph is the backward graph
   std::vector<NeighborId> heads_;
   Bitmap isolated_{0};
 };

@@ -17,17 +17,15 @@ namespace semibfs {
 TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
                          Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
                          GraphDirection direction)
-    : layout_(isolated.num_bits(), static_cast<int>(backward.size())),
-      order_(order),
-      direction_(direction),
-      num_adjacencies_(num_adjacencies),
-      backward_(std::move(backward)),
-      forward_(std::move(forward)),
+    : PartitionedLists(PartitionLayout(isolated.num_bits(), static_cast<int>(backward.size())), order, direction,
+                       num_adjacencies),
       owned_heads_(std::move(heads)),
       owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
+  backward_ = std::move(backward);
+  forward_ = std::move(forward);
   heads_ = owned_heads_;
   isolated_ = owned_isolated_.get();
-  const bool separate = has_separate_forward(layout_.count(), direction_);
+  const bool separate = semibfs::has_separate_forward(layout_.count(), direction_);
   if (forward_.size() != ((separate || !forward_.empty()) ? backward_.size() : 0)) {
     throw Error("tiered graph: " + std::to_string(forward_.size()) + " forward graphs for a " + to_string(direction_) +
                 " graph of " + std::to_string(backward_.size()) + " partitions");
@@ -47,18 +45,6 @@ TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
   tiered.heads_ = graph.heads();
   tiered.isolated_ = &graph.isolated();
   return tiered;
-}
-
-std::int64_t TieredGraph::degree(VertexId vertex) const {
-  const int partition = layout_.partition_of(vertex);
-  return backward_[partition].degree(vertex - layout_.range(partition).begin);
-}
-
-std::int64_t TieredGraph::out_degree(VertexId vertex) const {
-  if (direction_ == GraphDirection::kUndirected) return degree(vertex);
-  std::int64_t edges = 0;
-  for (const TieredCsr& lists : forward_) edges += lists.degree(vertex);
-  return edges;
 }
 
 bool TieredGraph::has_tails() const {

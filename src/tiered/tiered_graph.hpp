@@ -13,6 +13,7 @@
 #include "core/bitmap.hpp"
 #include "graph/partition_layout.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "graph/partitioned_lists.hpp"
 #include "store/array_checks.hpp"
 #include "store/graph_store.hpp"
 #include "tiered/placement_plan.hpp"
@@ -20,7 +21,7 @@
 
 namespace semibfs {
 
-class TieredGraph {
+class TieredGraph : public PartitionedLists<TieredCsr> {
  public:
   // Views of `graph`'s arrays, all in DRAM; `graph` must outlive the result.
   static TieredGraph all_in_dram(const PartitionedGraph& graph);
@@ -31,18 +32,6 @@ class TieredGraph {
               std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
               GraphDirection direction = GraphDirection::kUndirected);
 
-  std::int64_t num_vertices() const { return layout_.num_vertices(); }
-  std::int64_t num_adjacencies() const { return num_adjacencies_; }
-  const PartitionLayout& layout() const { return layout_; }
-  int num_partitions() const { return layout_.count(); }
-  NeighborOrder neighbor_order() const { return order_; }
-  GraphDirection direction() const { return direction_; }
-
-  const TieredCsr& backward(int partition) const { return backward_[partition]; }
-  const TieredCsr& forward(int partition) const { return forward_.empty() ? backward_[partition] : forward_[partition]; }
-  // As PartitionedGraph's: the backward list's length, and the forward lists' over all partitions.
-  std::int64_t degree(VertexId vertex) const;
-  std::int64_t out_degree(VertexId vertex) const;
   NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
   const Bitmap& isolated() const { return *isolated_; }
   // Empty when the graph was opened without them (PlacementPlan::dense_heads): never searched by
@@ -66,12 +55,6 @@ class TieredGraph {
   TieredGraph& operator=(const TieredGraph&) = delete;
 
  private:
-  PartitionLayout layout_;
-  NeighborOrder order_ = NeighborOrder::kHubFirst;
-  GraphDirection direction_ = GraphDirection::kUndirected;
-  std::int64_t num_adjacencies_ = 0;
-  std::vector<TieredCsr> backward_;
-  std::vector<TieredCsr> forward_;  // empty when the forward graph is the backward graph
   std::span<const NeighborId> heads_;
   const Bitmap* isolated_ = nullptr;
   std::vector<NeighborId> owned_heads_;
