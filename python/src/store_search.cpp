@@ -85,8 +85,8 @@ void StoreSearch::open_version(int version) {
   opening.bytes_per_vertex = kQueryKernelBytesPerVertex;
   opening.bytes_per_file_id = 16;  // the arrays handed to Python
   // The validation's buffers and validator, and the parents and levels in input order.
-  opening.caller_bytes =
-      base_edges->buffer_bytes() + Validator::working_bytes_for(input_.vertices) + 16 * input_.vertices;
+  opening.edge_chunk_bytes = base_edges->buffer_bytes();
+  opening.caller_bytes = Validator::working_bytes_for(input_.vertices) + 16 * input_.vertices;
   versioned_ = std::make_unique<QueryStore>(directory_, opening);
   request_ = versioned_->request();
   version_edges_.emplace(std::move(base_edges), versioned_->take_added_edges());

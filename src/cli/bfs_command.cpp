@@ -241,8 +241,8 @@ int run_bfs_on_version(const BfsRequest& request, int version) {
   opening.work = "searching through the queries on";
   opening.keep_added_edges = true;
   opening.bytes_per_vertex = query_search_bytes_per_vertex(vertices);
-  opening.caller_bytes =
-      base_edges->buffer_bytes() + (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
+  opening.edge_chunk_bytes = base_edges->buffer_bytes();
+  opening.caller_bytes = search.skip_validation ? 0 : Validator::working_bytes_for(vertices);
   QueryStore store(request.store, opening);
   const InputDescription& input = store.input();
   const VersionEdgeSource edges(std::move(base_edges), store.take_added_edges());
