@@ -25,6 +25,10 @@ struct CompactionStats {
 CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,
                               std::ostream* progress);
 
+// What rebuilding the store in `directory` holds besides the program: the construction's lists
+// and buffers (minimum_import_budget for its layout); the copies of its edges hold less.
+std::int64_t compaction_minimum_bytes(const std::string& directory);
+
 // The directory a compaction of `directory` builds in.
 std::string compaction_directory(const std::string& directory);
 
