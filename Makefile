@@ -94,10 +94,12 @@ fuzz: deps
 	done
 
 # The reliability soak for SOAK_MINUTES: store writers raced, killed (SIGKILL) and interrupted
-# (SIGINT, SIGTERM) at random moments; prints the counts; fails on any wrong outcome.
+# (SIGINT, SIGTERM) at random moments; prints the counts; fails on any wrong outcome. The Python
+# package's build joins them where `make python` has made its environment.
 SOAK_MINUTES ?= 10
 soak: build
-	tests/reliability/soak.sh ./$(BUILD)/semibfs $(BUILD)/soak --minutes $(SOAK_MINUTES)
+	tests/reliability/soak.sh ./$(BUILD)/semibfs $(BUILD)/soak --minutes $(SOAK_MINUTES) \
+	  $$([ -x $(PYTHON_VENV)/bin/python ] && echo --python $(PYTHON_VENV)/bin/python)
 
 clean:
 	rm -rf $(BUILD) build-asan build-tsan build-fuzz out

@@ -158,8 +158,10 @@ nb::dict store_analytics(const std::string& name, const std::string& store,
     if (described == nullptr) throw UsageError(name + ": no option --" + parameter);
     arguments.set(parameter, kernel_argument(*described, value));
   }
-  return kernel_result(
-      without_gil([&] { return kernel_values(store_query_options(store, dram_budget, threads, version), arguments); }));
+  StoreQueryOptions query_options = store_query_options(store, dram_budget, threads, version);
+  // Store._by_file_id puts per-vertex values in an array indexed by file id, 8 bytes an entry.
+  if (!kernel->values_name.empty()) query_options.bytes_per_file_id = 8;
+  return kernel_result(without_gil([&] { return kernel_values(query_options, arguments); }));
 }
 
 // `semibfs build` as a call, the keyword arguments parsed as its option table parses them; the

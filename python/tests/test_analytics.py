@@ -1,5 +1,7 @@
 """PageRank against an independent power iteration in numpy, components against scipy."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.sparse.csgraph import connected_components
@@ -82,3 +84,33 @@ def test_teenage_followers_from_an_ages_file_equal_those_counted_in_numpy(kronec
     assert found["ages_file"] == str(path)
     with pytest.raises(semibfs.UsageError, match="give either --seed or --ages"):
         store.teenage_followers(seed=2, ages=path)
+
+
+def stated_minimum(call):
+    """The minimum a refused call states, in bytes."""
+    with pytest.raises(semibfs.Error) as refused:
+        call()
+    stated = re.search(r"below the minimum of [^(]*\((\d+) bytes\)", str(refused.value))
+    assert stated, str(refused.value)
+    return int(stated.group(1))
+
+
+def test_analytics_count_their_values_by_file_id(tmp_path):
+    """Issue 42, case 13: the values come back in an array indexed by file id (8 bytes an id), which
+    the minimum counts: two edges whose ids reach 5,000,000 state 40 MB more than the same two edges
+    with ids to 2 (before, the same minimum, and 64 MiB ran at 410 MB with ids to 50,000,000); the
+    minimum stated then runs."""
+    stores = {}
+    for reach in (2, 5_000_000):
+        path = tmp_path / f"to-{reach}.el"
+        path.write_text(f"0 1\n1 {reach}\n")
+        stores[reach] = semibfs.build(path, tmp_path / f"store-{reach}").directory
+    for name in ("pagerank", "connected_components"):
+        minimum = {reach: stated_minimum(getattr(semibfs.open(directory, dram_budget="1MiB", threads=2), name))
+                   for reach, directory in stores.items()}
+        assert minimum[5_000_000] - minimum[2] >= 8 * 5_000_000 - (2 << 20), minimum  # the program's MiB may move
+        room = minimum[5_000_000] + (16 << 20)  # the interpreter's growth
+        values = getattr(semibfs.open(stores[5_000_000], dram_budget=room, threads=2), name)()
+        assert len(values) == 5_000_001
+        assert np.isnan(values[2]) if name == "pagerank" else values[2] == -1
+        assert (values[[0, 1, 5_000_000]] >= 0).all()

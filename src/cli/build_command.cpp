@@ -7,7 +7,6 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
-#include "core/byte_size.hpp"
 #include "formats/input_format.hpp"
 #include "graph/neighbor_order.hpp"
 #include "import/input_store.hpp"
@@ -43,10 +42,7 @@ OptionTable build_options(BuildRequest& request) {
              "out-lists for top-down steps, and validation follows edges one way (refused for a file that declares "
              "itself undirected, e.g. a symmetric Matrix Market matrix)",
              [&options] { options.directed = true; });
-  table.value("--max-input-bytes", "SIZE",
-              "the most read from an INPUT that is not a regular file (a pipe, a device; default 1TiB), so "
-              "endless input is an error, not a full disk",
-              [&options](const std::string& value) { options.max_input_bytes = parse_byte_size(value); });
+  add_max_input_bytes_option(table, options.max_input_bytes);
   add_dram_budget_option(table, request.build.budget,
                          "the most the build holds in DRAM, the program itself included (default 512MiB; e.g. "
                          "64MiB, 2GiB): reading buffers, "

@@ -1,5 +1,6 @@
 #include "cli/option_groups.hpp"
 
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
@@ -115,6 +116,13 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
 
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help) {
   table.value("--store", "DIR", help, [&directory](const std::string& value) { directory = value; });
+}
+
+void add_max_input_bytes_option(OptionTable& table, std::uint64_t& max_input_bytes) {
+  table.value("--max-input-bytes", "SIZE",
+              "the most read from an INPUT that is not a regular file (a pipe, a device; default 1TiB), so "
+              "endless input is an error, not a full disk",
+              [&max_input_bytes](const std::string& value) { max_input_bytes = parse_byte_size(value); });
 }
 
 void add_version_option(OptionTable& table, std::optional<int>& version) {

@@ -31,6 +31,8 @@ void add_search_options(OptionTable& table, SearchOptions& search, bool& policy_
 // --partitions and --neighbor-order.
 void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& order, bool& compressed_lists, bool& relabel);
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
+// --max-input-bytes SIZE: the most read from an INPUT that is not a regular file.
+void add_max_input_bytes_option(OptionTable& table, std::uint64_t& max_input_bytes);
 // --version N: which version of a store to read (default: the latest).
 void add_version_option(OptionTable& table, std::optional<int>& version);
 

@@ -10,9 +10,8 @@
 #include "cli/option_groups.hpp"
 #include "core/error.hpp"
 #include "formats/input_format.hpp"
-#include "import/input_store.hpp"
-#include "import/store_compaction.hpp"
 #include "session/edge_additions.hpp"
+#include "session/version_compaction.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -33,17 +32,12 @@ OptionTable add_edges_options(AddEdgesOptions& request) {
   add_dram_budget_option(table, request.budget,
                          "the most the process holds in DRAM, the program and the added edges included; the "
                          "store's lists are read as the placement planner splits them (default: all in DRAM)");
+  add_max_input_bytes_option(table, request.max_input_bytes);
   add_threads_option(table, request.threads);
   return table;
 }
 
-struct CompactRequest {
-  std::string store;
-  DramBudget budget{std::int64_t{512} << 20};
-  int threads = 0;
-};
-
-OptionTable compact_options(CompactRequest& request) {
+OptionTable compact_options(CompactOptions& request) {
   OptionTable table({"compact --store DIR [OPTIONS]"},
                     "Folds a store's versions into its base: the base is rebuilt from its edges and every "
                     "version's, as 'semibfs build' would build them at once, beside the store, and swapped in by "
@@ -69,16 +63,13 @@ int add_edges_command(Arguments& arguments) {
 }
 
 int compact_command(Arguments& arguments) {
-  CompactRequest request;
+  CompactOptions request;
   const OptionTable table = compact_options(request);
   if (!table.parse(arguments)) {
     std::fputs(table.help().c_str(), stdout);
     return 0;
   }
-  require_store(request.store, "a directory made by 'semibfs build'");
-  count_program_in_budget(request.budget, request.threads);
-  const CompactionStats stats =
-      compact_store(request.store, request.budget.phase_bytes(), request.budget.program_bytes, &std::cerr);
+  const CompactionStats stats = compact_versions(request, &std::cerr);
   if (stats.versions == 0) {
     std::printf("store: %s has no versions beyond its base; nothing to compact\n", request.store.c_str());
     return 0;

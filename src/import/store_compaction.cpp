@@ -16,7 +16,6 @@
 #include "core/progress_log.hpp"
 #include "core/sha256.hpp"
 #include "core/timer.hpp"
-#include "edges/packed_edge.hpp"
 #include "import/input_store.hpp"
 #include "io/sequential_read.hpp"
 #include "store/graph_store.hpp"
@@ -29,7 +28,10 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kMarkerName = "compacting";
-constexpr std::uint64_t kCopyBytes = std::uint64_t{4} << 20;
+// The base's edges are copied in two pieces of 1 MiB in flight, the versions' in pieces of whole
+// edges: far less than the construction that follows holds.
+constexpr std::uint64_t kCopyBytes = std::uint64_t{1} << 20;
+constexpr int kCopyPiecesInFlight = 2;
 
 std::string quoted(const std::string& text) { return "'" + text + "'"; }
 
@@ -65,6 +67,7 @@ void write_all_edges(const std::string& store, const std::string& target, const 
   Sha256 sha;
   SequentialReadOptions reading;
   reading.piece_bytes = kCopyBytes;
+  reading.pieces_in_flight = kCopyPiecesInFlight;
   read_file_in_order(base_path, reading, [&](std::span<const std::byte> bytes, std::uint64_t) {
     sha.update(bytes.data(), bytes.size());
     out.append(bytes);
@@ -74,12 +77,8 @@ void write_all_edges(const std::string& store, const std::string& target, const 
                 " differs from the one the manifest records (the store is "
                 "damaged; rebuild it)");
   }
-  for (const VersionDescription& version : versions) {
-    std::vector<PackedEdge> packed;
-    for (const CompactEdge& edge : read_version_edges(store, std::span(&version, 1), input.vertices)) {
-      packed.push_back(PackedEdge::make(edge.v0(), edge.v1()));
-    }
-    out.append(std::as_bytes(std::span(packed)));
+  for (const VersionDescription& version : versions) {  // packed as the base's edges are
+    read_version_edge_pieces(store, version, input.vertices, [&out](std::span<const std::byte> bytes) { out.append(bytes); });
   }
   out.commit();
 }
@@ -102,9 +101,8 @@ ImportOptions layout_of(const std::string& store, const InputDescription& input,
   options.compressed_lists = request.compressed_lists;
   options.relabel = request.relabelled;
   options.progress = progress;
-  const std::int64_t minimum =
-      minimum_import_budget(input.vertices, options.partitions, direction_of(input), options.compressed_lists, options.relabel);
-  if (budget < minimum) {
+  const std::int64_t minimum = compaction_minimum_bytes(store);
+  if (budget < minimum) {  // the session states it before; a guard for other callers
     throw Error("--dram-budget " + format_bytes(budget + program) + " is below the " + format_bytes(minimum + program) +
                 " that rebuilding " + quoted(store) + " needs (the program and the construction's lists; give more)");
   }
@@ -120,6 +118,13 @@ void exchange(const std::string& target, const std::string& store) {
 }
 
 }  // namespace
+
+std::int64_t compaction_minimum_bytes(const std::string& directory) {
+  const InputDescription input = read_input_description(directory);
+  const StoreRequest request = input_store_request(directory, input);
+  return minimum_import_budget(input.vertices, request.partitions, direction_of(input), request.compressed_lists,
+                               request.relabelled);
+}
 
 std::string swappable_store_path(const std::string& directory) {
   fs::path path = fs::path(directory).lexically_normal();

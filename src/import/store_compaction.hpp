@@ -28,6 +28,11 @@ CompactionStats compact_store(const std::string& directory, std::int64_t dram_bu
 // `directory` as the compaction swaps it ("S/." and "S/" are S); throws UsageError for a path
 // that ends in no name of its own ("." or "..").
 std::string swappable_store_path(const std::string& directory);
+
+// What rebuilding the store in `directory` holds besides the program: the construction's lists
+// and buffers (minimum_import_budget for its layout); the copies of its edges hold less.
+std::int64_t compaction_minimum_bytes(const std::string& directory);
+
 // The directory a compaction of `directory` builds in.
 std::string compaction_directory(const std::string& directory);
 

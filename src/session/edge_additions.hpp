@@ -8,6 +8,7 @@
 #include <string>
 
 #include "formats/input_format.hpp"
+#include "formats/limited_source.hpp"
 #include "graph500/dram_budget.hpp"
 
 namespace semibfs {
@@ -18,6 +19,8 @@ struct AddEdgesOptions {
   InputFormat format = InputFormat::kAuto;
   DramBudget budget;  // unset: every list in DRAM
   int threads = 0;    // 0: all cores
+  // The most read from an input that is not a regular file (a pipe, a device), as for build.
+  std::uint64_t max_input_bytes = kDefaultMaxInputBytes;
 
   // Throws UsageError, worded as the command line's, for no input, no store and threads out of range.
   void check() const;
@@ -31,6 +34,9 @@ struct AddedEdges {
 };
 
 // The options checked, the program counted in the budget, the new edges written as a version.
+// Under a budget, a regular file's edges are counted first, so that the store is opened (and a
+// budget below the one minimum refused) with their room reserved before any is held; a pipe's are
+// counted against the budget as they arrive.
 AddedEdges add_edges(AddEdgesOptions options);
 
 // What `semibfs add-edges` prints: a line a figure.

@@ -80,8 +80,9 @@ VersionSearchStore open_version_for_search(const std::string& directory, const S
   opening.keep_added_edges = true;
   opening.bytes_per_vertex = bytes.per_vertex;
   opening.bytes_per_file_id = bytes.per_file_id;
-  opening.caller_bytes = bytes.fixed + base_edges->buffer_bytes() +
-                         (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
+  // The edge file's chunks grow with the budget: counted as the minimum counts chunks.
+  opening.edge_chunk_bytes = base_edges->buffer_bytes();
+  opening.caller_bytes = bytes.fixed + (search.skip_validation ? 0 : Validator::working_bytes_for(vertices));
   VersionSearchStore opened;
   opened.store = std::make_unique<QueryStore>(directory, opening);
   opened.edges.emplace(std::move(base_edges), opened.store->take_added_edges());

@@ -78,8 +78,8 @@ struct VersionSearchStore {
 
 // What a caller of open_version_for_search holds beside the queries, counted in the budget before
 // any list is read: per vertex (the query kernel's arrays and the caller's own), in arrays indexed
-// by file id, and fixed bytes; the validation's edge buffers and validator are added unless the
-// search options skip validation.
+// by file id, and fixed bytes; the validation's edge chunks and validator are added (the validator
+// unless the search options skip validation).
 struct VersionSearchBytes {
   std::int64_t per_vertex = 0;
   std::int64_t per_file_id = 0;

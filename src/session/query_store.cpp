@@ -45,7 +45,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
   ids_.emplace(read_id_map(directory, input_));  // counted below; the caller's arrays may need its length
   const auto file_ids = static_cast<std::int64_t>(ids_->file_id_end());
   SearchDramNeeds needs = search_dram_needs(
-      input_.vertices, search, omp_get_max_threads(), 0,
+      input_.vertices, search, omp_get_max_threads(), options.edge_chunk_bytes,
       id_map_bytes(input_) + overlay_bytes_bound(input_.vertices, added_edges(versions_)) + options.caller_bytes +
           options.bytes_per_file_id * file_ids +
           (options.keep_added_edges ? added_edges(versions_) * static_cast<std::int64_t>(sizeof(CompactEdge)) : 0));

@@ -32,6 +32,9 @@ struct QueryStoreOptions {
   std::optional<int> version;          // none: the latest
   std::int64_t bytes_per_vertex = 0;   // the algorithm's arrays
   std::int64_t caller_bytes = 0;       // what the caller holds besides (add-edges: the edges read)
+  // The chunk buffers of the edge file a caller validates against (open_store_edges): sized by the
+  // budget, so counted as the minimum counts edge chunks, not among the caller's fixed bytes.
+  std::int64_t edge_chunk_bytes = 0;
   std::int64_t bytes_per_file_id = 0;  // and in arrays indexed by file id (IdMap::file_id_end long)
   StoreLock::Mode lock = StoreLock::Mode::kRead;
   std::string work = "queries on";  // what a refusal says the budget is below the minimum for

@@ -34,6 +34,7 @@ std::unique_ptr<QueryStore> open_for_queries(StoreQueryOptions options, std::int
   opening.head_entries = options.head_entries;
   opening.version = options.version;
   opening.bytes_per_vertex = bytes_per_vertex;
+  opening.bytes_per_file_id = options.bytes_per_file_id;
   opening.whole_scans = whole_scans;
   return std::make_unique<QueryStore>(options.store, opening);
 }

@@ -19,6 +19,9 @@ struct StoreQueryOptions {
   std::optional<std::int64_t> head_entries;  // K entries of every list in DRAM (with a budget)
   std::optional<int> version;                // none: the latest
   int threads = 0;                           // 0: all cores
+  // What the front end holds in arrays indexed by file id (Python's values by file id), counted in
+  // the minimum: a file's ids may reach far beyond its vertices.
+  std::int64_t bytes_per_file_id = 0;
 
   // Throws UsageError, worded as the command line's, for a missing store, --head-entries without
   // a budget and a thread count out of range.

@@ -1,6 +1,7 @@
 #include "store/store_versions.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -73,20 +74,37 @@ std::string description_text(const VersionDescription& description) {
          description.edges_sha256 + "\nbase-manifest-sha256 " + description.base_manifest_sha256 + "\nend\n";
 }
 
-// Appends the packed edges of `bytes` to `edges`, every id below `vertices`.
-void unpack_edges(const std::string& bytes, const std::string& path, std::int64_t vertices,
-                  std::vector<CompactEdge>& edges) {
+// Throws unless every id of the packed edges in `bytes`, which start at edge `first`, is below `vertices`.
+void check_edge_ids(std::span<const std::byte> bytes, std::int64_t first, const std::string& path,
+                    std::int64_t vertices) {
   const std::size_t count = bytes.size() / sizeof(PackedEdge);
   for (std::size_t i = 0; i < count; ++i) {
     PackedEdge packed;
-    std::copy_n(bytes.data() + i * sizeof(PackedEdge), sizeof(PackedEdge), reinterpret_cast<char*>(&packed));
+    std::memcpy(&packed, bytes.data() + i * sizeof(PackedEdge), sizeof(PackedEdge));
     const VertexId v0 = packed.v0();
     const VertexId v1 = packed.v1();
     if (v0 < 0 || v0 >= vertices || v1 < 0 || v1 >= vertices) {
-      damaged(path, "edge " + std::to_string(i) + " names a vertex outside the store's " + std::to_string(vertices));
+      damaged(path, "edge " + std::to_string(first + static_cast<std::int64_t>(i)) +
+                        " names a vertex outside the store's " + std::to_string(vertices));
     }
-    edges.push_back(CompactEdge::make(v0, v1));
   }
+}
+
+// Throws unless `size` bytes hold the edges `description` records.
+void check_edge_bytes(const std::string& path, std::uintmax_t size, const VersionDescription& description) {
+  if (size != static_cast<std::uintmax_t>(description.edges) * sizeof(PackedEdge)) {
+    damaged(path, std::to_string(size) + " bytes where " + std::to_string(description.edges) +
+                      " edges of 12 bytes were written");
+  }
+}
+
+// The size of the edges file of `description`, checked against it.
+std::uintmax_t checked_edge_file_size(const std::string& path, const VersionDescription& description) {
+  std::error_code error;
+  const std::uintmax_t size = fs::file_size(path, error);
+  if (error) damaged(path, "it cannot be read (" + error.message() + ")");
+  check_edge_bytes(path, size, description);
+  return size;
 }
 
 }  // namespace
@@ -144,12 +162,29 @@ std::vector<CompactEdge> read_version_edges(const std::string& directory, int fi
   return read_version_edges(directory, read_version_descriptions(directory, first, last), vertices);
 }
 
-// Throws unless `size` bytes hold the edges `description` records.
-void check_edge_bytes(const std::string& path, std::uintmax_t size, const VersionDescription& description) {
-  if (size != static_cast<std::uintmax_t>(description.edges) * sizeof(PackedEdge)) {
-    damaged(path, std::to_string(size) + " bytes where " + std::to_string(description.edges) +
-                      " edges of 12 bytes were written");
+void read_version_edge_pieces(const std::string& directory, const VersionDescription& description,
+                              std::int64_t vertices, const std::function<void(std::span<const std::byte>)>& consume) {
+  constexpr std::size_t kPieceBytes = sizeof(PackedEdge) << 16;
+  const std::string path = store_path(directory, edges_name(description.version));
+  std::uintmax_t left = checked_edge_file_size(path, description);
+  std::ifstream file(path, std::ios::binary);
+  if (!file) damaged(path, "it cannot be opened");
+  std::vector<std::byte> piece(static_cast<std::size_t>(std::min<std::uintmax_t>(left, kPieceBytes)));
+  Sha256 sha;
+  std::int64_t first = 0;
+  while (left > 0) {
+    const auto size = static_cast<std::size_t>(std::min<std::uintmax_t>(left, kPieceBytes));
+    if (!file.read(reinterpret_cast<char*>(piece.data()), static_cast<std::streamsize>(size))) {
+      damaged(path, "it ends before the " + std::to_string(description.edges) + " edges its description records");
+    }
+    const std::span<const std::byte> bytes(piece.data(), size);
+    check_edge_ids(bytes, first, path, vertices);
+    sha.update(bytes.data(), bytes.size());
+    consume(bytes);
+    first += static_cast<std::int64_t>(size / sizeof(PackedEdge));
+    left -= size;
   }
+  if (sha.finish_hex() != description.edges_sha256) damaged(path, "its SHA-256 differs from the one its description records");
 }
 
 std::vector<CompactEdge> read_version_edges(const std::string& directory, std::span<const VersionDescription> versions,
@@ -157,23 +192,19 @@ std::vector<CompactEdge> read_version_edges(const std::string& directory, std::s
   // Every file's size checked first, so that the edges are reserved once, as the budget counts them.
   std::int64_t total = 0;
   for (const VersionDescription& description : versions) {
-    const std::string path = store_path(directory, edges_name(description.version));
-    std::error_code error;
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    if (error) damaged(path, "it cannot be read (" + error.message() + ")");
-    check_edge_bytes(path, size, description);
+    checked_edge_file_size(store_path(directory, edges_name(description.version)), description);
     total += description.edges;
   }
   std::vector<CompactEdge> edges;
   edges.reserve(static_cast<std::size_t>(total));
   for (const VersionDescription& description : versions) {
-    const std::string path = store_path(directory, edges_name(description.version));
-    const std::string bytes = read_bytes(path);
-    check_edge_bytes(path, bytes.size(), description);
-    if (Sha256::hex_of(bytes.data(), bytes.size()) != description.edges_sha256) {
-      damaged(path, "its SHA-256 differs from the one its description records");
-    }
-    unpack_edges(bytes, path, vertices, edges);
+    read_version_edge_pieces(directory, description, vertices, [&edges](std::span<const std::byte> bytes) {
+      for (std::size_t at = 0; at < bytes.size(); at += sizeof(PackedEdge)) {
+        PackedEdge packed;
+        std::memcpy(&packed, bytes.data() + at, sizeof(PackedEdge));
+        edges.push_back(CompactEdge::make(packed.v0(), packed.v1()));
+      }
+    });
   }
   return edges;
 }

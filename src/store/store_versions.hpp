@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,6 +43,12 @@ std::int64_t added_edges(std::span<const VersionDescription> versions);
 std::vector<CompactEdge> read_version_edges(const std::string& directory, std::span<const VersionDescription> versions,
                                             std::int64_t vertices);
 std::vector<CompactEdge> read_version_edges(const std::string& directory, int first, int last, std::int64_t vertices);
+
+// Hands consume() the packed bytes of the edges the version described added, in pieces of whole
+// edges (at most 768 KiB), its file's size and every id below `vertices` checked on the way and
+// its SHA-256 once the last piece is handed over: on an Error, what consume() kept is damaged.
+void read_version_edge_pieces(const std::string& directory, const VersionDescription& description,
+                              std::int64_t vertices, const std::function<void(std::span<const std::byte>)>& consume);
 
 // Writes `edges` as version latest + 1 (edges file, then description); returns its number.
 int write_store_version(const std::string& directory, const std::vector<CompactEdge>& edges);

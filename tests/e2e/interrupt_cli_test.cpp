@@ -249,6 +249,29 @@ TEST_F(InterruptCli, PagerankStoppedBySigintBetweenIterations) {
 }
 
 // kill -9 leaves the temporary files; the next writer of the store removes them before it writes.
+// Issue 42, case 9: add-edges reading an endless device stops at SIGTERM and SIGINT (before, it
+// ran on: the read loop had no safe point), and writes no version.
+TEST_F(InterruptCli, AddEdgesFromAnEndlessDeviceStopsAtASignal) {
+  ASSERT_EQ(run("build " + small_ + " --store " + store_.string()).exit_code, 0);
+  for (const int signal : {SIGTERM, SIGINT}) {
+    const fs::path out = directory_ / "stdout.txt", err = directory_ / "stderr.txt";
+    StartedCommand command({"add-edges", "/dev/zero", "--format", "g500-packed", "--store", store_.string()}, out, err);
+    ASSERT_TRUE(command.started());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ASSERT_TRUE(command.running()) << read_text(err);
+    command.signal(signal);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (command.running() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_FALSE(command.running()) << "still reading 10 s after the signal";  // the destructor kills it
+    const int status = command.wait();
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + signal) << read_text(err);
+    EXPECT_NE(read_text(err).find("interrupted"), std::string::npos) << read_text(err);
+    EXPECT_FALSE(fs::exists(store_ / "version-1"));
+  }
+}
+
 TEST_F(InterruptCli, AfterKillNineTheNextBuildRemovesTheDeadProcesssFiles) {
   const std::string input = kronecker_file();
   {

@@ -198,25 +198,51 @@ TEST_F(VersionCli, ALeftoverCompactionIsRemovedAndAnythingElseRefused) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "compacting"));
 }
 
-// Added edges that cannot fit in the budget are refused as they are read, before the file is read
-// whole: a million edges at 32 bytes each against a budget of 16 MiB, the program included.
-TEST_F(VersionCli, AddedEdgesBeyondTheBudgetAreRefusedWhileRead) {
+// Added edges that cannot fit in the budget are refused before any is held: a regular file's edges
+// are counted first and the one minimum stated (issue 42, case 12); a pipe's, which can be read only
+// once, as they arrive, distinct edges counted (a million at 40 bytes each against 16 MiB).
+TEST_F(VersionCli, AddedEdgesBeyondTheBudgetAreRefused) {
   FileEdges path;
   for (std::uint64_t v = 0; v + 1 < 2000; ++v) path.emplace_back(v, v + 1);
   const std::string store = build(write_edges("path.el", {&path}), "s", "");
   FileEdges many;
   std::mt19937_64 random(7);
   for (int i = 0; i < 1000000; ++i) many.emplace_back(random() % 2000, random() % 2000);
-  const CommandResult refused =
-      run("add-edges " + write_edges("many.el", {&many}) + " --store " + store + " --dram-budget 16MiB");
-  EXPECT_EQ(refused.exit_code, 1) << refused.err;
-  ASSERT_EQ(lines_of(refused.err).size(), 1u) << refused.err;
-  EXPECT_NE(refused.err.find("do not fit in --dram-budget 16.00 MiB beside the program"), std::string::npos)
-      << refused.err;
-  EXPECT_EQ(run("add-edges " + write_edges("one.el", {&path}) + " --store " + store).out.find("version: 0 unchanged") !=
-                std::string::npos,
-            true)
-      << "no version was written";
+  const std::string file = write_edges("many.el", {&many});
+  const CommandResult counted = run("add-edges " + file + " --store " + store + " --dram-budget 16MiB");
+  EXPECT_EQ(counted.exit_code, 1) << counted.err;
+  ASSERT_EQ(lines_of(counted.err).size(), 1u) << counted.err;
+  EXPECT_NE(counted.err.find("below the minimum of"), std::string::npos) << counted.err;
+  EXPECT_NE(counted.err.find("for adding the 999"), std::string::npos) << counted.err;
+  const CommandResult piped =
+      run("add-edges /dev/stdin --format el --store " + store + " --dram-budget 16MiB", "cat " + file + " | ");
+  EXPECT_EQ(piped.exit_code, 1) << piped.err;
+  ASSERT_EQ(lines_of(piped.err).size(), 1u) << piped.err;
+  EXPECT_NE(piped.err.find("do not fit in --dram-budget 16.00 MiB beside the program"), std::string::npos)
+      << piped.err;
+  EXPECT_NE(piped.err.find("not a regular file"), std::string::npos) << piped.err;
+  EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "version-1")) << "no version was written";
+}
+
+// Issue 42, case 9: endless input stops at --max-input-bytes, as build's does; a pipe that repeats
+// one edge holds it once (before, `yes '0 1' | add-edges /dev/stdin` ran until out of memory).
+TEST_F(VersionCli, EndlessAddedEdgesStopAtTheInputLimitHoldingEachEdgeOnce) {
+  FileEdges path;
+  for (std::uint64_t v = 0; v + 1 < 20; ++v) path.emplace_back(v, v + 1);
+  const std::string store = build(write_edges("path.el", {&path}), "s", "");
+  const CommandResult zeros =
+      run("add-edges /dev/zero --format g500-packed --max-input-bytes 1MiB --store " + store);
+  EXPECT_EQ(zeros.exit_code, 1) << zeros.err;
+  ASSERT_EQ(lines_of(zeros.err).size(), 1u) << zeros.err;
+  EXPECT_NE(zeros.err.find("more than 1048576 bytes"), std::string::npos) << zeros.err;
+  const CommandResult repeated = run(
+      "add-edges /dev/stdin --format el --max-input-bytes 64MiB --dram-budget 16MiB --store " + store, "yes '0 5' | ");
+  EXPECT_EQ(repeated.exit_code, 1) << repeated.err;
+  EXPECT_NE(repeated.err.find("more than 67108864 bytes"), std::string::npos) << "one distinct edge: " << repeated.err;
+  const CommandResult ended = run("add-edges /dev/stdin --format el --store " + store, "yes '0 5' | head -n 2000000 | ");
+  EXPECT_EQ(ended.exit_code, 0) << ended.err;
+  EXPECT_NE(ended.out.find("edges: 1 distinct"), std::string::npos) << ended.out;
+  EXPECT_EQ(run("add-edges --max-input-bytes lots /dev/zero --store " + store).exit_code, 2);
 }
 
 TEST_F(VersionCli, ErrorsAreOneLine) {
