@@ -18,6 +18,7 @@
 #include "core/types.hpp"
 #include "graph500/graph500_run.hpp"
 #include "graph500/semi_external_run.hpp"
+#include "session/output_paths.hpp"
 #include "store/graph_store.hpp"
 #include "store/store_lock.hpp"
 #include "store/store_manifest.hpp"
@@ -176,7 +177,7 @@ void check_store_options(const StoreOptions& store) {
 
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
-  if (!request.json_path.empty()) check_writable(request.json_path);
+  check_outputs({{"--json", request.json_path}}, {}, request.options.store.directory);
   check_store_options(request.options.store);
   if (request.options.search.budget.is_set() && request.options.store.directory.empty()) {
     throw UsageError("--dram-budget needs --store DIR (the lists that do not fit in DRAM are read from there)");
