@@ -127,9 +127,22 @@ std::string compaction_directory(const std::string& directory) {
   return path.string() + ".compacting";
 }
 
-CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,
-                              std::ostream* progress) {
+namespace {
+
+// The store's own directory, its links resolved: the swap of renameat2 must exchange the real
+// directory, never a link to it (which would be replaced by the new store, the old left stale).
+std::string real_store_directory(const std::string& directory) {
+  std::error_code error;
+  const fs::path real = fs::canonical(directory, error);
+  return error ? directory : real.string();
+}
+
+}  // namespace
+
+CompactionStats compact_store(const std::string& given_directory, std::int64_t dram_budget_bytes,
+                              std::int64_t program_bytes, std::ostream* progress) {
   const Stopwatch time;
+  const std::string directory = real_store_directory(given_directory);
   const auto lock = lock_existing_store(directory, StoreLock::Mode::kWrite);
   InputDescription input = read_input_description(directory);
   CompactionStats stats;
