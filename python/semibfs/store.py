@@ -194,14 +194,25 @@ def generate(scale: int, store, *, edgefactor: int = 16, seed1=None, seed2=None,
     ``build_options`` are ``build``'s (``dram_budget``, ``compress``, ``vertex_order``, ...).
     """
     store = os.fspath(store)
+    created = not os.path.lexists(store)
     os.makedirs(store, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(store))) as scratch:
-        edges = os.path.join(scratch, "kronecker.g500")
-        _core.generate(whole_number("--scale", scale), edges, edgefactor=whole_number("--edgefactor", edgefactor),
-                       seed1=whole_number("--seed1", seed1, unsigned=True),
-                       seed2=whole_number("--seed2", seed2, unsigned=True), format="g500-packed",
-                       threads=whole_number("--threads", threads), progress=bool(progress))
-        kronecker = build(edges, store, format="g500-packed", threads=threads, progress=progress, **build_options)
+    try:
+        with tempfile.TemporaryDirectory(dir=os.path.dirname(os.path.abspath(store))) as scratch:
+            edges = os.path.join(scratch, "kronecker.g500")
+            _core.generate(whole_number("--scale", scale), edges,
+                           edgefactor=whole_number("--edgefactor", edgefactor),
+                           seed1=whole_number("--seed1", seed1, unsigned=True),
+                           seed2=whole_number("--seed2", seed2, unsigned=True), format="g500-packed",
+                           threads=whole_number("--threads", threads), progress=bool(progress))
+            kronecker = build(edges, store, format="g500-packed", threads=threads, progress=progress,
+                              **build_options)
+    except BaseException:
+        if created:  # a refused or failed graph leaves no directory behind (the build removed its files)
+            try:
+                os.rmdir(store)
+            except OSError:
+                pass
+        raise
     kronecker._length = 1 << scale  # ids above the largest with an edge are isolated vertices too
     return kronecker
 
@@ -219,6 +230,9 @@ def from_edges(sources, targets, *, num_vertices=None, directed=False, directory
     if edges.min() < 0:
         raise _core.UsageError("from_edges: vertex ids must be non-negative")
     owned = directory is None
+    if not owned and os.path.exists(os.path.join(os.fspath(directory), "manifest")):
+        raise _core.UsageError(f"from_edges: directory '{os.fspath(directory)}' holds a store; the edges would be "
+                               "written inside it (give an empty directory, or none for a temporary one)")
     scratch = tempfile.mkdtemp(prefix="semibfs-") if owned else os.fspath(directory)
     try:
         path = os.path.join(scratch, "edges.int64")

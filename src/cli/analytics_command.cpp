@@ -23,6 +23,7 @@
 #include "core/program_version.hpp"
 #include "core/progress_bar.hpp"
 #include "core/timer.hpp"
+#include "session/output_paths.hpp"
 #include "session/query_store.hpp"
 #include "session/store_analytics.hpp"
 #include "session/store_query_options.hpp"
@@ -63,11 +64,7 @@ void add_common_options(OptionTable& table, AnalyticsRequest& request, const std
 // check_kernel_arguments; these are the command's own.
 void check_request(const AnalyticsRequest& request) {
   request.query.check();
-  if (!request.output.empty()) check_writable(request.output);
-  if (!request.json_path.empty()) check_writable(request.json_path);
-  if (is_stdout(request.output) && is_stdout(request.json_path)) {
-    throw UsageError("--output and --json cannot both be stdout");
-  }
+  check_outputs({{"--output", request.output}, {"--json", request.json_path}}, {}, request.query.store);
 }
 
 // A line on stderr after each iteration: the long runs show progress. On a terminal the lines go

@@ -21,6 +21,7 @@
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 #include "import/input_store.hpp"
+#include "session/output_paths.hpp"
 #include "session/query_searcher.hpp"
 #include "session/query_store.hpp"
 #include "session/store_budget.hpp"
@@ -100,8 +101,7 @@ void check_bfs_request(const BfsRequest& request) {
   require_store(request.store, "a directory made by 'semibfs build'");
   if (request.root.has_value() == request.roots_given) throw UsageError("give either --root ID or --roots N");
   if (!request.output.empty() && !request.root) throw UsageError("--output needs --root (it writes one search)");
-  if (!request.output.empty()) check_writable(request.output);
-  if (!request.json_path.empty()) check_writable(request.json_path);
+  check_outputs({{"--output", request.output}, {"--json", request.json_path}}, {}, request.store);
   check_search_options(request.search);
 }
 

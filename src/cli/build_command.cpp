@@ -7,6 +7,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/option_groups.hpp"
+#include "cli/process_group.hpp"
+#include "core/byte_size.hpp"
+#include "core/error.hpp"
+#include "core/file_output.hpp"
 #include "formats/input_format.hpp"
 #include "graph/neighbor_order.hpp"
 #include "import/input_store.hpp"
@@ -64,9 +68,17 @@ int build_command(Arguments& arguments) {
     std::fputs(table.help().c_str(), stdout);
     return 0;
   }
+  if (ProcessGroup::size() > 1) {
+    throw UsageError("build runs as one process: under mpirun every rank would build the same store at once "
+                     "(run it without mpirun; 'run --store' builds a store across ranks)");
+  }
   request.build.import_options.progress = request.quiet ? nullptr : &std::cerr;
-  const ImportStats stats = build_store(request.build);
-  if (!request.quiet) std::fputs(build_summary(request.build, stats).c_str(), stdout);
+  // The summary is printed while the store can still be taken back: lost, it leaves no store.
+  request.build.import_options.announce = [&request](const ImportStats& stats) {
+    if (!request.quiet) std::fputs(build_summary(request.build, stats).c_str(), stdout);
+    flush_stream(stdout, "stdout");
+  };
+  build_store(request.build);
   return 0;
 }
 

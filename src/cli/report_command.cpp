@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "report/html_report.hpp"
+#include "session/output_paths.hpp"
 #include "report/run_figures.hpp"
 
 namespace semibfs::cli {
@@ -44,7 +45,9 @@ ReportRequest parse_report(Arguments& arguments) {
   }
   if (request.runs.empty()) throw UsageError("give at least one RUN.json");
   if (request.output.empty()) throw UsageError("-o FILE is required ('-' for stdout)");
-  check_writable(request.output);
+  std::vector<NamedPath> inputs;
+  for (const std::string& run : request.runs) inputs.push_back({"RUN.json", run});
+  check_outputs({{"-o", request.output}}, inputs);
   return request;
 }
 

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "session/benchmark_run.hpp"
+#include "session/output_paths.hpp"
 
 namespace semibfs::cli {
 namespace {
@@ -149,7 +150,7 @@ OptionTable run_options(RunRequest& request) {
 
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
-  if (!request.json_path.empty()) check_writable(request.json_path);
+  check_outputs({{"--json", request.json_path}}, {}, request.options.store.directory);
   check_benchmark_options(request.options, ProcessGroup::distributed());
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "

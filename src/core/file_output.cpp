@@ -137,6 +137,7 @@ AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path) {
   const Target target = output_target(path);
   if (!target.reason.empty()) throw Error("cannot write " + quoted(path) + ": " + target.reason);
   target_ = target.path;
+  remove_stale_temporaries_of(target_);
   temporary_ = std::make_unique<TemporaryFile>(temporary_path(target_));
   if (!temporary_->opened()) fail_write(temporary_->path(), "creating the file", errno);
   keep_mode(target_, temporary_->descriptor());
@@ -168,10 +169,23 @@ void flush_stream(std::FILE* stream, const std::string& name, int write_errno) {
   }
 }
 
+bool is_null_device(const std::string& path) {
+  struct stat status {}, null_device {};
+  return ::stat(path.c_str(), &status) == 0 && S_ISCHR(status.st_mode) && ::stat("/dev/null", &null_device) == 0 &&
+         status.st_rdev == null_device.st_rdev;
+}
+
+std::string resolved_output_path(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(resolve_links(path).path, error);
+  const std::filesystem::path resolved = std::filesystem::weakly_canonical(absolute, error);
+  return error ? absolute.lexically_normal().string() : resolved.string();
+}
+
 OutputFile::OutputFile(const std::string& path) : name_(is_stdout(path) ? "stdout" : path) {
   if (is_stdout(path)) {
     stream_ = stdout;
-  } else {
+  } else if (!is_null_device(path)) {
     file_ = std::make_unique<AtomicFileWriter>(path);
   }
 }
@@ -180,13 +194,13 @@ OutputFile::OutputFile(std::FILE* stream, std::string name) : name_(std::move(na
 
 void OutputFile::append(std::span<const std::byte> bytes) {
   if (file_) return file_->append(bytes);
-  if (bytes.empty()) return;  // fwrite may not be handed the null pointer of an empty span
+  if (bytes.empty() || stream_ == nullptr) return;  // fwrite may not be handed the null pointer of an empty span
   if (std::fwrite(bytes.data(), 1, bytes.size(), stream_) != bytes.size()) flush_stream(stream_, name_, errno);
 }
 
 void OutputFile::commit() {
   if (file_) return file_->commit();
-  flush_stream(stream_, name_);
+  if (stream_ != nullptr) flush_stream(stream_, name_);
 }
 
 void write_output(const std::string& path, const std::string& contents) {
@@ -212,7 +226,7 @@ void require_free_space(const std::string& directory, std::int64_t bytes, const 
 }
 
 void check_writable(const std::string& path) {
-  if (is_stdout(path)) return;
+  if (is_stdout(path) || is_null_device(path)) return;
   const Target target = output_target(path);
   if (!target.reason.empty()) throw UsageError("cannot write " + quoted(path) + ": " + target.reason);
   const std::string directory = directory_of(target.path);

@@ -60,8 +60,17 @@ inline bool is_stdout(const std::string& path) { return path == "-"; }
 // that failed before (the flush that follows may set none), named when the flush names nothing.
 void flush_stream(std::FILE* stream, const std::string& name, int write_errno = 0);
 
+// Whether `path` (its links followed) is the null device: an output there is accepted and
+// discarded, as every Unix tool does, though it is no regular file.
+bool is_null_device(const std::string& path);
+
+// Where an output at `path` lands: absolute, its links followed (the file written through them),
+// its directories' links resolved, so that two names of one file compare equal.
+std::string resolved_output_path(const std::string& path);
+
 // A result written in pieces: to a path through an AtomicFileWriter, or to an open stream (stdout
-// for the path '-'), flushed at commit(). Every failure is a semibfs::Error naming the output.
+// for the path '-'), flushed at commit(); to the null device, nothing. Every failure is a
+// semibfs::Error naming the output.
 class OutputFile {
  public:
   explicit OutputFile(const std::string& path);
@@ -74,8 +83,8 @@ class OutputFile {
 
  private:
   std::string name_;
-  std::unique_ptr<AtomicFileWriter> file_;  // null when writing to `stream_`
-  std::FILE* stream_ = nullptr;
+  std::unique_ptr<AtomicFileWriter> file_;  // null when writing to `stream_` or discarding
+  std::FILE* stream_ = nullptr;             // null when writing to `file_` or discarding
 };
 
 // Writes `contents` to `path + ".tmp.<pid>"` in the same directory, flushes and fsyncs it, then
@@ -92,7 +101,7 @@ void require_free_space(const std::string& directory, std::int64_t bytes, const 
 
 // Throws semibfs::UsageError when a file at `path` could not be written: its directory is
 // missing or not writable, or `path` is a directory or another non-regular file. Leaves no file
-// behind. '-' (stdout) always passes.
+// behind. '-' (stdout) and the null device always pass.
 void check_writable(const std::string& path);
 
 }  // namespace semibfs

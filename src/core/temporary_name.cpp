@@ -1,8 +1,11 @@
 #include "core/temporary_name.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
+#include <filesystem>
 #include <string_view>
 
 namespace semibfs {
@@ -36,6 +39,25 @@ std::string probe_path(const std::string& path) { return path + std::string(kPro
 int temporary_file_owner(const std::string& file_name) {
   const int owner = owner_after(file_name, kTemporaryMark);
   return owner != 0 ? owner : owner_after(file_name, kProbeMark);
+}
+
+// kill(pid, 0) sends nothing; ESRCH means no such process. EPERM (another user's process) is alive.
+bool process_exists(int pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
+
+void remove_stale_temporaries_of(const std::string& path) {
+  const std::filesystem::path target(path);
+  const std::string name = target.filename().string();
+  const std::filesystem::path directory = target.has_parent_path() ? target.parent_path() : ".";
+  std::error_code error;
+  for (std::filesystem::directory_iterator entry(directory, error), end; !error && entry != end;
+       entry.increment(error)) {
+    const std::string file_name = entry->path().filename().string();
+    const bool of_path = file_name.starts_with(name + std::string(kTemporaryMark)) ||
+                         file_name.starts_with(name + std::string(kProbeMark));
+    const int owner = of_path ? temporary_file_owner(file_name) : 0;
+    std::error_code ignored;
+    if (owner != 0 && !process_exists(owner) && entry->is_regular_file(ignored)) ::unlink(entry->path().c_str());
+  }
 }
 
 }  // namespace semibfs

@@ -17,4 +17,11 @@ std::string probe_path(const std::string& path);
 // `file_name` is neither.
 int temporary_file_owner(const std::string& file_name);
 
+// Whether process `pid` still runs (another user's process counts as running).
+bool process_exists(int pid);
+
+// Removes the temporary and probe files of `path` (`path.tmp.<pid>`, `path.probe.<pid>`) left by
+// processes that no longer run (kill -9, a crash): the next writer of a file clears its debris.
+void remove_stale_temporaries_of(const std::string& path);
+
 }  // namespace semibfs

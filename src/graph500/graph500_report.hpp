@@ -43,6 +43,7 @@ struct Graph500Report {
   std::int64_t input_edges = 0;              // edges generated or read, duplicates included
   std::optional<KroneckerParams> kronecker;  // what a run generated; none for a store built from a file
   RootDraw draw;                             // the seeds and number of roots asked for
+  std::string roots_note;  // why fewer roots were searched than asked for; empty when all were
   SearchOptions search;
   std::string store_directory;      // empty when no store was written or read
   NeighborOrder neighbor_order = NeighborOrder::kHubFirst;

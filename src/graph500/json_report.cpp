@@ -52,6 +52,7 @@ void write_options(JsonWriter& json, const Graph500Report& report) {
   json.field("seed1", report.draw.seed1);
   json.field("seed2", report.draw.seed2);
   json.field("roots_requested", report.draw.num_roots);
+  if (!report.roots_note.empty()) json.field("roots_note", report.roots_note);
   json.field("threads", report.threads);
   json.field("partitions", report.partitions);
   json.field("neighbor_order", to_string(report.neighbor_order));

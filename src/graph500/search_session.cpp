@@ -208,6 +208,7 @@ void SearchSession::search_with(const EdgeSource& edges, GraphDirection directio
 
 void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots,
                                 bool warm_up, ParentArray& parent) {
+  note_fewer_roots(std::ssize(roots));
   bar_ = progress_bar_for(&log_);
   if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
   if (warm_up && !roots.empty()) {
@@ -224,6 +225,15 @@ void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, 
   }
   bar_.reset();  // its final line: the searches done and their time
   report_.io_backend = searcher.io_backend();
+}
+
+// The reference draws among vertices with an edge; a small graph may have fewer than asked for.
+void SearchSession::note_fewer_roots(std::int64_t drawn) {
+  if (drawn >= report_.draw.num_roots) return;
+  report_.roots_note = "searching " + std::to_string(drawn) + " roots, not the " +
+                       std::to_string(report_.draw.num_roots) +
+                       " asked for: the draw found no more distinct vertices with an edge";
+  log_ << report_.roots_note << std::endl;
 }
 
 // Searches one root and validates the result; returns false when validation failed.

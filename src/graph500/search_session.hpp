@@ -106,6 +106,8 @@ class SearchSession {
 
  private:
   bool search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent);
+  // Says on the log and in the report when fewer roots were drawn than asked for.
+  void note_fewer_roots(std::int64_t drawn);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, std::int64_t validator_bytes,
                      const ParentArray& parent);
   // Ends a root's line, written whole (ranks' lines must not interleave with another rank's

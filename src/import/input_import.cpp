@@ -141,12 +141,20 @@ void remove_unfinished_build(const std::string& directory, const std::string& in
 
 ImportCleanup::~ImportCleanup() {
   if (released_) return;
-  for (const std::string& file : files_) ::unlink(file.c_str());
+  // The last placed first: the manifest goes before the files it names.
+  for (auto file = files_.rbegin(); file != files_.rend(); ++file) ::unlink(file->c_str());
   std::error_code ignored;
   // Only directories left empty: whatever someone else put there stays.
   for (auto directory = created_directories_.rbegin(); directory != created_directories_.rend(); ++directory) {
     fs::remove(*directory, ignored);
   }
+}
+
+// The graph's arrays and its manifest, once written, go too if the import fails after all.
+void remove_graph_on_failure(const std::string& directory, ImportCleanup& cleanup) {
+  const StoreManifest manifest = read_store_manifest(directory);
+  for (const StoreArray& array : manifest.arrays) cleanup.remove_on_failure(store_path(directory, array.name));
+  cleanup.remove_on_failure(store_path(directory, kManifestName));
 }
 
 // Step 1's temporary records hold file ids, up to 2^48 - 1: read back unsigned (PackedEdge's own
@@ -421,12 +429,14 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   write_input_description(store_directory, input);
   stats.parse_seconds = log.seconds();
   const ExternalBuildStats built = build_store_graph(store_directory, input, options);
-  cleanup.release();
+  remove_graph_on_failure(store_directory, cleanup);
   stats.edges = input.edges;
   stats.vertices = input.vertices;
   stats.adjacencies = built.adjacencies;
   stats.build_seconds = built.seconds;
   stats.peak_buffer_bytes = std::max(stats.peak_buffer_bytes, built.peak_buffer_bytes);
+  if (options.announce) options.announce(stats);
+  cleanup.release();
   return stats;
 }
 

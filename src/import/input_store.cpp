@@ -2,13 +2,17 @@
 // id map (written by import_graph_file, read by the searches), and what a search asks of the store.
 #include "import/input_store.hpp"
 
+#include <unistd.h>
+
 #include <bit>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <vector>
 
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/sha256.hpp"
@@ -70,9 +74,12 @@ std::uint64_t parse_first_id(const std::string& text, const KeyValueText& format
 }  // namespace
 
 bool is_input_description(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
+  std::string problem;
+  const std::optional<std::string> text = read_regular_file(path, problem);
+  if (!text) return false;
+  std::istringstream words(*text);
   std::string first_word;
-  file >> first_word;
+  words >> first_word;
   return first_word == kDescriptionMagic;
 }
 
@@ -113,13 +120,18 @@ void write_input_description(const std::string& store_directory, const InputDesc
 
 InputDescription read_input_description(const std::string& store_directory) {
   const std::string path = store_path(store_directory, kInputDescriptionName);
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  std::string problem;
+  const std::optional<std::string> read = read_regular_file(path, problem);
+  if (!read && std::filesystem::exists(path)) {
+    throw Error("store input description '" + path + "' cannot be read: " + problem +
+                " (the store is damaged; build it again in an empty directory)");
+  }
+  if (!read) {
     throw Error("store directory '" + store_directory + "' has no input description '" + path +
                 "' (it holds no store made by semibfs build: build one with semibfs build INPUT --store " +
                 store_directory + ")");
   }
-  const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  const std::string& text = *read;
   InputDescription input;
   bool has_vertices = false, has_edges = false, has_format = false;
   const KeyValueText format(kDescriptionMagic, kDescriptionVersion, "input description",
@@ -180,22 +192,32 @@ std::int64_t id_map_bytes(const InputDescription& input) {
   return input.identity_ids ? 0 : input.vertices * static_cast<std::int64_t>(sizeof(std::uint64_t));
 }
 
+namespace {
+
+// The id map's file read whole, refused unless it is a regular file of `expected_bytes`.
+std::vector<std::uint64_t> read_id_file(const std::string& path, std::int64_t expected_bytes) {
+  std::string problem;
+  const int descriptor = open_regular_file(path, problem);
+  if (descriptor < 0) damaged_id_map(path, "cannot be opened: " + problem);
+  const auto bytes = static_cast<std::int64_t>(::lseek(descriptor, 0, SEEK_END));
+  std::vector<std::uint64_t> sorted_ids(bytes == expected_bytes ? static_cast<std::size_t>(bytes / 8) : 0);
+  const std::int64_t read = read_all_at(descriptor, 0, std::as_writable_bytes(std::span(sorted_ids)));
+  ::close(descriptor);
+  if (bytes != expected_bytes) {
+    damaged_id_map(path, std::to_string(bytes) + " bytes, the input description says " +
+                             std::to_string(expected_bytes / 8) + " ids of 8 bytes");
+  }
+  if (read != bytes) damaged_id_map(path, "cannot be read whole");
+  return sorted_ids;
+}
+
+}  // namespace
+
 IdMap read_id_map(const std::string& store_directory, const InputDescription& input) {
   if (input.identity_ids) return IdMap::identity(static_cast<std::uint64_t>(input.vertices), input.first_id);
   const std::string path = store_path(store_directory, kVertexIdsName);
-  std::ifstream file(path, std::ios::binary | std::ios::ate);
-  if (!file) damaged_id_map(path, "cannot be opened");
-  const auto expected_bytes = input.vertices * static_cast<std::int64_t>(sizeof(std::uint64_t));
-  const auto bytes = static_cast<std::int64_t>(file.tellg());
-  if (bytes != expected_bytes) {
-    damaged_id_map(path, std::to_string(bytes) + " bytes, the input description says " +
-                             std::to_string(input.vertices) + " ids of 8 bytes");
-  }
-  std::vector<std::uint64_t> sorted_ids(static_cast<std::size_t>(input.vertices));
-  file.seekg(0);
-  if (!file.read(reinterpret_cast<char*>(sorted_ids.data()), static_cast<std::streamsize>(bytes))) {
-    damaged_id_map(path, "cannot be read whole");
-  }
+  const auto bytes = input.vertices * static_cast<std::int64_t>(sizeof(std::uint64_t));
+  std::vector<std::uint64_t> sorted_ids = read_id_file(path, bytes);
   Sha256 sha;
   sha.update(sorted_ids.data(), static_cast<std::size_t>(bytes));
   if (sha.finish_hex() != input.vertex_ids_sha256) damaged_id_map(path, "its SHA-256 differs from the input description's");

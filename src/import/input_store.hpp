@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 
@@ -42,6 +43,8 @@ struct InputDescription {
   std::uint64_t first_id = 0;
 };
 
+struct ImportStats;
+
 struct ImportOptions {
   InputFormat format = InputFormat::kAuto;
   bool directed = false;  // out-edge BFS (in- and out-lists); refused for a file that declares itself undirected
@@ -56,6 +59,9 @@ struct ImportOptions {
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
   // The most bytes read from an input that is not a regular file (a pipe, a device).
   std::uint64_t max_input_bytes = kDefaultMaxInputBytes;
+  // Called once the store is whole, before the import lets it stand: what it throws (a summary
+  // that could not reach stdout) removes the store, so that an error never leaves one behind.
+  std::function<void(const ImportStats&)> announce;
 };
 
 struct ImportStats {

@@ -126,23 +126,15 @@ std::int64_t compaction_minimum_bytes(const std::string& directory) {
                                request.relabelled);
 }
 
-std::string swappable_store_path(const std::string& directory) {
-  fs::path path = fs::path(directory).lexically_normal();
-  if (!path.has_filename()) path = path.parent_path();  // "S/." and "S/" are S
-  const std::string name = path.filename().string();
-  if (name.empty() || name == "." || name == "..") {
-    throw UsageError("--store '" + directory + "': the store's directory must be named by a path that ends in its " +
-                     "own name, as the new base is swapped in for it (run from its parent: --store NAME)");
-  }
-  return path.string();
+std::string compaction_directory(const std::string& directory) {
+  return swappable_store_path(real_store_directory(directory)) + ".compacting";
 }
-
-std::string compaction_directory(const std::string& directory) { return swappable_store_path(directory) + ".compacting"; }
 
 CompactionStats compact_store(const std::string& given_directory, std::int64_t dram_budget_bytes,
                               std::int64_t program_bytes, std::ostream* progress) {
   const Stopwatch time;
-  const std::string directory = swappable_store_path(given_directory);  // before any work: "S/." cannot be swapped
+  // Links resolved, then the path checked: "S/." and a link to S both compact S itself.
+  const std::string directory = swappable_store_path(real_store_directory(given_directory));
   const auto lock = lock_existing_store(directory, StoreLock::Mode::kWrite);
   InputDescription input = read_input_description(directory);
   CompactionStats stats;

@@ -20,6 +20,7 @@ struct CompactionStats {
   double seconds = 0;
 };
 
+// A link to a store is followed: the store it names is compacted in place, the link kept.
 // Holds the store's writer lock throughout. `dram_budget_bytes` bounds the construction;
 // `program_bytes` is added back to the minimums refusals state.
 CompactionStats compact_store(const std::string& directory, std::int64_t dram_budget_bytes, std::int64_t program_bytes,

@@ -8,6 +8,8 @@
 namespace semibfs {
 
 // `text` with & < > " ' as character references; safe in element content and quoted attributes.
+// A byte that is not well-formed UTF-8, NUL and the other controls HTML forbids become U+FFFD, so
+// the page is the UTF-8 it declares.
 std::string escape_markup(std::string_view text);
 
 }  // namespace semibfs

@@ -46,6 +46,12 @@ class Fields {
     const JsonValue& value = at(key);
     return value.is_null() ? NAN : checked(key, [&] { return value.as_number(); });
   }
+  // A count, a time or a rate: no run writes a negative one, so such a report was altered.
+  double non_negative(std::string_view key) const {
+    const double value = number(key);
+    if (value < 0) throw Error(path_of(key) + ": " + std::to_string(value) + " is negative (no run writes that)");
+    return value;
+  }
   std::int64_t integer(std::string_view key) const {
     const JsonValue& value = at(key);
     return checked(key, [&] { return value.as_integer(); });
@@ -137,9 +143,9 @@ LevelFigures level_figures(const Fields& level) {
     throw Error(level.path_of("direction") + ": expected \"top-down\" or \"bottom-up\", found \"" + direction + "\"");
   }
   figures.bottom_up = direction == "bottom-up";
-  figures.seconds = level.number("seconds");
-  figures.frontier_vertices = level.number("frontier_vertices");
-  figures.frontier_edges = level.number("frontier_edges");
+  figures.seconds = level.non_negative("seconds");
+  figures.frontier_vertices = level.non_negative("frontier_vertices");
+  figures.frontier_edges = level.non_negative("frontier_edges");
   figures.reads = level_reads(level);
   figures.traffic = level_traffic(level);
   return figures;
@@ -148,8 +154,8 @@ LevelFigures level_figures(const Fields& level) {
 SearchFigures search_figures(const Fields& root) {
   SearchFigures search;
   search.root = root.integer("root");
-  search.seconds = root.number("seconds");
-  search.teps = root.number("teps");
+  search.seconds = root.non_negative("seconds");
+  search.teps = root.non_negative("teps");
   search.nedge = root.integer("nedge");
   const JsonValue::Array& levels = root.array("levels");
   for (std::size_t index = 0; index < levels.size(); ++index) {
@@ -228,7 +234,7 @@ RunFigures read_document(const Fields& document, const std::string& source) {
   run.lists_on_disk = document.boolean("lists_on_disk");
   run.mpi_processes = official.integer("num_mpi_processes");
   run.validation_passed = document.boolean("validation_passed");
-  if (official.find("teps") != nullptr) run.harmonic_mean_teps = official.object("teps").number("harmonic_mean");
+  if (official.find("teps") != nullptr) run.harmonic_mean_teps = official.object("teps").non_negative("harmonic_mean");
   run.graph = graph_name(options, run.mpi_processes);
   run.graph_key = run.graph + " | " + options.string("graph");
   run.description = description_of(run, run.graph);

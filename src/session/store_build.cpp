@@ -30,6 +30,9 @@ void StoreBuildOptions::check() const {
     check_writable(store_path(store, kInputDescriptionName));
   }
   if (threads != 0) check_thread_count(threads);
+  if (import_options.max_input_bytes == 0) {
+    throw UsageError("--max-input-bytes must be above 0 (it is the most read from a pipe or a device; default 1TiB)");
+  }
   require_in_range("--partitions", import_options.partitions, 1, kMaxPartitions);
 }
 

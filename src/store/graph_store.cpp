@@ -32,9 +32,10 @@ namespace semibfs {
 namespace {
 
 std::string read_text(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw Error("cannot read store manifest '" + path + "'");
-  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  std::string problem;
+  std::optional<std::string> text = read_regular_file(path, problem);
+  if (!text) throw Error("cannot read store manifest '" + path + "': " + problem);
+  return *std::move(text);
 }
 
 [[noreturn]] void damaged(const std::string& path, const std::string& what) {

@@ -1,6 +1,5 @@
 #include "store/stale_temporary_files.hpp"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,12 +9,6 @@
 #include "store/store_manifest.hpp"
 
 namespace semibfs {
-namespace {
-
-// kill(pid, 0) sends nothing; ESRCH means no such process. EPERM (another user's process) is alive.
-bool process_exists(int pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
-
-}  // namespace
 
 std::vector<TemporaryFileEntry> temporary_files_in(const std::string& directory) {
   std::vector<TemporaryFileEntry> entries;

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <span>
 
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/sha256.hpp"
@@ -28,9 +29,10 @@ std::string description_name(int version) { return kPrefix + std::to_string(vers
 std::string edges_name(int version) { return description_name(version) + kEdgesSuffix; }
 
 std::string read_bytes(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw Error("cannot read '" + path + "' (check that it exists and is readable)");
-  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  std::string problem;
+  std::optional<std::string> bytes = read_regular_file(path, problem);
+  if (!bytes) throw Error("cannot read '" + path + "': " + problem + " (check that it is the store's file and readable)");
+  return *std::move(bytes);
 }
 
 [[noreturn]] void damaged(const std::string& path, const std::string& what) {

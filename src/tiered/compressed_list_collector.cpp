@@ -70,6 +70,7 @@ void CompressedListCollector::consume(std::span<const std::byte> bytes, std::uin
   sha_.update(bytes.data(), bytes.size());
   const auto* piece = reinterpret_cast<const std::uint8_t*>(bytes.data());
   const std::uint64_t end = offset + bytes.size();
+  consumed_bytes_ = end;
   const CompressedRowIndex& lists = rows_.index;
   // A list begun in an earlier piece: gathered until it is whole.
   if (next_row_ < num_rows() && lists.list_begin(next_row_) < offset) {
@@ -98,6 +99,8 @@ void CompressedListCollector::consume(std::span<const std::byte> bytes, std::uin
 }
 
 std::string CompressedListCollector::finish_hex() {
+  // Empty lists at the end (every list, in a graph of self-loops only) lie in no piece read.
+  if (next_row_ != num_rows()) consume({}, consumed_bytes_);
   if (next_row_ != num_rows()) {
     store_file_damaged(path_, "the file ends before the list of row " + std::to_string(next_row_));
   }

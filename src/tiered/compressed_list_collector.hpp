@@ -46,6 +46,7 @@ class CompressedListCollector {
   PairDigest& digest_;
   Sha256 sha_;
   std::int64_t next_row_ = 0;
+  std::uint64_t consumed_bytes_ = 0;  // where the pieces read so far end
   std::vector<std::uint8_t> spanning_;  // the gathered bytes of a list that spans pieces
 };
 

@@ -134,7 +134,15 @@ TEST_F(FileOutput, CheckWritableRejectsFileAsDirectory) {
 
 TEST_F(FileOutput, CheckWritableRejectsEmptyPath) { EXPECT_THROW(check_writable(""), UsageError); }
 
-TEST_F(FileOutput, CheckWritableRejectsDevice) { EXPECT_THROW(check_writable("/dev/null"), UsageError); }
+// A device is no result file; the null device alone is taken, and what is written there discarded.
+TEST_F(FileOutput, CheckWritableRejectsDevicesButTheNullDevice) {
+  EXPECT_THROW(check_writable("/dev/zero"), UsageError);
+  EXPECT_NO_THROW(check_writable("/dev/null"));
+  fs::create_symlink("/dev/null", path("nowhere"));
+  EXPECT_NO_THROW(write_output(path("nowhere"), "discarded"));
+  EXPECT_TRUE(fs::is_symlink(path("nowhere")));
+  EXPECT_THROW(write_file_atomically("/dev/null", "x"), Error);  // a store's file is never a device
+}
 
 // Root ignores permission bits, so this check only means something for other users.
 TEST_F(FileOutput, CheckWritableRejectsReadOnlyDirectory) {
