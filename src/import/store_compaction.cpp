@@ -126,6 +126,29 @@ std::int64_t compaction_minimum_bytes(const std::string& directory) {
                                request.relabelled);
 }
 
+namespace {
+
+// The store's own directory, its links resolved: the swap of renameat2 must exchange the real
+// directory, never a link to it (which would be replaced by the new store, the old left stale).
+std::string real_store_directory(const std::string& directory) {
+  std::error_code error;
+  const fs::path real = fs::canonical(directory, error);
+  return error ? directory : real.string();
+}
+
+}  // namespace
+
+std::string swappable_store_path(const std::string& directory) {
+  fs::path path = fs::path(directory).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();  // "S/." and "S/" are S
+  const std::string name = path.filename().string();
+  if (name.empty() || name == "." || name == "..") {
+    throw UsageError("--store '" + directory + "': the store's directory must be named by a path that ends in its " +
+                     "own name, as the new base is swapped in for it (run from its parent: --store NAME)");
+  }
+  return path.string();
+}
+
 std::string compaction_directory(const std::string& directory) {
   return swappable_store_path(real_store_directory(directory)) + ".compacting";
 }
