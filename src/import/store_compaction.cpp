@@ -150,14 +150,14 @@ std::string swappable_store_path(const std::string& directory) {
 }
 
 std::string compaction_directory(const std::string& directory) {
-  return swappable_store_path(real_store_directory(directory)) + ".compacting";
+  return real_store_directory(swappable_store_path(directory)) + ".compacting";
 }
 
 CompactionStats compact_store(const std::string& given_directory, std::int64_t dram_budget_bytes,
                               std::int64_t program_bytes, std::ostream* progress) {
   const Stopwatch time;
-  // Links resolved, then the path checked: "S/." and a link to S both compact S itself.
-  const std::string directory = swappable_store_path(real_store_directory(given_directory));
+  // The path checked ("." and ".." refused, "S/." is S), then its links resolved: S itself is swapped.
+  const std::string directory = real_store_directory(swappable_store_path(given_directory));
   const auto lock = lock_existing_store(directory, StoreLock::Mode::kWrite);
   InputDescription input = read_input_description(directory);
   CompactionStats stats;
