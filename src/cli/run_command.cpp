@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -33,6 +34,7 @@ struct RunRequest {
   bool rank_option_given = false;  // an option only runs under mpirun take
   bool cache_kind_given = false;
   bool cache_entries_given = false;
+  std::optional<float> delta;  // --delta, which needs --sssp
 };
 
 // --remote-cache local|node|server|memcached://HOST:PORT.
@@ -128,6 +130,12 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
               });
 }
 
+std::string format_delta(float delta) {
+  std::ostringstream text;
+  text << delta;
+  return text.str();
+}
+
 OptionTable run_options(RunRequest& request) {
   Graph500Options& options = request.options;
   OptionTable table({"run --scale S [OPTIONS]"},
@@ -150,6 +158,15 @@ OptionTable run_options(RunRequest& request) {
   table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics ('-' for stdout, after the "
               "official block)",
               [&request](const std::string& value) { request.json_path = value; });
+  table.flag("--sssp",
+             "after the BFS searches, kernel 3: shortest paths from the same roots by delta-stepping, on the "
+             "reference's edge weights, validated, and the reference's SSSP lines in the official block (in DRAM "
+             "only for now)",
+             [&options] { options.sssp.emplace(); });
+  table.value("--delta", "D",
+              "with --sssp: the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
+                  ", after Meyer and Sanders, for the weights in [0, 1))",
+              [&request](const std::string& value) { request.delta = static_cast<float>(parse_positive_double(value)); });
   add_rank_options(table, request);
   add_cache_options(table, request);
   return table;
@@ -174,6 +191,17 @@ void check_store_options(const StoreOptions& store) {
   if (!store.reuse) check_writable((std::filesystem::path(directory) / kManifestName).string());
 }
 
+// SSSP runs in DRAM, in one process, for now.
+void check_sssp_request(const RunRequest& request) {
+  const Graph500Options& options = request.options;
+  if (request.delta && !options.sssp) throw UsageError("--delta needs --sssp");
+  if (!options.sssp) return;
+  if (options.search.budget.is_set() || options.store.compress || options.store.relabel) {
+    throw UsageError("--sssp runs in DRAM only for now: not with --dram-budget, --compress or --vertex-order degree");
+  }
+  if (ProcessGroup::distributed()) throw UsageError("--sssp is not supported under mpirun yet");
+}
+
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
   if (!request.json_path.empty()) check_writable(request.json_path);
@@ -195,6 +223,7 @@ void check_run_request(const RunRequest& request) {
     throw UsageError("--placement forward-on-disk is not supported under mpirun: a rank's part of a store holds "
                      "backward lists only");
   }
+  check_sssp_request(request);
   if (request.rank_option_given && !ProcessGroup::distributed()) {
     throw UsageError("--shared-queues, --parallel-allgather, --node-size, --mpi-message-limit and the remote cache "
                      "options apply to runs under mpirun");
@@ -229,6 +258,7 @@ std::optional<RunRequest> prepare_run(Arguments& arguments) {
     request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
   check_run_request(request);
+  if (request.delta) request.options.sssp->delta = *request.delta;
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   return request;
 }
