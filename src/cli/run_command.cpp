@@ -34,7 +34,7 @@ struct RunRequest {
   bool rank_option_given = false;  // an option only runs under mpirun take
   bool cache_kind_given = false;
   bool cache_entries_given = false;
-  std::optional<float> delta;  // --delta, which needs --sssp
+  std::optional<double> delta;  // --delta, which needs --sssp
 };
 
 // --remote-cache local|node|server|memcached://HOST:PORT.
@@ -130,7 +130,7 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
               });
 }
 
-std::string format_delta(float delta) {
+std::string format_delta(double delta) {
   std::ostringstream text;
   text << delta;
   return text.str();
@@ -166,7 +166,12 @@ OptionTable run_options(RunRequest& request) {
   table.value("--delta", "D",
               "with --sssp: the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
                   ", after Meyer and Sanders, for the weights in [0, 1))",
-              [&request](const std::string& value) { request.delta = static_cast<float>(parse_positive_double(value)); });
+              [&request](const std::string& value) {
+                request.delta = parse_positive_double(value);
+                if (*request.delta < kMinDelta) {
+                  throw UsageError("must be at least " + format_delta(kMinDelta) + ", got '" + value + "'");
+                }
+              });
   add_rank_options(table, request);
   add_cache_options(table, request);
   return table;

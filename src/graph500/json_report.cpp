@@ -281,7 +281,7 @@ void write_sssp(JsonWriter& json, const Graph500Report& report) {
   json.key("sssp");
   json.begin_object();
   json.field("algorithm", "delta-stepping");
-  json.field("delta", static_cast<double>(report.sssp->delta));
+  json.field("delta", report.sssp->delta);
   if (!official.sssp_seconds.empty()) {
     write_summary(json, "time", summarize(official.sssp_seconds));
     write_teps(json, summarize_teps(official.sssp_seconds, official.sssp_nedge));

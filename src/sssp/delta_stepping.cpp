@@ -61,8 +61,10 @@ void add_stats(SsspStats& total, const SsspStats& part) {
 
 DeltaStepping::DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
     : graph_(graph), weights_(weights), options_(options) {
-  if (!(options.delta > 0) || !std::isfinite(options.delta)) {
-    throw Error("delta-stepping: delta must be positive and finite, got " + std::to_string(options.delta));
+  // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
+  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+    throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
+                std::to_string(options.delta));
   }
   labels_.resize(graph.num_vertices());
   frontier_.resize(std::max<std::int64_t>(graph.num_vertices(), 1));
@@ -86,7 +88,7 @@ void DeltaStepping::relax(VertexId vertex, std::vector<std::vector<NeighborId>>&
     while (distance < distance_of(old)) {
       if (label.compare_exchange_weak(old, pack(distance, static_cast<std::uint32_t>(vertex)),
                                       std::memory_order_relaxed)) {
-        const auto bucket = static_cast<std::size_t>(distance / options_.delta);
+        const auto bucket = bucket_of(distance);
         if (bucket >= buckets.size()) buckets.resize(bucket + 1);
         buckets[bucket].push_back(neighbors[k]);
         ++stats.distance_updates;
@@ -105,7 +107,7 @@ void DeltaStepping::empty_bucket(std::size_t bucket, std::size_t frontier_size,
     const NeighborId vertex = frontier_[i];
     // A vertex listed again after a shorter path put it in an earlier bucket was expanded there.
     const float distance = distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
-    if (static_cast<std::size_t>(distance / options_.delta) >= bucket) relax(vertex, buckets, stats);
+    if (bucket_of(distance) >= bucket) relax(vertex, buckets, stats);
   }
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);

@@ -25,7 +25,7 @@ struct SsspStats {
 
 class DeltaStepping {
  public:
-  // The graph and weights must outlive the search; delta must be positive and finite.
+  // The graph and weights must outlive the search; delta must be finite and at least kMinDelta.
   DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options);
 
   // Distances from `root` (infinity where unreached) and each reached vertex's parent on a
@@ -37,6 +37,8 @@ class DeltaStepping {
   std::int64_t status_bytes() const;
 
  private:
+  // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
+  std::size_t bucket_of(float distance) const { return static_cast<std::size_t>(distance / options_.delta); }
   void search(VertexId root, SsspStats& stats);
   void empty_bucket(std::size_t bucket, std::size_t frontier_size, std::vector<std::vector<NeighborId>>& buckets,
                     SsspStats& stats);

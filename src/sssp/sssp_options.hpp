@@ -4,12 +4,13 @@
 namespace semibfs {
 
 // Bucket width of delta-stepping. Meyer and Sanders (J. Algorithms 49(1), 2003, Sec. 4) take
-// delta of the order of 1/d for weights uniform in [0, 1) and degree d; the Kronecker graphs'
-// mean degree is 32, and 0.05 was the fastest of 0.01..0.4 at SCALE 18 here (docs/PERFORMANCE.md).
-inline constexpr float kDefaultDelta = 0.05F;
+// delta of the order of 1/d for weights uniform in [0, 1) and degree d (the Kronecker graphs' mean
+// degree is 32); of 0.005..0.2 at SCALE 18 here, 0.005 to 0.01 were fastest (docs/PERFORMANCE.md).
+inline constexpr double kDefaultDelta = 0.01;
+inline constexpr double kMinDelta = 1e-4;
 
 struct SsspOptions {
-  float delta = kDefaultDelta;
+  double delta = kDefaultDelta;  // in the weights' unit
 };
 
 }  // namespace semibfs
