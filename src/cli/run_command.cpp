@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "cli/commands.hpp"
@@ -25,6 +26,7 @@ struct RunRequest {
   bool rank_option_given = false;  // an option only runs under mpirun take
   bool cache_kind_given = false;
   bool cache_entries_given = false;
+  std::optional<double> delta;  // --delta, which needs --sssp
 };
 
 // --remote-cache local|node|server|memcached://HOST:PORT.
@@ -121,6 +123,12 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
               });
 }
 
+std::string format_delta(double delta) {
+  std::ostringstream text;
+  text << delta;
+  return text.str();
+}
+
 OptionTable run_options(RunRequest& request) {
   Graph500Options& options = request.options;
   OptionTable table({"run --scale S [OPTIONS]"},
@@ -143,6 +151,20 @@ OptionTable run_options(RunRequest& request) {
   table.value("--json", "FILE", "also write the figures, options, machine and per-level statistics ('-' for stdout, after the "
               "official block)",
               [&request](const std::string& value) { request.json_path = value; });
+  table.flag("--sssp",
+             "after the BFS searches, kernel 3: shortest paths from the same roots by delta-stepping, on the "
+             "reference's edge weights, validated, and the reference's SSSP lines in the official block (in DRAM "
+             "only for now)",
+             [&options] { options.sssp.emplace(); });
+  table.value("--delta", "D",
+              "with --sssp: the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
+                  ", after Meyer and Sanders, for the weights in [0, 1))",
+              [&request](const std::string& value) {
+                request.delta = parse_positive_double(value);
+                if (*request.delta < kMinDelta) {
+                  throw UsageError("must be at least " + format_delta(kMinDelta) + ", got '" + value + "'");
+                }
+              });
   add_rank_options(table, request);
   add_cache_options(table, request);
   return table;
@@ -150,6 +172,7 @@ OptionTable run_options(RunRequest& request) {
 
 void check_run_request(const RunRequest& request) {
   if (!request.scale_given) throw UsageError("--scale is required");
+  if (request.delta && !request.options.sssp) throw UsageError("--delta needs --sssp");
   check_outputs({{"--json", request.json_path}}, {}, request.options.store.directory);
   check_benchmark_options(request.options, ProcessGroup::distributed());
   if (request.rank_option_given && !ProcessGroup::distributed()) {
@@ -173,6 +196,7 @@ std::optional<RunRequest> prepare_run(Arguments& arguments) {
     request.options.ranks.remote_cache_entries = kDefaultRemoteCacheEntries;
   }
   check_run_request(request);
+  if (request.delta) request.options.sssp->delta = *request.delta;
   count_program_in_budget(request.options.search.budget, request.options.search.threads);
   return request;
 }

@@ -13,19 +13,30 @@
 #include "graph500/official_output.hpp"
 #include "graph500/run_options.hpp"
 #include "io/io_stats.hpp"
+#include "sssp/delta_stepping.hpp"
+#include "sssp/sssp_options.hpp"
 #include "tiered/placement_plan.hpp"
 
 namespace semibfs {
 
+// One SSSP search beyond its time: what delta-stepping did, and the distances it found.
+struct SsspFigures {
+  SsspStats stats;
+  std::int64_t reached = 0;   // vertices with a distance, the root included
+  double distance_sum = 0;    // of the reached vertices' distances
+  float max_distance = 0;
+};
+
 struct RootResult {
   std::uint64_t root = 0;  // as the input file writes it (a Kronecker graph's ids are its own)
-  double bfs_seconds = 0;
+  double bfs_seconds = 0;  // the search's time, BFS or SSSP
   std::int64_t nedge = 0;
   double teps = 0;
   double validate_seconds = -1;  // -1 when validation was skipped
   std::vector<LevelStats> levels;
   IoSummary io;  // tails read by this search (zero when all lists are in DRAM)
   std::vector<LevelCommunication> communication;  // one per level across MPI ranks; empty in one process
+  std::optional<SsspFigures> sssp;  // an SSSP search's (no levels then)
 };
 
 // Bytes of each large structure of a run, for the JSON report and the log.
@@ -55,6 +66,8 @@ struct Graph500Report {
   double edge_file_check_seconds = -1;  // -1 when no edge file of a store was checked
   Graph500Results official;         // the figures of the official block
   std::vector<RootResult> roots;    // in the order searched
+  std::vector<RootResult> sssp_roots;  // the SSSP searches (`run --sssp`), after the BFS ones
+  std::optional<SsspOptions> sssp;     // what they ran with
   bool validation_passed = true;
   std::string validation_failure;   // the first failure, naming the rule and the vertex
   MemoryFootprint memory;

@@ -22,6 +22,7 @@
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
 #include "graph500/semi_external_run.hpp"
+#include "graph500/sssp_search.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
@@ -42,11 +43,11 @@ PartitionedGraph construct_or_read(const Graph500Options& options, Graph500Repor
   return read_store(options.store.directory, store_request(options, report.partitions));
 }
 
-// The edge list, in chunks counted on the bar when there is one.
-EdgeList generate_in_memory(const KroneckerParams& kronecker, ProgressBar* bar) {
-  if (bar == nullptr) return generate_kronecker(kronecker, false);
+// The edge list (with the weights for SSSP), in chunks counted on the bar when there is one.
+EdgeList generate_in_memory(const KroneckerParams& kronecker, bool with_weights, ProgressBar* bar) {
+  if (bar == nullptr) return generate_kronecker(kronecker, with_weights);
   bar->begin("generation", ProgressUnit::kEdges, kronecker.num_edges());
-  return generate_kronecker(kronecker, false, [bar](std::int64_t done) { bar->update(done); });
+  return generate_kronecker(kronecker, with_weights, [bar](std::int64_t done) { bar->update(done); });
 }
 
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
@@ -54,14 +55,22 @@ SearchInputs construct_in_memory(const Graph500Options& options, EdgeList& edge_
   Graph500Report& report = session.report();
   const std::unique_ptr<ProgressBar> bar = progress_bar_for(&session.log());
   Stopwatch generation_time;
-  edge_list = generate_in_memory(options.kronecker, bar.get());
+  edge_list = generate_in_memory(options.kronecker, options.sssp.has_value(), bar.get());
   report.official.generation_seconds = generation_time.seconds();
-  report.memory.edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge));
+  report.memory.edge_list_bytes = static_cast<std::int64_t>(edge_list.edges.size() * sizeof(CompactEdge) +
+                                                            edge_list.weights.size() * sizeof(float));
   SearchInputs graph;
   graph.edges = std::make_unique<InMemoryEdgeSource>(edge_list);
   Stopwatch construction_time;
   graph.in_memory = construct_or_read(options, report, edge_list, session.log(), bar.get());
+  // Kernel 1 of the reference builds the weights beside the lists; a BFS run builds none.
+  Stopwatch weights_time;
+  if (options.sssp) graph.weights.emplace(*graph.in_memory, edge_list);
   report.official.construction_seconds = construction_time.seconds();
+  if (options.sssp) {
+    session.log() << "list weights beside the lists (part of construction_time): "
+                  << format_bytes(graph.weights->bytes()) << " in " << format_seconds(weights_time.seconds()) << std::endl;
+  }
   if (bar) bar->finish();
   if (!options.store.directory.empty() && !options.store.reuse) {
     if (bar) bar->begin("writing the store", ProgressUnit::kNone, 0);
@@ -112,6 +121,14 @@ void check_run_budget(const Graph500Options& options, int partitions) {
                                 : std::string()));
 }
 
+// The weighted graph of a run in DRAM; a graph under a budget or in a store's layouts has no weights yet.
+WeightedSearchInputs weighted_inputs(const SearchInputs& graph, const EdgeList& edge_list) {
+  if (!graph.in_memory || !graph.weights || graph.relabel) {
+    throw Error("SSSP runs in DRAM only for now: not under a DRAM budget, nor on compressed or relabelled stores");
+  }
+  return {*graph.in_memory, *graph.weights, *graph.edges, edge_list.weights};
+}
+
 }  // namespace
 
 std::int64_t estimate_run_bytes(const Graph500Options& options) {
@@ -122,7 +139,9 @@ std::int64_t estimate_run_bytes(const Graph500Options& options) {
   const std::int64_t graph = edges * 2 * 4 + vertices * 8;
   const std::int64_t search = vertices * bfs_status_bytes_per_vertex(vertices, options.search.bfs.summary_bits);
   const std::int64_t validation = options.search.skip_validation ? 0 : Validator::working_bytes_for(vertices);
-  return edge_list + graph + search + validation;
+  // SSSP: a weight per tuple and per list entry; labels, distances and the frontier per vertex.
+  const std::int64_t sssp = options.sssp ? edges * 4 + edges * 2 * 4 + vertices * 16 : 0;
+  return edge_list + graph + search + validation + sssp;
 }
 
 std::string store_made_from(const KroneckerParams& kronecker) {
@@ -205,6 +224,9 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
   ParentArray parent;
   session.search(graph, roots, true, parent);
+  if (options.sssp && report.validation_passed) {
+    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent);
+  }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }
 

@@ -231,6 +231,16 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels,
   json.end_array();
 }
 
+void write_sssp_figures(JsonWriter& json, const SsspFigures& sssp) {
+  json.field("reached", sssp.reached);
+  json.field("distance_sum", sssp.distance_sum);
+  json.field("max_distance", static_cast<double>(sssp.max_distance));
+  json.field("buckets", sssp.stats.buckets);
+  json.field("rounds", sssp.stats.rounds);
+  json.field("edges_relaxed", sssp.stats.edges_relaxed);
+  json.field("distance_updates", sssp.stats.distance_updates);
+}
+
 void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
   json.key("roots");
   json.begin_array();
@@ -255,10 +265,31 @@ void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {
       for (const LevelCommunication& level : root.communication) cache.add(level);
       write_cache_figures(json, cache);
     }
-    write_levels(json, root.levels, root.communication);
+    if (root.sssp) {
+      write_sssp_figures(json, *root.sssp);
+    } else {
+      write_levels(json, root.levels, root.communication);
+    }
     json.end_object();
   }
   json.end_array();
+}
+
+// Kernel 3's options, official figures and searches, when the run had them.
+void write_sssp(JsonWriter& json, const Graph500Report& report) {
+  if (!report.sssp) return;
+  const Graph500Results& official = report.official;
+  json.key("sssp");
+  json.begin_object();
+  json.field("algorithm", "delta-stepping");
+  json.field("delta", report.sssp->delta);
+  if (!official.sssp_seconds.empty()) {
+    write_summary(json, "time", summarize(official.sssp_seconds));
+    write_teps(json, summarize_teps(official.sssp_seconds, official.sssp_nedge));
+    write_summary(json, "validate", summarize(official.sssp_validate_seconds));
+  }
+  write_roots(json, report.sssp_roots);
+  json.end_object();
 }
 
 }  // namespace
@@ -298,6 +329,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   if (report.distributed) write_distributed(json, *report.distributed);
   write_official(json, report.official);
   write_roots(json, report.roots);
+  write_sssp(json, report);
   json.end_object();
   return json.text();
 }

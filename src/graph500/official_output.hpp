@@ -16,6 +16,10 @@ struct Graph500Results {
   std::vector<double> bfs_seconds;       // one per root
   std::vector<double> nedge;             // one per root
   std::vector<double> validate_seconds;  // one per root; -1 each when validation was skipped
+  // Kernel 3 (`run --sssp`): one per root each, or empty; then its lines follow each BFS group.
+  std::vector<double> sssp_seconds;
+  std::vector<double> sssp_nedge;
+  std::vector<double> sssp_validate_seconds;
 };
 
 std::string format_official_output(const Graph500Results& results);

@@ -20,6 +20,11 @@
 
 namespace semibfs {
 
+// The timed kernel a series of searches runs: Graph500's kernel 2 or kernel 3. It names the
+// searches in the log ("BFS 3", "SSSP 3") and the list of the report they go to.
+enum class SearchKernel { kBfs, kSssp };
+inline const char* kernel_name(SearchKernel kernel) { return kernel == SearchKernel::kBfs ? "BFS" : "SSSP"; }
+
 // What searches one root into parents: the engine (SearchSession::search), the streaming queries
 // (`bfs` on a store's later version), or the ranks together.
 class RootSearcher {

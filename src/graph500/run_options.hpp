@@ -13,6 +13,7 @@
 #include "graph500/dram_budget.hpp"
 #include "graph500/rank_options.hpp"
 #include "io/io_kind.hpp"
+#include "sssp/sssp_options.hpp"
 #include "tiered/placement_plan.hpp"
 
 namespace semibfs {
@@ -56,6 +57,8 @@ struct Graph500Options {
   SearchOptions search;
   StoreOptions store;
   RankOptions ranks;  // under mpirun
+  // Kernel 3 after the BFS searches (`--sssp`), in DRAM: the edge weights generated and kept.
+  std::optional<SsspOptions> sssp;
 };
 
 }  // namespace semibfs

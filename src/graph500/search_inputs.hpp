@@ -10,6 +10,7 @@
 #include "construction/degree_relabel.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
+#include "graph/list_weights.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "tiered/tiered_graph.hpp"
 
@@ -22,6 +23,8 @@ struct SearchInputs {
   // A store relabelled by degree: the graph is in its ids, everything else (edges, roots, parents)
   // in the input's.
   std::optional<StoredRelabel> relabel;
+  // The SSSP weights beside the in-DRAM lists, only when a run searches shortest paths.
+  std::optional<ListWeights> weights;
 
   // Of the vertex `vertex` in the input's ids.
   std::int64_t degree(VertexId vertex) const {

@@ -207,8 +207,8 @@ void SearchSession::search_with(const EdgeSource& edges, GraphDirection directio
 }
 
 void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots,
-                                bool warm_up, ParentArray& parent) {
-  note_fewer_roots(std::ssize(roots));
+                                bool warm_up, ParentArray& parent, SearchKernel kernel) {
+  if (kernel == SearchKernel::kBfs) note_fewer_roots(std::ssize(roots));  // SSSP searches the same roots
   bar_ = progress_bar_for(&log_);
   if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
   if (warm_up && !roots.empty()) {
@@ -218,7 +218,7 @@ void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, 
   }
   for (const VertexId root : roots) {
     throw_if_interrupted();  // between searches
-    if (!search_root(searcher, checker, root, parent)) {
+    if (!search_root(searcher, checker, root, parent, kernel)) {
       report_.validation_passed = false;
       break;
     }
@@ -236,8 +236,26 @@ void SearchSession::note_fewer_roots(std::int64_t drawn) {
   log_ << report_.roots_note << std::endl;
 }
 
+
+namespace {
+
+// What a root's log line says of the search beyond its time and TEPS.
+void describe_search(std::ostringstream& line, const RootResult& result) {
+  if (!result.sssp) {
+    line << ", " << result.levels.size() << " levels";
+    return;
+  }
+  const SsspFigures& sssp = *result.sssp;
+  line << ", " << sssp.reached << " reached, max distance " << sssp.max_distance << ", " << sssp.stats.buckets
+       << " buckets in " << sssp.stats.rounds << " rounds, " << sssp.stats.distance_updates << " updates";
+}
+
+}  // namespace
+
 // Searches one root and validates the result; returns false when validation failed.
-bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent) {
+bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent,
+                                SearchKernel kernel) {
+  std::vector<RootResult>& results = kernel == SearchKernel::kBfs ? report_.roots : report_.sssp_roots;
   RootResult result;
   result.root = file_id_(root);
   searcher.start_together();
@@ -249,16 +267,17 @@ bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, 
   report_.io.merge(io);
   result.nedge = checker.count_edges(parent);
   result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
-  const std::size_t index = report_.roots.size();
+  const std::size_t index = results.size();
   throw_if_interrupted();  // between the search and its validation
   std::ostringstream line;
-  line << "BFS " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds) << ", nedge "
-       << result.nedge << ", " << format_rate(result.teps) << " TEPS, " << result.levels.size() << " levels";
+  line << kernel_name(kernel) << " " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds)
+       << ", nedge " << result.nedge << ", " << format_rate(result.teps) << " TEPS";
+  describe_search(line, result);
   if (result.io.requests > 0)
     line << ", " << result.io.requests << " reads of " << format_bytes(static_cast<std::int64_t>(result.io.bytes));
   bool valid = true;
   if (!report_.search.skip_validation) {
-    if (bar_) bar_->relabel("validating BFS " + std::to_string(index));
+    if (bar_) bar_->relabel(std::string("validating ") + kernel_name(kernel) + " " + std::to_string(index));
     Stopwatch validate_time;
     std::optional<ValidationFailure> failure;
     try {
@@ -269,13 +288,13 @@ bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, 
     }
     result.validate_seconds = searcher.slowest(validate_time.seconds());
     if (failure) {
-      report_.validation_failure = describe_failure(index, root, *failure);
+      report_.validation_failure = describe_failure(kernel, index, root, *failure);
       valid = false;
     }
     line << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
   }
   end_root_line(line, index + 1);
-  report_.roots.push_back(std::move(result));
+  results.push_back(std::move(result));
   return valid;
 }
 
@@ -290,9 +309,10 @@ void SearchSession::end_root_line(const std::ostringstream& line, std::size_t se
 
 // The validator numbers vertices as the store does (0..n-1); a renumbered file's reader gets the
 // failing vertex in its own ids too.
-std::string SearchSession::describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const {
-  std::string text = "BFS " + std::to_string(index) + " from root " + std::to_string(file_id_(root)) + ": " +
-                     failure.message;
+std::string SearchSession::describe_failure(SearchKernel kernel, std::size_t index, VertexId root,
+                                            const ValidationFailure& failure) const {
+  std::string text = std::string(kernel_name(kernel)) + ' ' + std::to_string(index) + " from root " +
+                     std::to_string(file_id_(root)) + ": " + failure.message;
   if (failure.vertex != kUnreached && file_id_(failure.vertex) != static_cast<std::uint64_t>(failure.vertex)) {
     text += " (vertices numbered 0..n-1 as in the store; vertex " + std::to_string(failure.vertex) + " is " +
             std::to_string(file_id_(failure.vertex)) + " in the file's ids)";
@@ -308,6 +328,11 @@ Graph500Report SearchSession::finish(int scale, std::int64_t edgefactor) {
     official.bfs_seconds.push_back(root.bfs_seconds);
     official.nedge.push_back(static_cast<double>(root.nedge));
     official.validate_seconds.push_back(root.validate_seconds);
+  }
+  for (const RootResult& root : report_.sssp_roots) {
+    official.sssp_seconds.push_back(root.bfs_seconds);
+    official.sssp_nedge.push_back(static_cast<double>(root.nedge));
+    official.sssp_validate_seconds.push_back(root.validate_seconds);
   }
   return std::move(report_);
 }

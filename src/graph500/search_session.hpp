@@ -97,15 +97,17 @@ class SearchSession {
   // root searched by `searcher` (timed alone), its line logged, its tree counted and (unless
   // validation is skipped) validated by `checker`, its result kept for the report; stops at the
   // first failed validation. `parent` is what `searcher` fills and `checker` reads. The ranks of a
-  // distributed run call it together, each with its own parents.
+  // distributed run call it together, each with its own parents. `kernel` names the searches and
+  // chooses the report's list of them (report().roots or report().sssp_roots).
   void search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots, bool warm_up,
-                   ParentArray& parent);
+                   ParentArray& parent, SearchKernel kernel = SearchKernel::kBfs);
 
   // The official block's SCALE and edgefactor and its per-search figures; returns the report.
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
-  bool search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent);
+  bool search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent,
+                   SearchKernel kernel);
   // Says on the log and in the report when fewer roots were drawn than asked for.
   void note_fewer_roots(std::int64_t drawn);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, std::int64_t validator_bytes,
@@ -118,7 +120,8 @@ class SearchSession {
   std::ostream& log_;
   ParentArray store_parent_;          // a relabelled store's parents, in its ids
   std::unique_ptr<ProgressBar> bar_;  // the searches' bar on a terminal, while search() runs
-  std::string describe_failure(std::size_t index, VertexId root, const ValidationFailure& failure) const;
+  std::string describe_failure(SearchKernel kernel, std::size_t index, VertexId root,
+                               const ValidationFailure& failure) const;
 
   FileIdOf file_id_ = [](VertexId vertex) { return static_cast<std::uint64_t>(vertex); };
 };

@@ -58,6 +58,15 @@ void check_layout_under_mpirun(const Graph500Options& options) {
   }
 }
 
+// SSSP runs in DRAM, in one process, for now.
+void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
+  if (!options.sssp) return;
+  if (options.search.budget.is_set() || options.store.compressed_lists || options.store.relabel) {
+    throw UsageError("--sssp runs in DRAM only for now: not with --dram-budget, --compress or --vertex-order degree");
+  }
+  if (under_mpirun) throw UsageError("--sssp is not supported under mpirun yet");
+}
+
 void require_memory(const Graph500Options& options) {
   const std::int64_t needed = estimate_run_bytes(options);
   const std::int64_t available = read_machine_info().memory_bytes;
@@ -83,6 +92,7 @@ void check_benchmark_options(const Graph500Options& options, bool under_mpirun) 
                      "construction and searched from it)");
   }
   if (under_mpirun) check_layout_under_mpirun(options);
+  check_sssp_options(options, under_mpirun);
 }
 
 Graph500Report run_benchmark(const Graph500Options& options, std::ostream& log) {

@@ -26,8 +26,8 @@ std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
-std::string read_reference_output() {
-  const std::string path = std::string(SEMIBFS_TEST_VECTORS) + "/reference-output-s16.txt";
+std::string read_reference_output(const std::string& file = "reference-output-s16.txt") {
+  const std::string path = std::string(SEMIBFS_TEST_VECTORS) + "/" + file;
   std::ifstream in(path);
   EXPECT_TRUE(in) << "cannot open " << path;
   std::stringstream buffer;
@@ -137,6 +137,27 @@ TEST(OfficialOutput, KeyLayoutMatchesReference) {
     EXPECT_NE(reference[i][kKeyWidth], ' ') << "reference value must start at column 33";
     EXPECT_EQ(produced[i].substr(0, kKeyWidth), reference[i].substr(0, kKeyWidth)) << "line " << i;
   }
+}
+
+// With SSSP, every key of graph500_reference_bfs_sssp's block, in its order: each SSSP group after
+// the BFS group of the same figure.
+TEST(OfficialOutput, SsspKeyLayoutMatchesReference) {
+  const std::vector<std::string> reference = split_lines(read_reference_output("reference-sssp-output-s10.txt"));
+  ASSERT_EQ(reference.size(), 55u);
+  Graph500Results results = two_roots();
+  results.sssp_seconds = {2, 4};
+  results.sssp_nedge = {4, 4};
+  results.sssp_validate_seconds = {0.25, 0.75};
+  const std::string block = format_official_output(results);
+  const std::vector<std::string> produced = split_lines(block);
+  ASSERT_EQ(produced.size(), reference.size());
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    EXPECT_EQ(produced[i].substr(0, kKeyWidth), reference[i].substr(0, kKeyWidth)) << "line " << i;
+  }
+  EXPECT_DOUBLE_EQ(printed_value(block, "sssp max_TEPS:"), 2.0);  // 4 edges in 2 s
+  EXPECT_DOUBLE_EQ(printed_value(block, "sssp median_validate:"), 0.5);
+  results.sssp_validate_seconds = {1};
+  EXPECT_THROW(format_official_output(results), Error);
 }
 
 // The SCALE 16 run's inputs that the block shows unreduced reproduce those lines byte for byte.

@@ -1,0 +1,96 @@
+#include "graph500/sssp_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "core/byte_size.hpp"
+#include "sssp/delta_stepping.hpp"
+#include "validate/sssp_validator.hpp"
+
+namespace semibfs {
+namespace {
+
+// Reached vertices, their distances' sum and maximum, counted after the clock stopped.
+SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance) {
+  SsspFigures figures;
+  figures.stats = stats;
+  std::int64_t reached = 0;
+  double sum = 0;
+  float maximum = 0;
+#pragma omp parallel for schedule(static) reduction(+ : reached, sum) reduction(max : maximum)
+  for (std::size_t v = 0; v < distance.size(); ++v) {
+    if (std::isinf(distance[v])) continue;
+    ++reached;
+    sum += distance[v];
+    maximum = std::max(maximum, distance[v]);
+  }
+  figures.reached = reached;
+  figures.distance_sum = sum;
+  figures.max_distance = maximum;
+  return figures;
+}
+
+// Delta-stepping into the driver's parents and its own distances.
+class SsspSearcher final : public RootSearcher {
+ public:
+  SsspSearcher(DeltaStepping& kernel, std::vector<float>& distance) : kernel_(kernel), distance_(distance) {}
+
+  std::vector<LevelStats> search(VertexId root, ParentArray& parent) override {
+    last_ = parent.visit([&](auto entries) { return kernel_.run(root, distance_, entries); });
+    return {};
+  }
+  void add_figures(RootResult& result, const IoStats& io) override {
+    RootSearcher::add_figures(result, io);
+    result.sssp = figures_of(last_, distance_);
+  }
+
+ private:
+  DeltaStepping& kernel_;
+  std::vector<float>& distance_;
+  SsspStats last_;
+};
+
+// The TEPS count as for BFS (the reference counts both the same way) and the SSSP rules.
+class SsspChecker final : public SearchChecker {
+ public:
+  SsspChecker(const WeightedSearchInputs& inputs, const std::vector<float>& distance)
+      : counter_(inputs.edges, GraphDirection::kUndirected, false),
+        validator_(inputs.edges, inputs.edge_weights),
+        distance_(distance) {}
+
+  std::int64_t count_edges(const ParentArray& parent) override { return counter_.count_edges(parent); }
+  std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override {
+    const ValidationReport report =
+        parent.visit([&](auto entries) { return validator_.validate(root, distance_, entries); });
+    if (!report.ok()) return report.failures.front();
+    return check_teps_count(nedge, report.nedge);
+  }
+  std::int64_t working_bytes() const override { return validator_.working_bytes(); }
+
+ private:
+  EdgeListChecker counter_;
+  SsspValidator validator_;
+  const std::vector<float>& distance_;
+};
+
+}  // namespace
+
+void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& inputs,
+                           std::span<const VertexId> roots, const SsspOptions& options, ParentArray& parent) {
+  Graph500Report& report = session.report();
+  report.sssp = options;
+  DeltaStepping kernel(inputs.graph, inputs.weights, options);
+  std::vector<float> distance(inputs.graph.num_vertices());
+  SsspChecker checker(inputs, distance);
+  SsspSearcher searcher(kernel, distance);
+  parent.assign(inputs.graph.num_vertices());
+  session.log() << "SSSP by delta-stepping, delta " << options.delta << ": list weights "
+                << format_bytes(inputs.weights.bytes()) << ", distances and labels "
+                << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)))
+                << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())
+                << std::endl;
+  session.search_with(searcher, checker, roots, true, parent, SearchKernel::kSssp);
+}
+
+}  // namespace semibfs

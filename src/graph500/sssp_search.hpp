@@ -1,0 +1,31 @@
+// Kernel 3 of a run: single-source shortest paths from the same roots as BFS, each searched by
+// delta-stepping (timed alone), counted and validated by the SSSP rules, through the one driver
+// (SearchSession::search_with), as the reference runs them after the BFS searches.
+#pragma once
+
+#include <span>
+
+#include "core/parent_array.hpp"
+#include "core/types.hpp"
+#include "edges/edge_source.hpp"
+#include "graph/list_weights.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "graph500/search_session.hpp"
+#include "sssp/sssp_options.hpp"
+
+namespace semibfs {
+
+// The weighted graph the searches run on, and the weighted input tuples they are validated against.
+struct WeightedSearchInputs {
+  const PartitionedGraph& graph;
+  const ListWeights& weights;
+  const EdgeSource& edges;
+  std::span<const float> edge_weights;  // of each tuple of `edges`
+};
+
+// With a warm-up search from the first root (untimed, as the reference does), then every root;
+// the results go to session.report().sssp_roots, the options to report().sssp.
+void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& inputs,
+                           std::span<const VertexId> roots, const SsspOptions& options, ParentArray& parent);
+
+}  // namespace semibfs

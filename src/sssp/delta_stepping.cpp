@@ -1,0 +1,189 @@
+#include "sssp/delta_stepping.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
+
+namespace semibfs {
+namespace {
+
+// A vertex's distance and parent in one 64-bit word, so that one compare-and-swap sets both and a
+// parent always matches its distance. Non-negative floats order as their bits do.
+constexpr std::uint64_t pack(float distance, std::uint32_t parent) {
+  return std::uint64_t{std::bit_cast<std::uint32_t>(distance)} << 32 | parent;
+}
+constexpr float distance_of(std::uint64_t label) { return std::bit_cast<float>(static_cast<std::uint32_t>(label >> 32)); }
+constexpr std::uint32_t parent_of(std::uint64_t label) { return static_cast<std::uint32_t>(label); }
+
+constexpr std::uint64_t kUnreachedLabel = pack(std::numeric_limits<float>::infinity(), UINT32_MAX);
+constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
+// A thread's own current bucket below this size is emptied at once, without a round (gapbs's
+// bucket fusion, kBinSizeThreshold).
+constexpr std::size_t kFusionLimit = 1000;
+
+// What the threads share between rounds. The proposals and the sizes of the next frontier are
+// double-buffered by round parity, so that a round needs three barriers: one after proposing the
+// next bucket, one after reserving places in the frontier, one after filling it; a round resets
+// the slots of the other parity, which no thread reads or writes until the next round.
+struct Rounds {
+  std::size_t bucket = 0;  // the bucket the frontier holds
+  std::size_t frontier_size = 1;
+  std::atomic<std::size_t> next_bucket[2] = {kNoBucket, kNoBucket};  // the least non-empty bucket of any thread
+  std::atomic<std::size_t> next_frontier_size[2] = {0, 0};
+};
+
+void propose_next_bucket(const std::vector<std::vector<NeighborId>>& buckets, std::size_t from,
+                         std::atomic<std::size_t>& next_bucket) {
+  for (std::size_t b = from; b < buckets.size(); ++b) {
+    if (buckets[b].empty()) continue;
+    std::size_t current = next_bucket.load(std::memory_order_relaxed);
+    while (b < current && !next_bucket.compare_exchange_weak(current, b)) {
+    }
+    return;
+  }
+}
+
+void add_stats(SsspStats& total, const SsspStats& part) {
+#pragma omp atomic
+  total.edges_relaxed += part.edges_relaxed;
+#pragma omp atomic
+  total.distance_updates += part.distance_updates;
+}
+
+}  // namespace
+
+DeltaStepping::DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
+    : graph_(graph), weights_(weights), options_(options) {
+  // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
+  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+    throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
+                std::to_string(options.delta));
+  }
+  labels_.resize(graph.num_vertices());
+  frontier_.resize(std::max<std::int64_t>(graph.num_vertices(), 1));
+}
+
+std::int64_t DeltaStepping::status_bytes() const {
+  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + frontier_.capacity() * sizeof(NeighborId));
+}
+
+// Lowers the labels of the vertex's neighbours through it; each lowered one goes to the bucket of
+// its new distance.
+void DeltaStepping::relax(VertexId vertex, std::vector<std::vector<NeighborId>>& buckets, SsspStats& stats) {
+  const float base = distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
+  const std::span<const NeighborId> neighbors = graph_.neighbors(vertex);
+  const std::span<const float> weights = weights_.of(graph_, vertex);
+  stats.edges_relaxed += static_cast<std::int64_t>(neighbors.size());
+  for (std::size_t k = 0; k < neighbors.size(); ++k) {
+    const float distance = base + weights[k];
+    std::atomic_ref label(labels_[neighbors[k]]);
+    std::uint64_t old = label.load(std::memory_order_relaxed);
+    while (distance < distance_of(old)) {
+      if (label.compare_exchange_weak(old, pack(distance, static_cast<std::uint32_t>(vertex)),
+                                      std::memory_order_relaxed)) {
+        const auto bucket = bucket_of(distance);
+        if (bucket >= buckets.size()) buckets.resize(bucket + 1);
+        buckets[bucket].push_back(neighbors[k]);
+        ++stats.distance_updates;
+        break;
+      }
+    }
+  }
+}
+
+// Empties the current bucket: the shared frontier's vertices, then (bucket fusion) the thread's
+// own small current bucket again and again.
+void DeltaStepping::empty_bucket(std::size_t bucket, std::size_t frontier_size,
+                                 std::vector<std::vector<NeighborId>>& buckets, SsspStats& stats) {
+#pragma omp for nowait schedule(dynamic, 64)
+  for (std::size_t i = 0; i < frontier_size; ++i) {
+    const NeighborId vertex = frontier_[i];
+    // A vertex listed again after a shorter path put it in an earlier bucket was expanded there.
+    const float distance = distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
+    if (bucket_of(distance) >= bucket) relax(vertex, buckets, stats);
+  }
+  while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
+    const std::vector<NeighborId> fused = std::move(buckets[bucket]);
+    buckets[bucket].clear();
+    for (const NeighborId vertex : fused) relax(vertex, buckets, stats);
+  }
+}
+
+void DeltaStepping::search(VertexId root, SsspStats& stats) {
+  Rounds rounds;
+  frontier_[0] = static_cast<NeighborId>(root);
+#pragma omp parallel
+  {
+    std::vector<std::vector<NeighborId>> buckets;
+    SsspStats own;
+    for (int parity = 0; rounds.bucket != kNoBucket; parity ^= 1) {
+      const std::size_t bucket = rounds.bucket;
+      empty_bucket(bucket, rounds.frontier_size, buckets, own);
+      propose_next_bucket(buckets, bucket, rounds.next_bucket[parity]);
+#pragma omp barrier
+      const std::size_t next = rounds.next_bucket[parity];
+      const std::size_t count = next < buckets.size() ? buckets[next].size() : 0;
+      const std::size_t offset = rounds.next_frontier_size[parity].fetch_add(count);
+      const std::size_t capacity = frontier_.size();  // read by all before any thread may resize it
+#pragma omp barrier
+      const std::size_t size = rounds.next_frontier_size[parity];
+      if (size > capacity) {  // the same on every thread
+#pragma omp single
+        frontier_.resize(size);
+      }
+      if (count > 0) {
+        std::copy(buckets[next].begin(), buckets[next].end(), frontier_.begin() + offset);
+        buckets[next].clear();
+      }
+#pragma omp master
+      {
+        ++stats.rounds;
+        if (next != bucket) ++stats.buckets;
+        rounds.bucket = next;
+        rounds.frontier_size = size;
+        // The other parity's slots: every thread read them last round, before this round's barriers.
+        rounds.next_bucket[parity ^ 1] = kNoBucket;
+        rounds.next_frontier_size[parity ^ 1] = 0;
+      }
+#pragma omp barrier
+    }
+    add_stats(stats, own);
+  }
+}
+
+template <typename ParentId>
+SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent) {
+  const std::int64_t n = graph_.num_vertices();
+  if (root < 0 || root >= n) throw Error("delta-stepping: root " + std::to_string(root) + " is not a vertex");
+  if (std::ssize(distance) != n || std::ssize(parent) != n) {
+    throw Error("delta-stepping: the distances and parents need one entry per vertex");
+  }
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) labels_[v] = kUnreachedLabel;
+  labels_[root] = pack(0.0F, static_cast<std::uint32_t>(root));
+  SsspStats stats;
+  search(root, stats);
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    distance[v] = distance_of(labels_[v]);
+    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached) : static_cast<ParentId>(parent_of(labels_[v]));
+  }
+  return stats;
+}
+
+SsspStats DeltaStepping::run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent) {
+  return run_into(root, distance, parent);
+}
+
+SsspStats DeltaStepping::run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent) {
+  return run_into(root, distance, parent);
+}
+
+}  // namespace semibfs

@@ -1,0 +1,45 @@
+// Graph500 validation of single-source shortest paths (kernel 3), after the rules of the
+// specification and the reference's validate.c: independent of the search (it shares no code with
+// sssp/), keeping no adjacency, only per-vertex arrays and one pass over the weighted input tuples.
+// Distances are compared as the reference compares them: exactly, each sum taken in float.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "core/types.hpp"
+#include "edges/edge_source.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+
+// The rules, numbered as ValidationFailure::rule reports them:
+// 1 the root has distance 0 and is its own parent; every parent is a vertex or -1; a vertex has a
+//   parent exactly when it has a distance (finite, at least 0);
+// 2 each reached vertex but the root is joined to its parent by an input edge whose weight is the
+//   difference of their distances (the parent's distance plus the weight, in float);
+// 3 no input edge can shorten a distance: neither endpoint's distance plus the weight is below the other's;
+// 4 no input edge joins a reached and an unreached vertex: the reached vertices are those BFS reaches.
+class SsspValidator {
+ public:
+  // weights[i] is the weight of the source's tuple i. Both must outlive the validator.
+  SsspValidator(const EdgeSource& edges, std::span<const float> weights);
+
+  // Rules 2 to 4 and nedge (non-self-loop tuples with both endpoints reached: the TEPS numerator)
+  // only when rule 1 holds. Throws semibfs::Error when the root is not a vertex or the arrays do
+  // not have one entry per vertex.
+  ValidationReport validate(VertexId root, std::span<const float> distance, std::span<const std::int32_t> parent) const;
+  ValidationReport validate(VertexId root, std::span<const float> distance, std::span<const std::int64_t> parent) const;
+
+  // Bytes of its own per-vertex arrays (a bit per vertex for rule 2).
+  std::int64_t working_bytes() const;
+
+ private:
+  template <class ParentId>
+  ValidationReport validate_any(VertexId root, std::span<const float> distance, std::span<const ParentId> parent) const;
+
+  const EdgeSource& edges_;
+  std::span<const float> weights_;
+};
+
+}  // namespace semibfs
