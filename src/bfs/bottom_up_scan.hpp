@@ -11,7 +11,7 @@
 // visited and next bitmaps, and its words are [first_word, end_word):
 //   const TieredCsr& lists; std::int64_t first_bit, first_word, end_word;
 //   Bitmap::Word unvisited(word);          the word's bits not yet visited
-//   NeighborId head(bit);                  the dense head, kNoHead for a list without one in DRAM
+//   NeighborId head(bit);                  the first neighbour, kNoFirstNeighbor for a list without one in DRAM
 //   void set_parent(bit, NeighborId);
 //   void set_found(word, Bitmap::Word);    the word's next bits, also added to visited
 //   bool in_next(bit); void add_found(bit);  a tail's hit, after its word was written
@@ -90,11 +90,11 @@ StepCounts scan_bottom_up_rows(const Frontier& frontier, const Rows& rows, TeamC
         const std::int64_t bit = word * Bitmap::kBitsPerWord + offset;
         const std::int64_t row = bit - rows.first_bit;
         // The head is probed from the dense array before the list is touched; a hit never reads it.
-        const NeighborId head = rows.head(bit);
-        NeighborId parent = head;
+        const NeighborId first_neighbor = rows.first_neighbor(bit);
+        NeighborId parent = first_neighbor;
         std::int64_t index = 0;
-        if (head == kNoHead || !frontier.contains(head)) {
-          index = lists.find_resident(row, head == kNoHead ? 0 : lists.scan_start_after_head(), frontier, parent);
+        if (first_neighbor == kNoFirstNeighbor || !frontier.contains(first_neighbor)) {
+          index = lists.find_resident(row, first_neighbor == kNoFirstNeighbor ? 0 : lists.scan_start_after_first_neighbor(), frontier, parent);
           const std::int64_t resident = lists.resident_count(row);
           if (index >= resident) {
             examined += resident;

@@ -59,7 +59,7 @@ struct PartitionRows {
         state(state) {}
 
   Bitmap::Word unvisited(std::int64_t word) const { return ~state.visited.word(word) & state.visited.valid_mask(word); }
-  NeighborId head(std::int64_t vertex) const { return graph.head(vertex); }
+  NeighborId first_neighbor(std::int64_t vertex) const { return graph.first_neighbor(vertex); }
   void set_parent(std::int64_t vertex, NeighborId parent) const { state.parent.set(vertex, parent); }
   void set_found(std::int64_t word, Bitmap::Word found) const {
     state.next_bitmap.bits.set_word(word, found);

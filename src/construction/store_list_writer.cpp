@@ -21,7 +21,7 @@ StoreListWriter::GraphFiles StoreListWriter::open_graph(StoreWriter& writer, int
     files.positions->append_value(std::uint64_t{0});
     files.neighbors = &writer.open_array(store_array_name(partition, graph, "lists"), buffer_bytes);
     if (std::string(graph) == "backward") {
-      files.heads = &writer.open_array(store_array_name(partition, graph, "heads"), buffer_bytes);
+      files.first_neighbors = &writer.open_array(store_array_name(partition, graph, "heads"), buffer_bytes);
     }
   } else {
     files.neighbors = &writer.open_array(store_array_name(partition, graph, "neighbors"), buffer_bytes);
@@ -51,7 +51,7 @@ void StoreListWriter::append_list(GraphFiles& files, VertexId vertex, std::span<
     files.neighbors->append_values(list);
     return;
   }
-  if (files.heads != nullptr) files.heads->append_value(list.empty() ? kNoHead : list.front());
+  if (files.first_neighbors != nullptr) files.first_neighbors->append_value(list.empty() ? kNoFirstNeighbor : list.front());
   sorted_.assign(list.begin(), list.end());
   if (!std::is_sorted(sorted_.begin(), sorted_.end())) std::sort(sorted_.begin(), sorted_.end());
   if (std::adjacent_find(sorted_.begin(), sorted_.end()) != sorted_.end()) {

@@ -52,7 +52,7 @@ class StoreListWriter {
     StoreArrayStream* offsets = nullptr;
     StoreArrayStream* neighbors = nullptr;  // the list entries, or the compressed lists
     StoreArrayStream* positions = nullptr;  // compressed only: where each list starts
-    StoreArrayStream* heads = nullptr;      // compressed backward graphs only: each list's head
+    StoreArrayStream* first_neighbors = nullptr;      // compressed backward graphs only: each list's head
     std::int64_t entries = 0;
     std::uint64_t bytes = 0;  // of the compressed lists
   };

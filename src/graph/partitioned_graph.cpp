@@ -32,7 +32,7 @@ PartitionedGraph::PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder
   order_neighbors(whole, order_);
   split_backward(std::move(whole));
   if (partitions > 1) build_forward();
-  build_heads();
+  build_first_neighbors();
   place_partitions();
 }
 
@@ -72,7 +72,7 @@ PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> ba
                   std::to_string(forward_[k].num_vertices()) + " rows; expected one per vertex");
     }
   }
-  build_heads();
+  build_first_neighbors();
   place_partitions();
 }
 
@@ -115,9 +115,9 @@ void PartitionedGraph::build_forward() {
   for (int k = 0; k < partitions; ++k) forward_.emplace_back(num_vertices, std::move(offsets[k]), std::move(lists[k]));
 }
 
-void PartitionedGraph::build_heads() {
+void PartitionedGraph::build_first_neighbors() {
   const std::int64_t num_vertices = layout_.num_vertices();
-  heads_.assign(num_vertices, kNoHead);
+  first_neighbors_.assign(num_vertices, kNoFirstNeighbor);
   isolated_ = Bitmap(num_vertices);
   for (int k = 0; k < layout_.count(); ++k) {
     const VertexRange range = layout_.range(k);
@@ -131,7 +131,7 @@ void PartitionedGraph::build_heads() {
         if (list.empty()) {
           isolated_bits |= Bitmap::bit_mask(vertex);
         } else {
-          heads_[vertex] = list.front();
+          first_neighbors_[vertex] = list.front();
         }
       }
       isolated_.set_word(word, isolated_bits);
@@ -145,7 +145,7 @@ void PartitionedGraph::place_partitions() {
   for (int k = 0; k < layout_.count(); ++k) {
     const int node = numa_node_of_partition(k);
     const VertexRange range = layout_.range(k);
-    place_on_numa_node(heads_.data() + range.begin, range.size() * sizeof(NeighborId), node);
+    place_on_numa_node(first_neighbors_.data() + range.begin, range.size() * sizeof(NeighborId), node);
     backward_[k].place_on_numa_node(node);
     if (!forward_.empty()) forward_[k].place_on_numa_node(node);
   }
@@ -160,7 +160,7 @@ GraphBytes PartitionedGraph::bytes() const {
   GraphBytes bytes;
   for (const CsrGraph& partition : backward_) bytes.backward += partition.bytes();
   for (const CsrGraph& partition : forward_) bytes.forward += partition.bytes();
-  bytes.heads = static_cast<std::int64_t>(heads_.capacity() * sizeof(NeighborId)) + isolated_.num_words() * 8;
+  bytes.first_neighbors = static_cast<std::int64_t>(first_neighbors_.capacity() * sizeof(NeighborId)) + isolated_.num_words() * 8;
   return bytes;
 }
 

@@ -31,14 +31,14 @@
 namespace semibfs {
 
 // A head for a vertex without neighbours; never a vertex id (ids are below 2^32).
-inline constexpr NeighborId kNoHead = UINT32_MAX;
+inline constexpr NeighborId kNoFirstNeighbor = UINT32_MAX;
 
 // Bytes of each structure, as Iwabuchi et al. Fig. 3 lists them.
 struct GraphBytes {
   std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1, undirected)
   std::int64_t backward = 0;
-  std::int64_t heads = 0;     // heads and the isolated-vertex bitmap
-  std::int64_t total() const { return forward + backward + heads; }
+  std::int64_t first_neighbors = 0;     // heads and the isolated-vertex bitmap
+  std::int64_t total() const { return forward + backward + first_neighbors; }
 };
 
 class PartitionedGraph : public PartitionedLists<CsrGraph> {
@@ -55,19 +55,19 @@ class PartitionedGraph : public PartitionedLists<CsrGraph> {
 
   // The vertex's whole backward list, in the chosen order.
   std::span<const NeighborId> neighbors(VertexId vertex) const;
-  NeighborId head(VertexId vertex) const { return heads_[vertex]; }
+  NeighborId first_neighbor(VertexId vertex) const { return first_neighbors_[vertex]; }
   const Bitmap& isolated() const { return isolated_; }
-  std::span<const NeighborId> heads() const { return heads_; }
+  std::span<const NeighborId> first_neighbors() const { return first_neighbors_; }
 
   GraphBytes bytes() const;
 
  private:
   void split_backward(CsrGraph whole);
   void build_forward();
-  void build_heads();
+  void build_first_neighbors();
   void place_partitions();
 
-  std::vector<NeighborId> heads_;
+  std::vector<NeighborId> first_neighbors_;
   Bitmap isolated_{0};
 };
 

@@ -114,7 +114,7 @@ void check_run_budget(const Graph500Options& options, int partitions) {
                            (partitions == 1 ? " partition" : " partitions") +
                            "): the most that its edge generation, external construction or searches need" +
                            (program > 0 ? ", each beside the program itself (" + format_bytes(program) + ")" : "") +
-                           "; the searches hold their buffers, the BFS status, CSR offsets, vertex heads and the "
+                           "; the searches hold their buffers, the BFS status, CSR offsets, first neighbours and the "
                            "index of the lists split between DRAM and disk" +
                            (search.placement == PlacementMode::kForwardOnDisk
                                 ? std::string(", with the whole backward graph (--placement forward-on-disk)")

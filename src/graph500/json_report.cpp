@@ -309,7 +309,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.field("edge_list", report.memory.edge_list_bytes);
   json.field("forward_graph", report.memory.graph.forward);
   json.field("backward_graph", report.memory.graph.backward);
-  json.field("vertex_heads", report.memory.graph.heads);
+  json.field("first_neighbors", report.memory.graph.first_neighbors);
   json.field("bfs_status", report.memory.bfs_status_bytes);
   json.field("validator", report.memory.validator_bytes);
   json.field("io_buffers", report.memory.io_buffer_bytes);

@@ -81,17 +81,17 @@ std::int64_t backward_graph_bytes(const SearchShape& shape, const SearchDramNeed
 }
 
 // The graph's part of the minimum: the BFS status, every CSR offsets array (backward: rows + 1 per
-// partition; a separate forward graph: all vertices + 1 per partition), the dense heads with the
+// partition; a separate forward graph: all vertices + 1 per partition), the first neighbours with the
 // isolated bitmap (profile_of_store counts them so), and the split lists' index: 8 bytes per
 // offsets row and the first entry of every list, here of every vertex, or the stripes of a scan's
 // placement. Compressed lists hold a row index instead of offsets and index, their resident
 // positions in it (they are whole).
 std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t n = shape.vertices;
-  const std::int64_t heads =
-      (needs.dense_heads ? n * static_cast<std::int64_t>(sizeof(NeighborId)) : 0) + Bitmap::words_for(n) * 8;
+  const std::int64_t first_neighbors =
+      (needs.first_neighbors ? n * static_cast<std::int64_t>(sizeof(NeighborId)) : 0) + Bitmap::words_for(n) * 8;
   const bool separate_forward = shape.separate_forward || needs.forward_on_disk;
-  const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + heads + backward_graph_bytes(shape, needs);
+  const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + first_neighbors + backward_graph_bytes(shape, needs);
   if (shape.compressed_lists) return fixed + compressed_index_bytes(shape, separate_forward);
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = needs.scan_placement
@@ -125,7 +125,7 @@ void check_search_budget(const SearchOptions& options, const SearchShape& shape,
       options.budget, minimum,
       "for " + needs.work + " " + std::to_string(shape.vertices) + " vertices: " + program + "the search buffers (" +
           buffers_description(needs) + ": " + format_bytes(buffers) + ") and the " + needs.status_description +
-          ", CSR offsets, " + (needs.dense_heads ? "vertex heads" : "isolated-vertex bitmap") +
+          ", CSR offsets, " + (needs.first_neighbors ? "first neighbours" : "isolated-vertex bitmap") +
           " and index of the lists split between DRAM and disk" +
           (needs.forward_on_disk ? ", with the whole backward graph (--placement forward-on-disk)" : "") + " (" +
           format_bytes(graph_minimum_bytes(shape, needs)) + ") must fit in it" +
@@ -170,7 +170,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.reserved_bytes = needs.reserved_bytes();
   placement.reserved_description = needs.reserved_description();
   placement.status_description = needs.status_description;
-  placement.dense_heads = needs.dense_heads;
+  placement.first_neighbors = needs.first_neighbors;
   placement.scan_placement = needs.scan_placement;
   // The one minimum, which the refusal above stated: the planner checks and states it as it is.
   placement.minimum_bytes = minimum_search_budget(profile, given);

@@ -38,9 +38,9 @@ struct SearchDramNeeds {
   // Iwabuchi et al.'s placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;
-  // The dense heads array (4 bytes a vertex): the engine's; a graph for the streaming queries has
+  // The first-neighbour array (4 bytes a vertex): the engine's; a graph for the streaming queries has
   // none (PlacementPlan::dense_heads), only the isolated bitmap.
-  bool dense_heads = true;
+  bool first_neighbors = true;
   // Lists placed for scans (tiered/scan_placement.hpp): plain lists, each whole in DRAM or on disk,
   // need no index of their split beside the offsets, only two numbers a stripe.
   bool scan_placement = false;
@@ -86,7 +86,7 @@ struct SearchShape {
 };
 
 // The searches' one minimum budget: the program, the run's buffers (the edge chunks as that budget
-// sizes them), the BFS status, the CSR offsets, the vertex heads and the index of the lists split
+// sizes them), the BFS status, the CSR offsets, the first neighbours and the index of the lists split
 // between DRAM and disk, counted as if every vertex had a list (the planner's own minimum counts
 // only those that do, so it never exceeds this one). Every budget from it up is planned;
 // `needs.edge_chunk_bytes` is not used (the chunks are sized from the budget).

@@ -25,7 +25,7 @@ constexpr const char* kSearchesLabel = "searches";
 std::string format_memory(const MemoryFootprint& memory) {
   return "memory: edge list " + format_bytes(memory.edge_list_bytes) + ", forward graph " +
          format_bytes(memory.graph.forward) + ", backward graph " + format_bytes(memory.graph.backward) +
-         ", vertex heads " + format_bytes(memory.graph.heads) + ", BFS status " +
+         ", first neighbours " + format_bytes(memory.graph.first_neighbors) + ", BFS status " +
          format_bytes(memory.bfs_status_bytes) + ", validator " + format_bytes(memory.validator_bytes) +
          (memory.io_buffer_bytes > 0 ? ", I/O buffers " + format_bytes(memory.io_buffer_bytes) : "");
 }

@@ -43,13 +43,13 @@ struct OwnRows {
   std::int64_t first_bit = 0;
   std::int64_t first_word;
   std::int64_t end_word;
-  const std::vector<NeighborId>& heads;
+  const std::vector<NeighborId>& first_neighbors;
   Bitmap& visited;
   ReplicatedFrontier& next;
   std::span<VertexId> parent;
 
   Bitmap::Word unvisited(std::int64_t word) const { return ~visited.word(word) & visited.valid_mask(word); }
-  NeighborId head(std::int64_t row) const { return heads[static_cast<std::size_t>(row)]; }
+  NeighborId first_neighbor(std::int64_t row) const { return first_neighbors[static_cast<std::size_t>(row)]; }
   void set_parent(std::int64_t row, NeighborId from) const { parent[row] = from; }
   void set_found(std::int64_t word, Bitmap::Word found) const {
     next.set_own_word(word, found);
@@ -364,7 +364,7 @@ DistributedBfs::Counts DistributedBfs::bottom_up_step(std::span<VertexId> parent
   errors.capture([&] {
     for_each_seat(partitions.count(), [&](const TeamSeat& seat) {
       const OwnRows rows{graph_.tiered, 0, partitions.first_word(seat.partition), partitions.end_word(seat.partition),
-                         graph_.heads, visited_, *next_frontier_, parent};
+                         graph_.first_neighbors, visited_, *next_frontier_, parent};
       add(total, scan_bottom_up_rows(frontier, rows, counters_, seat.partition, fetchers_.get()));
     });
   });

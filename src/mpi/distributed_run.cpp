@@ -340,7 +340,7 @@ void prepare_inputs(Communicator& comm, const Graph500Options& options, SearchSe
     }
   }
   report.memory.graph.backward = inputs.graph.dram_bytes();
-  report.memory.graph.heads = inputs.graph.heads_bytes();
+  report.memory.graph.first_neighbors = inputs.graph.first_neighbor_bytes();
 }
 
 std::vector<VertexId> pick_roots(Communicator& comm, const Graph500Options& options, const RankGraph& graph) {

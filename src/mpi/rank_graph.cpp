@@ -70,13 +70,13 @@ void RankGraph::place_partitions(int count) {
     const VertexRange rows = partitions.range(k);
     const int node = numa_node_of_partition(k);
     tiered.place_rows_on_numa_node(rows.begin, rows.end, node);
-    place_on_numa_node(heads.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(NeighborId), node);
+    place_on_numa_node(first_neighbors.data() + rows.begin, static_cast<std::size_t>(rows.size()) * sizeof(NeighborId), node);
   }
 }
 
 void RankGraph::finish_lists() {
-  heads.resize(static_cast<std::size_t>(own.size()));
-  tiered.first_entries(heads);
+  first_neighbors.resize(static_cast<std::size_t>(own.size()));
+  tiered.first_entries(first_neighbors);
   partitions = PartitionLayout(own.size(), 1);
 }
 

@@ -38,9 +38,9 @@ struct RankGraph {
   // The lists as the search reads them: a view of `lists` (which moves with it, its arrays in
   // place), or the rows split between DRAM and the store.
   TieredCsr tiered;
-  // The first resident entry of every own list, kNoHead for a list without one (a bottom-up
+  // The first resident entry of every own list, kNoFirstNeighbor for a list without one (a bottom-up
   // step's first probe, as in one process: TieredCsr::first_entries).
-  std::vector<NeighborId> heads;
+  std::vector<NeighborId> first_neighbors;
   std::int64_t global_adjacencies = 0;  // adjacency entries of all ranks together
 
   // The own rows split into NUMA partitions (Iwabuchi et al. Sec. V-B inside a rank): partition k's
@@ -55,7 +55,7 @@ struct RankGraph {
   void place_partitions(int count);
 
   std::int64_t degree(VertexId vertex) const { return tiered.degree(vertex - own.begin); }
-  std::int64_t heads_bytes() const { return static_cast<std::int64_t>(heads.size() * sizeof(NeighborId)); }
+  std::int64_t first_neighbor_bytes() const { return static_cast<std::int64_t>(first_neighbors.size() * sizeof(NeighborId)); }
   // Bytes of the lists in DRAM.
   std::int64_t dram_bytes() const { return tiered.owned_bytes() > 0 ? tiered.owned_bytes() : lists.bytes(); }
 };

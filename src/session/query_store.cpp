@@ -53,7 +53,7 @@ QueryStore::QueryStore(const std::string& directory, const QueryStoreOptions& op
       options.bytes_per_vertex + (request_.relabelled ? 4 : 0);  // + the store's old ids
   needs.status_description = "algorithm's arrays (per vertex)";
   needs.work = options.work;
-  needs.dense_heads = false;
+  needs.first_neighbors = false;
   needs.scan_placement = options.whole_scans && !options.head_entries;
   // Before any list is read, the minimum with the lean buffers; below it, the refusal states the
   // plan's minimum.
@@ -126,7 +126,7 @@ void QueryStore::open_graph(const std::string& directory, const SearchOptions& o
     print_plan(std::cerr, plan);
     std::cerr << buffers_.describe() << (roomy ? "" : " (no room in the budget for the roomy ones)") << "\n";
   }
-  plan.dense_heads = false;  // as the budget's plan says, and in DRAM alike
+  plan.first_neighbors = false;  // as the budget's plan says, and in DRAM alike
   if (request_.compressed_lists || !plan.fits_in_memory) {
     tiered_.emplace(open_tiered_graph(index ? std::move(*index) : read_store_index(directory, request_), plan));
     return;

@@ -11,15 +11,15 @@
 
 namespace semibfs {
 
-CompressedListCollector::CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> heads, VertexRange allowed,
+CompressedListCollector::CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> first_neighbors, VertexRange allowed,
                                                  std::string path, PairDigest& digest)
-    : rows_(rows), heads_(heads), allowed_(allowed), path_(std::move(path)), digest_(digest) {}
+    : rows_(rows), first_neighbors_(first_neighbors), allowed_(allowed), path_(std::move(path)), digest_(digest) {}
 
 void CompressedListCollector::collect(std::int64_t row, std::span<const std::uint8_t> list, PairDigest& digest) const {
   const VertexId vertex = rows_.first_vertex + row;
   std::int64_t entries = 0;
-  const NeighborId head = heads_.empty() ? kNoHead : heads_[row];
-  bool head_found = heads_.empty();
+  const NeighborId first_neighbor = first_neighbors_.empty() ? kNoFirstNeighbor : first_neighbors_[row];
+  bool first_neighbor_found = first_neighbors_.empty();
   try {
     walk_byte_list(vertex, list, static_cast<std::uint64_t>(rows_.num_vertices),
                    static_cast<std::uint64_t>(rows_.min_interval_length), [&](std::uint64_t id) {
@@ -28,7 +28,7 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
                                    ", outside [" + std::to_string(allowed_.begin) + ", " + std::to_string(allowed_.end) + ")");
                      }
                      ++entries;
-                     head_found = head_found || id == head;
+                     first_neighbor_found = first_neighbor_found || id == first_neighbor;
                      digest.add(vertex, static_cast<NeighborId>(id));
                      return false;
                    });
@@ -40,8 +40,8 @@ void CompressedListCollector::collect(std::int64_t row, std::span<const std::uin
     store_file_damaged(path_, "the list of vertex " + std::to_string(vertex) + " holds " + std::to_string(entries) +
                                   " entries where the offsets say " + std::to_string(expected));
   }
-  if (entries == 0 ? head != kNoHead : !head_found) {
-    store_file_damaged(path_, "the head of vertex " + std::to_string(vertex) + " (" + std::to_string(head) +
+  if (entries == 0 ? first_neighbor != kNoFirstNeighbor : !first_neighbor_found) {
+    store_file_damaged(path_, "the first neighbour of vertex " + std::to_string(vertex) + " (" + std::to_string(first_neighbor) +
                                   ") is not in its list");
   }
   if (rows_.index.resident(row)) std::memcpy(rows_.resident.data() + rows_.index.resident_begin(row), list.data(), list.size());

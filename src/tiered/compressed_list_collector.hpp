@@ -24,7 +24,7 @@ class CompressedListCollector {
  public:
   // `rows` holds the row index with the residency set (its resident bytes sized to it);
   // `heads` is empty or has one entry per row, to be checked; ids must lie in `allowed`.
-  CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> heads, VertexRange allowed, std::string path,
+  CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> first_neighbors, VertexRange allowed, std::string path,
                           PairDigest& digest);
 
   // The next piece of the file, at byte `offset`.
@@ -40,7 +40,7 @@ class CompressedListCollector {
   void collect_rows(std::int64_t first, std::int64_t end, const std::uint8_t* piece, std::uint64_t offset);
 
   CompressedRows& rows_;
-  std::span<const NeighborId> heads_;
+  std::span<const NeighborId> first_neighbors_;
   VertexRange allowed_;
   std::string path_;
   PairDigest& digest_;

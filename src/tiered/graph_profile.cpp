@@ -78,7 +78,7 @@ std::int64_t GraphProfile::forward_list_bytes() const {
 }
 
 std::int64_t GraphProfile::placed_bytes() const {
-  return bfs_status_bytes() + offset_bytes + vertex_head_bytes + backward_list_bytes() + forward_list_bytes();
+  return bfs_status_bytes() + offset_bytes + first_neighbor_bytes + backward_list_bytes() + forward_list_bytes();
 }
 
 std::int64_t GraphProfile::graph_bytes() const {
@@ -142,7 +142,7 @@ GraphProfile profile_of(const PartitionedGraph& graph, std::int64_t bfs_status_b
   profile.separate_forward = graph.has_separate_forward();
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
-  profile.vertex_head_bytes = graph.bytes().heads;
+  profile.first_neighbor_bytes = graph.bytes().first_neighbors;
   auto add_arrays = [&](const CsrGraph& csr) {
     profile.offset_bytes += static_cast<std::int64_t>(csr.offsets().capacity() * sizeof(std::int64_t));
     const auto& neighbors = csr.all_neighbors();

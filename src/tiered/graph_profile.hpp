@@ -30,8 +30,8 @@ struct GraphProfile {
   std::int64_t bfs_status_bytes_per_vertex = 0;
   // Every CSR offsets array, backward and forward (64-bit, rows + 1 per partition).
   std::int64_t offset_bytes = 0;
-  // The dense heads array (4 B per vertex: the first entry of each list) and the isolated bitmap.
-  std::int64_t vertex_head_bytes = 0;
+  // The first-neighbour array (4 B per vertex: the first entry of each list) and the isolated bitmap.
+  std::int64_t first_neighbor_bytes = 0;
   // Bytes of one list entry (NeighborId).
   std::int64_t entry_bytes = 4;
   // Compressed lists (a store built with --compress): whole in DRAM or whole on disk, each degree

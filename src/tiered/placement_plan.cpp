@@ -116,7 +116,7 @@ class Planner {
     check_limits();
     plan_.dram_budget_bytes = request_.dram_budget_bytes;
     plan_.mode = request_.mode;
-    plan_.dense_heads = request_.dense_heads;
+    plan_.first_neighbors = request_.first_neighbors;
     if (request_.reserved_bytes < 0) throw Error("placement planner: negative reserved bytes");
     reserve_minimum();
     const std::int64_t head_cap = limits_.max_head_entries;
@@ -151,9 +151,9 @@ class Planner {
     }
   }
 
-  // The dense heads array and the isolated bitmap, or the bitmap alone (PlacementRequest::dense_heads).
-  std::int64_t vertex_head_bytes() const {
-    return request_.dense_heads ? profile_.vertex_head_bytes : Bitmap::words_for(profile_.num_vertices) * 8;
+  // The first-neighbour array and the isolated bitmap, or the bitmap alone (PlacementRequest::dense_heads).
+  std::int64_t first_neighbor_bytes() const {
+    return request_.first_neighbors ? profile_.first_neighbor_bytes : Bitmap::words_for(profile_.num_vertices) * 8;
   }
 
   // DRAM bytes of the backward lists when their first k entries are there; k = 1 is the dense
@@ -166,7 +166,7 @@ class Planner {
     // bytes per row, as many as the offsets) and hold the first entry of every list even at K = 1.
     const bool everything_fits =
         !forward_on_disk_ && request_.dram_budget_bytes >= request_.reserved_bytes + profile_.placed_bytes() -
-                                                                profile_.vertex_head_bytes + vertex_head_bytes();
+                                                                profile_.first_neighbor_bytes + first_neighbor_bytes();
     // Compressed lists hold their resident positions in their row index, which offset_bytes counts.
     // (The first entries count with the backward lists when those are whole in DRAM.)
     const std::int64_t index_bytes =
@@ -176,10 +176,10 @@ class Planner {
             : profile_.offset_bytes + (forward_on_disk_ ? 0 : sums_.entries_within(1) * entry_);
     resident_index_bytes_ = everything_fits ? 0 : index_bytes;
     // The status is written at random on every level (DESIGN.md, "always DRAM"); without the
-    // offsets a list on disk costs two reads instead of one; the dense heads are the K = 1 probe
+    // offsets a list on disk costs two reads instead of one; the first neighbours are the K = 1 probe
     // of every bottom-up step (Iwabuchi et al. (in Japanese) Sec. 5.2).
     const std::int64_t held = request_.reserved_bytes + profile_.bfs_status_bytes() + profile_.offset_bytes +
-                              vertex_head_bytes() + resident_index_bytes_ +
+                              first_neighbor_bytes() + resident_index_bytes_ +
                               (forward_on_disk_ ? profile_.backward_list_bytes() : 0);
     // The stated minimum is the caller's, read as it is: every budget from it up holds these.
     plan_.minimum_bytes = request_.minimum_bytes > 0 ? request_.minimum_bytes : held;
@@ -197,7 +197,7 @@ class Planner {
     const std::int64_t minimum = plan_.minimum_bytes;
     throw Error("DRAM budget " + format_bytes(budget) + " (" + std::to_string(budget) +
                 " bytes) is below the minimum of " + format_bytes(minimum) + " (" + std::to_string(minimum) +
-                " bytes): the BFS status, the CSR offsets, the vertex heads, the index of the lists split between"
+                " bytes): the BFS status, the CSR offsets, the first neighbours, the index of the lists split between"
                 " DRAM and disk" + (forward_on_disk_ ? ", the whole backward graph (forward-on-disk placement)" : "") +
                 " and the run's own buffers (" + format_bytes(request_.reserved_bytes) + ") must be in DRAM");
   }
@@ -229,7 +229,7 @@ class Planner {
 
   // A forced K is the user's choice, not a shortfall: the later steps still run.
   void take_forced_head_entries(std::int64_t k) {
-    if (k < 1) throw Error("head entries K = " + std::to_string(k) + ": K must be at least 1 (the dense heads array)");
+    if (k < 1) throw Error("head entries K = " + std::to_string(k) + ": K must be at least 1 (the first-neighbour array)");
     plan_.head_entries_forced = true;
     if (head_dram(k) > left_) {
       throw Error("head entries K = " + std::to_string(k) + " needs " + format_bytes(head_dram(k)) +
@@ -333,8 +333,8 @@ class Planner {
     add("bfs_status", request_.status_description.c_str(), status, status);
     add("offsets", profile_.compressed_lists ? "row index of the compressed lists" : "CSR offsets, backward and forward",
         profile_.offset_bytes, profile_.offset_bytes);
-    add("vertex_heads", request_.dense_heads ? "dense heads array, isolated-vertex bitmap" : "isolated-vertex bitmap",
-        vertex_head_bytes(), vertex_head_bytes());
+    add("first_neighbors", request_.first_neighbors ? "first-neighbour array, isolated-vertex bitmap" : "isolated-vertex bitmap",
+        first_neighbor_bytes(), first_neighbor_bytes());
     add("resident_index", "index of the lists split DRAM/disk", resident_index_bytes_, resident_index_bytes_);
     const std::int64_t heads_dram = head_dram(std::min(head_entries_, limits_.max_head_entries));
     add("backward_heads", "backward lists, first entries", heads_total_, heads_dram);

@@ -52,9 +52,9 @@ struct PlacementRequest {
   // Head entries K (>= 1) asked for; unset: the planner chooses K.
   std::optional<std::int64_t> head_entries;
   PlannerLimits limits;
-  // False for a graph the streaming queries read: no dense heads array, only the isolated bitmap
+  // False for a graph the streaming queries read: no first-neighbour array, only the isolated bitmap
   // (the plan's dense_heads).
-  bool dense_heads = true;
+  bool first_neighbors = true;
   // The plan becomes a scan's placement (use_scan_placement): plain lists then need no index of
   // their split, only their stripes' (TieredCsr::striped_index_bytes).
   bool scan_placement = false;
@@ -62,7 +62,7 @@ struct PlacementRequest {
 
 // One structure of the plan and how many of its bytes live in each tier.
 struct PlacedStructure {
-  std::string name;  // JSON key: bfs_status, offsets, vertex_heads, backward_heads, ...
+  std::string name;  // JSON key: bfs_status, offsets, first_neighbors, backward_heads, ...
   std::string description;  // for the printed plan
   std::int64_t dram_bytes = 0;
   std::int64_t disk_bytes = 0;
@@ -72,10 +72,10 @@ struct PlacedStructure {
 struct PlacementPlan {
   std::int64_t dram_budget_bytes = 0;
   PlacementMode mode = PlacementMode::kPlanned;
-  // reserved + BFS status + offsets + vertex heads + resident index (+ the whole backward graph
+  // reserved + BFS status + offsets + first neighbours + resident index (+ the whole backward graph
   // when the forward graph is on disk)
   std::int64_t minimum_bytes = 0;
-  // K: the first K entries of every backward list are in DRAM (K = 1: the dense heads array only).
+  // K: the first K entries of every backward list are in DRAM (K = 1: the first-neighbour array only).
   std::int64_t head_entries = 1;
   bool head_entries_forced = false;
   // D: the forward lists of vertices of degree 1..D are in DRAM (0: none).
@@ -89,13 +89,13 @@ struct PlacementPlan {
   // cut in DRAM, within the share of the stripe's bytes the plan gives the lists, and the others on
   // disk in one piece; K, D and the hubs then keep nothing. Empty: not a scan's placement.
   std::vector<std::int64_t> scan_cuts;
-  // Whether open_tiered_graph builds the dense heads array: the streaming queries never probe a
+  // Whether open_tiered_graph builds the first-neighbour array: the streaming queries never probe a
   // head before a list, so a graph opened for them holds none (its isolated bitmap stays).
-  bool dense_heads = true;
+  bool first_neighbors = true;
   // The most the pass that reads the resident lists (open_tiered_graph) may hold in read buffers:
   // DRAM the plan holds for later (the searches' I/O arenas) and lends to it; 0: the reader's default.
   std::int64_t read_buffer_bytes = 0;
-  // In the order the planner fills them: reserved, bfs_status, offsets, vertex_heads,
+  // In the order the planner fills them: reserved, bfs_status, offsets, first_neighbors,
   // resident_index (only when lists are split), backward_heads, forward_low_degree, forward_hubs,
   // backward_tails, forward_rest.
   std::vector<PlacedStructure> structures;

@@ -91,12 +91,12 @@ TieredCsr::TieredCsr(CompressedRows rows)
   if (rows_with_tails_ == 0) tail_path_.clear();
 }
 
-void TieredCsr::first_entries(std::span<NeighborId> heads) const {
-  if (static_cast<std::int64_t>(heads.size()) != num_rows()) throw Error("first list entries: heads of the wrong size");
+void TieredCsr::first_entries(std::span<NeighborId> first_neighbors) const {
+  if (static_cast<std::int64_t>(first_neighbors.size()) != num_rows()) throw Error("first list entries: heads of the wrong size");
   if (compressed_lists_) throw Error("first list entries: compressed lists give their heads when they are opened");
 #pragma omp parallel for schedule(static)
   for (std::int64_t row = 0; row < num_rows(); ++row) {
-    heads[row] = resident_count(row) > 0 ? resident_[static_cast<std::size_t>(resident_begin(row))] : kNoHead;
+    first_neighbors[row] = resident_count(row) > 0 ? resident_[static_cast<std::size_t>(resident_begin(row))] : kNoFirstNeighbor;
   }
 }
 

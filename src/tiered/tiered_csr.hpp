@@ -132,9 +132,9 @@ class TieredCsr {
   }
   // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
   bool tails_split() const { return !compressed_lists_; }
-  // Where a search that probed the dense head first goes on in a list: after entry 0, the head
+  // Where a search that probed the first neighbour first goes on in a list: after entry 0, the head
   // itself, except in compressed lists (in id order, their heads kept apart), from their start.
-  std::int64_t scan_start_after_head() const { return compressed_lists_ ? 0 : 1; }
+  std::int64_t scan_start_after_first_neighbor() const { return compressed_lists_ ? 0 : 1; }
 
   // f(NeighborId) for each resident entry of `row`, in the list's order.
   template <typename F>
@@ -190,9 +190,9 @@ class TieredCsr {
   static std::span<const NeighborId> plain_entries(std::span<const std::byte> piece) {
     return {reinterpret_cast<const NeighborId*>(piece.data()), piece.size() / sizeof(NeighborId)};
   }
-  // The first resident entry of each row into heads[row], kNoHead where none is resident: the
-  // dense heads that let a bottom-up step probe a vertex's first neighbour without its list.
-  void first_entries(std::span<NeighborId> heads) const;
+  // The first resident entry of each row into heads[row], kNoFirstNeighbor where none is resident: the
+  // first neighbours that let a bottom-up step probe a vertex's first neighbour without its list.
+  void first_entries(std::span<NeighborId> first_neighbors) const;
   // Binds the DRAM pages of rows [first_row, end_row) (offsets, index and resident entries) to a
   // NUMA node; their contents do not change. A no-op on one node.
   void place_rows_on_numa_node(std::int64_t first_row, std::int64_t end_row, int node) const;

@@ -14,16 +14,16 @@
 
 namespace semibfs {
 
-TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads,
+TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> first_neighbors,
                          Bitmap isolated, std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
                          GraphDirection direction)
     : PartitionedLists(PartitionLayout(isolated.num_bits(), static_cast<int>(backward.size())), order, direction,
                        num_adjacencies),
-      owned_heads_(std::move(heads)),
+      owned_first_neighbors_(std::move(first_neighbors)),
       owned_isolated_(std::make_unique<Bitmap>(std::move(isolated))) {
   backward_ = std::move(backward);
   forward_ = std::move(forward);
-  heads_ = owned_heads_;
+  first_neighbors_ = owned_first_neighbors_;
   isolated_ = owned_isolated_.get();
   const bool separate = semibfs::has_separate_forward(layout_.count(), direction_);
   if (forward_.size() != ((separate || !forward_.empty()) ? backward_.size() : 0)) {
@@ -42,7 +42,7 @@ TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
     tiered.backward_.push_back(TieredCsr::all_in_dram(graph.backward(k)));
     if (graph.has_separate_forward()) tiered.forward_.push_back(TieredCsr::all_in_dram(graph.forward(k)));
   }
-  tiered.heads_ = graph.heads();
+  tiered.first_neighbors_ = graph.first_neighbors();
   tiered.isolated_ = &graph.isolated();
   return tiered;
 }
@@ -59,7 +59,7 @@ std::int64_t TieredGraph::vertices_with_tails() const {
 }
 
 std::int64_t TieredGraph::owned_bytes() const {
-  std::int64_t bytes = static_cast<std::int64_t>(owned_heads_.size() * sizeof(NeighborId));
+  std::int64_t bytes = static_cast<std::int64_t>(owned_first_neighbors_.size() * sizeof(NeighborId));
   if (owned_isolated_) bytes += owned_isolated_->num_words() * 8;
   for (const TieredCsr& lists : backward_) bytes += lists.owned_bytes();
   for (const TieredCsr& lists : forward_) bytes += lists.owned_bytes();
@@ -157,7 +157,7 @@ using VertexDegree = std::function<std::int64_t(std::int64_t row)>;
 TieredCsr open_compressed_lists(const std::string& directory, const StoreManifest& manifest, int partition,
                                 const char* graph, ListIndex index, const ResidencyRule& rule,
                                 const SequentialReadOptions& reading, const VertexDegree& vertex_degree,
-                                PairDigest& digest, std::span<const NeighborId> heads) {
+                                PairDigest& digest, std::span<const NeighborId> first_neighbors) {
   CompressedRows rows;
   rows.index = std::move(index.rows);
   rows.first_vertex = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
@@ -174,7 +174,7 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
   rows.lists_path = store_path(directory, name);
   // read_store_positions checked that the positions end at the file's length.
   const StoreArray& entry = checked_store_array(directory, manifest, name);
-  CompressedListCollector collector(rows, heads, allowed_neighbors(manifest, partition, graph), rows.lists_path, digest);
+  CompressedListCollector collector(rows, first_neighbors, allowed_neighbors(manifest, partition, graph), rows.lists_path, digest);
   read_file_in_order(rows.lists_path, reading, [&](std::span<const std::byte> bytes, std::uint64_t offset) {
     collector.consume(bytes, offset);
   });
@@ -203,10 +203,10 @@ TieredCsr split_by_rows(std::vector<std::int64_t> offsets, const ResidencyRule& 
 // A compressed graph's heads, read from the store, are checked against its lists (empty: none).
 TieredCsr open_lists(const std::string& directory, const StoreManifest& manifest, int partition, const char* graph,
                      ListIndex index, const ResidencyRule& rule, const SequentialReadOptions& reading,
-                     const VertexDegree& vertex_degree, PairDigest& digest, std::span<const NeighborId> heads = {}) {
+                     const VertexDegree& vertex_degree, PairDigest& digest, std::span<const NeighborId> first_neighbors = {}) {
   if (manifest.list_codec) {
     return open_compressed_lists(directory, manifest, partition, graph, std::move(index), rule, reading, vertex_degree,
-                                 digest, heads);
+                                 digest, first_neighbors);
   }
   const VertexId row_base = std::strcmp(graph, "backward") == 0 ? manifest.partition_rows(partition).begin : 0;
   const std::string name = store_array_name(partition, graph, "neighbors");
@@ -352,7 +352,7 @@ std::vector<TieredCsr> forward_lists_in_backward_file(StoreIndex& index) {
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   if (!plan.fits_in_memory && plan.head_entries < 1) {
     throw Error("tiered graph: the plan keeps " + std::to_string(plan.head_entries) +
-                " entries per backward list in DRAM; the dense heads need at least 1");
+                " entries per backward list in DRAM; the first neighbours need at least 1");
   }
   const std::string& directory = index.directory;
   const StoreManifest& manifest = index.manifest;
@@ -362,30 +362,30 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   PairDigest backward_pairs;
   PairDigest forward_pairs;
   std::vector<TieredCsr> backward;
-  std::vector<NeighborId> heads(plan.dense_heads ? static_cast<std::size_t>(num_vertices) : 0, kNoHead);
+  std::vector<NeighborId> first_neighbors(plan.first_neighbors ? static_cast<std::size_t>(num_vertices) : 0, kNoFirstNeighbor);
   const bool compressed_lists = manifest.list_codec.has_value();
-  const auto heads_of = [&](int k) {
-    if (!plan.dense_heads) return std::span<NeighborId>();
+  const auto first_neighbors_of = [&](int k) {
+    if (!plan.first_neighbors) return std::span<NeighborId>();
     const VertexRange range = layout.range(k);
-    return std::span(heads).subspan(static_cast<std::size_t>(range.begin), static_cast<std::size_t>(range.size()));
+    return std::span(first_neighbors).subspan(static_cast<std::size_t>(range.begin), static_cast<std::size_t>(range.size()));
   };
   for (int k = 0; k < layout.count(); ++k) {
     // A compressed store keeps each list's head apart (its lists are in id order, the head is the
     // hub in hub-first order): read first, then checked against the list.
-    if (compressed_lists && plan.dense_heads) {
-      read_store_array_into(directory, manifest, store_array_name(k, "backward", "heads"), std::as_writable_bytes(heads_of(k)));
+    if (compressed_lists && plan.first_neighbors) {
+      read_store_array_into(directory, manifest, store_array_name(k, "backward", "heads"), std::as_writable_bytes(first_neighbors_of(k)));
     }
     // A backward list is the vertex's whole list: its degree is its length (no degree function).
     backward.push_back(open_lists(directory, manifest, k, "backward", take_index(index, "backward", k),
                                   backward_residency(plan, compressed_lists), reading, nullptr, backward_pairs,
-                                  compressed_lists ? heads_of(k) : std::span<NeighborId>()));
+                                  compressed_lists ? first_neighbors_of(k) : std::span<NeighborId>()));
   }
   Bitmap isolated(num_vertices);
   std::int64_t adjacencies = 0;
   for (int k = 0; k < layout.count(); ++k) {
     const VertexRange range = layout.range(k);
     adjacencies += backward[k].num_entries();
-    if (!compressed_lists && plan.dense_heads) backward[k].first_entries(heads_of(k));
+    if (!compressed_lists && plan.first_neighbors) backward[k].first_entries(first_neighbors_of(k));
     for (VertexId vertex = range.begin; vertex < range.end; ++vertex) {
       if (backward[k].degree(vertex - range.begin) == 0) isolated.set(vertex);
     }
@@ -407,7 +407,7 @@ TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
     }
   }
   check_lists_agree(directory, manifest, backward_pairs, forward_pairs);
-  return TieredGraph(index.request.order, adjacencies, std::move(heads), std::move(isolated), std::move(backward),
+  return TieredGraph(index.request.order, adjacencies, std::move(first_neighbors), std::move(isolated), std::move(backward),
                      std::move(forward), manifest.direction);
 }
 
@@ -456,7 +456,7 @@ GraphProfile profile_of_store(const StoreIndex& index, std::int64_t bfs_status_b
   profile.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex;
   profile.entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId));
   // As PartitionedGraph::bytes() counts them: 4 bytes of head per vertex and the isolated bitmap.
-  profile.vertex_head_bytes = rows * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(rows) * 8;
+  profile.first_neighbor_bytes = rows * static_cast<std::int64_t>(sizeof(NeighborId)) + Bitmap::words_for(rows) * 8;
   if (manifest.list_codec) {
     add_compressed_classes(index, profile);
     return profile;

@@ -1,7 +1,7 @@
 // The NETAL layout (partitioned_graph.hpp) with every list split between DRAM and the store's
 // files (tiered_csr.hpp), what the BFS engine searches: either a view of an in-memory
 // PartitionedGraph (nothing on disk) or the graph of a store opened under a placement plan, where
-// only the offsets, the dense heads and the resident part of each list are read into DRAM.
+// only the offsets, the first neighbours and the resident part of each list are read into DRAM.
 #pragma once
 
 #include <cstdint>
@@ -28,15 +28,15 @@ class TieredGraph : public PartitionedLists<TieredCsr> {
   // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
   // forward one per partition (rows: all vertices) or none when the forward graph is the backward
   // one (has_separate_forward) and not kept apart (make_forward_separate).
-  TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> heads, Bitmap isolated,
+  TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std::vector<NeighborId> first_neighbors, Bitmap isolated,
               std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
               GraphDirection direction = GraphDirection::kUndirected);
 
-  NeighborId head(VertexId vertex) const { return heads_[static_cast<std::size_t>(vertex)]; }
+  NeighborId first_neighbor(VertexId vertex) const { return first_neighbors_[static_cast<std::size_t>(vertex)]; }
   const Bitmap& isolated() const { return *isolated_; }
   // Empty when the graph was opened without them (PlacementPlan::dense_heads): never searched by
   // the engine, only streamed.
-  std::span<const NeighborId> heads() const { return heads_; }
+  std::span<const NeighborId> first_neighbors() const { return first_neighbors_; }
   // Whether any list has entries on disk.
   bool has_tails() const;
   // Vertices whose backward list has a tail on disk: what a bottom-up step may have to read.
@@ -55,9 +55,9 @@ class TieredGraph : public PartitionedLists<TieredCsr> {
   TieredGraph& operator=(const TieredGraph&) = delete;
 
  private:
-  std::span<const NeighborId> heads_;
+  std::span<const NeighborId> first_neighbors_;
   const Bitmap* isolated_ = nullptr;
-  std::vector<NeighborId> owned_heads_;
+  std::vector<NeighborId> owned_first_neighbors_;
   std::unique_ptr<Bitmap> owned_isolated_;
 };
 

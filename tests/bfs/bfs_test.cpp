@@ -261,7 +261,7 @@ TEST(PartitionedGraphTest, EveryLayoutHoldsTheSameAdjacency) {
       ASSERT_EQ(static_cast<std::int64_t>(list.size()), reference.degree(vertex));
       EXPECT_EQ(graph.isolated().test(vertex), list.empty());
       if (!list.empty()) {
-        EXPECT_EQ(graph.head(vertex), list.front());
+        EXPECT_EQ(graph.first_neighbor(vertex), list.front());
       }
       for (std::size_t index = 0; index < list.size(); ++index) {
         EXPECT_TRUE(reference.adjacent(vertex, list[index]));

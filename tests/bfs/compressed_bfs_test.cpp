@@ -108,7 +108,7 @@ TEST_F(CompressedBfsTest, EveryListDecodesToTheUncompressedStoresList) {
           open(store_of(kronecker(), "kron", partitions, true, direction), partitions, true, everything_plan(), direction);
       ASSERT_EQ(packed.num_adjacencies(), plain.num_adjacencies());
       for (VertexId vertex = 0; vertex < plain.num_vertices(); ++vertex) {
-        ASSERT_EQ(packed.head(vertex), plain.head(vertex)) << "vertex " << vertex;
+        ASSERT_EQ(packed.first_neighbor(vertex), plain.first_neighbor(vertex)) << "vertex " << vertex;
         ASSERT_EQ(packed.isolated().test(vertex), plain.isolated().test(vertex)) << "vertex " << vertex;
       }
       for (int k = 0; k < partitions; ++k) {
@@ -209,7 +209,7 @@ TEST_F(CompressedBfsTest, TheHeadIsTheUncompressedStoresFirstEntry) {
     const TieredGraph packed =
         open(store_of(kronecker(), "kron", 2, true, undirected, order), 2, true, everything_plan(), undirected, order);
     for (VertexId vertex = 0; vertex < plain.num_vertices(); ++vertex) {
-      ASSERT_EQ(packed.head(vertex), plain.head(vertex)) << "vertex " << vertex;
+      ASSERT_EQ(packed.first_neighbor(vertex), plain.first_neighbor(vertex)) << "vertex " << vertex;
       const int owner = plain.layout().partition_of(vertex);
       const std::int64_t row = vertex - plain.layout().range(owner).begin;
       std::vector<NeighborId> expected = resident_list(plain.backward(owner), row);

@@ -82,7 +82,7 @@ TEST_F(TieredBfsTest, ResidentPartsAreThePrefixesThePlanAsksFor) {
       for (VertexId vertex = 0; vertex < graph.num_vertices(); ++vertex) {
         const std::int64_t degree = graph.degree(vertex);
         ASSERT_EQ(tiered.degree(vertex), degree);
-        EXPECT_EQ(tiered.head(vertex), graph.head(vertex));
+        EXPECT_EQ(tiered.first_neighbor(vertex), graph.first_neighbor(vertex));
         EXPECT_EQ(tiered.isolated().test(vertex), graph.isolated().test(vertex));
         const int owner = graph.layout().partition_of(vertex);
         const std::int64_t row = vertex - graph.layout().range(owner).begin;
@@ -104,16 +104,16 @@ TEST_F(TieredBfsTest, ResidentPartsAreThePrefixesThePlanAsksFor) {
   }
 }
 
-// A graph opened for the streaming queries holds no dense heads, 4 bytes a vertex less, and the
+// A graph opened for the streaming queries holds no first neighbours, 4 bytes a vertex less, and the
 // same lists and isolated vertices.
 TEST_F(TieredBfsTest, WithoutDenseHeadsTheListsAndIsolatedVerticesStay) {
   const PartitionedGraph graph(build_csr(*edges_), 3);
   const std::string store = store_for(graph);
   PlacementPlan plan = split_plan(2, 2, 100);
   const TieredGraph with_heads = open_tiered_graph(read_store_index(store, request_for(3)), plan);
-  plan.dense_heads = false;
+  plan.first_neighbors = false;
   const TieredGraph without = open_tiered_graph(read_store_index(store, request_for(3)), plan);
-  EXPECT_TRUE(without.heads().empty());
+  EXPECT_TRUE(without.first_neighbors().empty());
   EXPECT_EQ(with_heads.owned_bytes() - without.owned_bytes(),
             graph.num_vertices() * static_cast<std::int64_t>(sizeof(NeighborId)));
   ASSERT_EQ(without.num_vertices(), graph.num_vertices());

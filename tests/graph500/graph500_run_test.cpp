@@ -168,7 +168,7 @@ TEST(Graph500Run, MemoryFootprintNamesEachStructure) {
   EXPECT_EQ(report.memory.edge_list_bytes, options.kronecker.num_edges() * 8);  // two 32-bit ids per edge
   EXPECT_EQ(report.memory.graph.forward, 0) << "one partition: the forward graph is the backward graph";
   EXPECT_GT(report.memory.graph.backward, 0);
-  EXPECT_EQ(report.memory.graph.heads, vertices * 4 + vertices / 8);  // a 32-bit head and an isolated bit
+  EXPECT_EQ(report.memory.graph.first_neighbors, vertices * 4 + vertices / 8);  // a 32-bit head and an isolated bit
   // The 32-bit parent array, the two frontier queues (1024 entries of 4 bytes each at SCALE 14:
   // their floor) and the three bitmaps of the search.
   EXPECT_EQ(report.memory.bfs_status_bytes, vertices * 4 + 2 * 1024 * 4 + 3 * vertices / 8);

@@ -81,8 +81,8 @@ TEST_F(StreamingGraphTest, SequentialQueriesReplyEveryVertexOnceWithItsWholeList
     for (const int threads : {1, 2}) {
       const testing::ScopedThreadCount scoped(threads);
       const TieredGraph tiered = stores_.open(c);
-      // Opened as QueryStore opens it: the replies need no dense heads.
-      EXPECT_EQ(tiered.heads().empty(), c.compressed_lists || c.tails_on_disk) << c.name();
+      // Opened as QueryStore opens it: the replies need no first neighbours.
+      EXPECT_EQ(tiered.first_neighbors().empty(), c.compressed_lists || c.tails_on_disk) << c.name();
       StreamingGraph graph(tiered, buffers);
       const bool directed = c.direction == GraphDirection::kDirected;
       for (const ListSide side : {ListSide::kIn, ListSide::kOut, ListSide::kBoth}) {

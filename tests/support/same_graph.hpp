@@ -18,7 +18,7 @@ inline void expect_same_graph(const PartitionedGraph& a, const PartitionedGraph&
     const auto left = a.neighbors(vertex);
     const auto right = b.neighbors(vertex);
     ASSERT_TRUE(std::equal(left.begin(), left.end(), right.begin(), right.end())) << "vertex " << vertex;
-    EXPECT_EQ(a.head(vertex), b.head(vertex));
+    EXPECT_EQ(a.first_neighbor(vertex), b.first_neighbor(vertex));
     EXPECT_EQ(a.isolated().test(vertex), b.isolated().test(vertex));
     for (int k = 0; k < a.num_partitions(); ++k) {
       const auto f = a.forward(k).neighbors(vertex);

@@ -54,7 +54,7 @@ class StoreCases {
 
   // The graph of `c`: a plain store in DRAM is read whole (as `run --reuse` does) and viewed, the
   // others opened split (K = 1: every list longer than one entry has a tail; a compressed list
-  // longer than one entry is on disk whole), without the engine's dense heads.
+  // longer than one entry is on disk whole), without the engine's first neighbours.
   TieredGraph open(const StoreCase& c) {
     const std::string directory = store(c);
     const StoreRequest request = request_of(c);
@@ -63,7 +63,7 @@ class StoreCases {
       return TieredGraph::all_in_dram(*in_memory_.back());
     }
     PlacementPlan plan = c.tails_on_disk ? split_plan(1, 0, 0) : everything_plan();
-    plan.dense_heads = false;  // as QueryStore opens a store for the streaming queries
+    plan.first_neighbors = false;  // as QueryStore opens a store for the streaming queries
     return open_tiered_graph(read_store_index(directory, request), plan);
   }
 
@@ -72,7 +72,7 @@ class StoreCases {
   TieredGraph open_for_scans(const StoreCase& c, double share, std::vector<std::int64_t>& cuts) {
     StoreIndex index = read_store_index(store(c), request_of(c));
     PlacementPlan plan = split_plan(1, 0, 0);
-    plan.dense_heads = false;
+    plan.first_neighbors = false;
     plan.scan_cuts = cuts = scan_cuts(index, share).cuts;
     return open_tiered_graph(std::move(index), plan);
   }

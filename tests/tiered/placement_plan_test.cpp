@@ -38,7 +38,7 @@ GraphProfile hand_made_profile(bool separate_forward = true) {
   profile.separate_forward = separate_forward;
   profile.bfs_status_bytes_per_vertex = 10;
   profile.offset_bytes = 1200;
-  profile.vertex_head_bytes = 80 * 4 + 16;
+  profile.first_neighbor_bytes = 80 * 4 + 16;
   profile.degrees = {{1, 40}, {3, 20}, {20, 10}, {50, 2}};
   return profile;
 }
@@ -55,7 +55,7 @@ PlacementPlan plan_for(std::int64_t budget) { return plan_placement(hand_made_pr
 std::int64_t dram(const PlacementPlan& plan, const std::string& name) { return plan.structure(name).dram_bytes; }
 std::int64_t disk(const PlacementPlan& plan, const std::string& name) { return plan.structure(name).disk_bytes; }
 
-const std::vector<std::string> kOrder = {"reserved", "bfs_status", "offsets", "vertex_heads", "resident_index",
+const std::vector<std::string> kOrder = {"reserved", "bfs_status", "offsets", "first_neighbors", "resident_index",
                                          "backward_heads",
                                          "forward_low_degree", "forward_hubs", "backward_tails", "forward_rest"};
 
@@ -136,7 +136,7 @@ TEST(StoragePlacementPlan, BudgetJustAboveTheMinimumPutsEverythingElseOnDisk) {
     EXPECT_EQ(plan.hub_degree_limit, 0);
     EXPECT_EQ(plan.hub_vertices, 0);
     EXPECT_FALSE(plan.fits_in_memory);
-    EXPECT_EQ(disk(plan, "bfs_status") + disk(plan, "offsets") + disk(plan, "vertex_heads"), 0);
+    EXPECT_EQ(disk(plan, "bfs_status") + disk(plan, "offsets") + disk(plan, "first_neighbors"), 0);
   }
 }
 
@@ -144,7 +144,7 @@ TEST(StoragePlacementPlan, BudgetsInBetweenFillInTheListedOrder) {
   struct Step {
     std::int64_t extra;  // budget above the minimum
     std::int64_t k, d, hub_limit;
-    std::int64_t heads, low, hubs, tails, rest;  // DRAM bytes
+    std::int64_t first_neighbors, low, hubs, tails, rest;  // DRAM bytes
   };
   const std::vector<Step> steps = {
       {416, 2, 0, 0, 416, 0, 0, 0, 0},
@@ -168,7 +168,7 @@ TEST(StoragePlacementPlan, BudgetsInBetweenFillInTheListedOrder) {
     EXPECT_EQ(plan.head_entries, step.k);
     EXPECT_EQ(plan.low_degree_limit, step.d);
     EXPECT_EQ(plan.hub_degree_limit, step.hub_limit);
-    EXPECT_EQ(dram(plan, "backward_heads"), step.heads);
+    EXPECT_EQ(dram(plan, "backward_heads"), step.first_neighbors);
     EXPECT_EQ(dram(plan, "forward_low_degree"), step.low);
     EXPECT_EQ(dram(plan, "forward_hubs"), step.hubs);
     EXPECT_EQ(dram(plan, "backward_tails"), step.tails);
@@ -228,7 +228,7 @@ TEST(StoragePlacementPlan, ForcedKIsRespected) {
   EXPECT_EQ(disk(plan, "forward_low_degree") + disk(plan, "forward_hubs") + disk(plan, "forward_rest"), 0);
   EXPECT_FALSE(plan.fits_in_memory);
 
-  request.head_entries = 1;  // the dense heads array only
+  request.head_entries = 1;  // the first-neighbour array only
   plan = plan_placement(hand_made_profile(), request);
   EXPECT_EQ(plan.head_entries, 1);
   EXPECT_EQ(dram(plan, "backward_heads") + dram(plan, "backward_tails"), 0);
