@@ -1,5 +1,6 @@
 // libFuzzer target: a crafted store. At start-up a few small pristine stores are written (undirected
-// and directed, one to three partitions, each neighbour order; see pristine_stores) into a
+// and directed, one to three partitions, each neighbour order, two with versions as add-edges
+// writes them; see pristine_stores) into a
 // temporary directory, /dev/shm where it exists. Each input picks one, damages a copy of its files
 // (store_patches.hpp: offsets, neighbour ids, the edge file and the manifest's lines), reseals the
 // manifest (sizes and SHA-256 recomputed, unless the input says not to) and opens the result as
@@ -37,7 +38,9 @@
 #include "graph/csr_graph.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "store/edge_file_check.hpp"
+#include "query/version_overlay.hpp"
 #include "store/graph_store.hpp"
+#include "store/store_versions.hpp"
 #include "store_patches.hpp"
 #include "tiered/placement_plan.hpp"
 #include "tiered/tiered_graph.hpp"
@@ -138,6 +141,20 @@ PristineStore external_store(const fs::path& directory, int scale, int edgefacto
   return store;
 }
 
+// A store with two versions (as `add-edges` writes them: version-K.edges and version-K) over an
+// external store, so that patches reach the versions' files and their readers.
+PristineStore versioned_store(const fs::path& directory, GraphDirection direction) {
+  PristineStore store = external_store(directory, 7, 4, 1, NeighborOrder::kById, direction);
+  const auto vertices = store.edges.num_vertices;
+  for (int version = 1; version <= 2; ++version) {
+    std::vector<CompactEdge> added;
+    for (VertexId v = 0; v + 1 < vertices; v += 5) added.push_back(CompactEdge::make(v, (v * 3 + version) % vertices));
+    write_store_version(directory.string(), added);
+  }
+  store.files = files_of(directory);
+  return store;
+}
+
 // Small graphs (a few KiB per file, so that a patch position reaches any entry): partitions are
 // whole 64-vertex words, so SCALE 8 splits into 2 or 3 (the third empty) ranges; the sixth store
 // keeps 200 of its 256 vertices; the last two are compressed.
@@ -152,6 +169,8 @@ std::vector<PristineStore> pristine_stores(const fs::path& root) {
   // Compressed lists (positions, lists and heads files), read only tiered.
   stores.push_back(external_store(root / "s6", 7, 8, 1, NeighborOrder::kHubFirst, GraphDirection::kUndirected, true));
   stores.push_back(external_store(root / "s7", 8, 4, 2, NeighborOrder::kById, GraphDirection::kDirected, true));
+  stores.push_back(versioned_store(root / "s8", GraphDirection::kUndirected));
+  stores.push_back(versioned_store(root / "s9", GraphDirection::kDirected));
   return stores;
 }
 
@@ -308,6 +327,22 @@ void check_edge_file(const std::string& directory, const PristineStore& pristine
   }
 }
 
+// The versions as the streaming queries read them: descriptions, edges (sizes, SHA-256 and ids
+// checked) and their overlay.
+void read_versions(const std::string& directory) {
+  try {
+    const StoreManifest manifest = read_store_manifest(directory);
+    const int latest = latest_store_version(directory);
+    if (latest == 0) return;
+    const std::vector<CompactEdge> edges = read_version_edges(directory, 1, latest, manifest.vertices);
+    const VersionOverlay overlay(manifest.vertices, edges, manifest.direction);
+    require(overlay.entries(ListSide::kIn) <= 2 * static_cast<std::int64_t>(edges.size()));
+    say("versions", std::to_string(latest) + " read, " + std::to_string(edges.size()) + " edges");
+  } catch (const Error& error) {
+    require_one_line("versions", error);
+  }
+}
+
 void remove_directory() {
   if (state != nullptr) fs::remove_all(state->root);
 }
@@ -347,6 +382,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   omp_set_num_threads(choices.threads);
   const std::string directory = state->work.string();
   check_edge_file(directory, pristine);
+  read_versions(directory);
   const auto in_dram = search_in_dram(directory, choices, pristine);
   const auto tiered = search_tiered(directory, choices, pristine);
   if (in_dram && tiered) require_same_reach(*in_dram, *tiered);

@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "core/file_output.hpp"
 #include "core/progress_log.hpp"
-#include "core/sha256.hpp"
+#include "store/edge_file_seal.hpp"
 #include "core/temporary_name.hpp"
 #include "edges/packed_edge_file.hpp"
 #include "store/graph_store.hpp"
@@ -28,13 +28,14 @@ namespace {
 constexpr std::int64_t kChunkEdges = std::int64_t{1} << 16;
 
 // The edge file with every endpoint renamed, at `path` (written whole, then renamed into place);
-// returns the original file's SHA-256, taken on the way.
-std::string write_relabelled_edges(const PackedEdgeFile& edges, std::span<const std::uint32_t> new_of,
-                                   const std::string& path, std::span<PackedEdge> chunk, ProgressLog& log) {
+// returns the original file's manifest entry (SHA-256 and pair digest in its ids), taken on the way.
+StoreArray write_relabelled_edges(const PackedEdgeFile& edges, std::span<const std::uint32_t> new_of,
+                                  const std::string& path, std::span<PackedEdge> chunk, GraphDirection direction,
+                                  ProgressLog& log) {
   AtomicFileWriter output(path);
-  Sha256 sha;
+  EdgeFileSeal seal(direction);
   edges.for_each_chunk(chunk, [&](std::int64_t first, std::span<const PackedEdge> part) {
-    sha.update(part.data(), part.size_bytes());
+    seal.update(part);
     std::vector<PackedEdge> renamed(part.size());
 #pragma omp parallel for schedule(static)
     for (std::size_t index = 0; index < part.size(); ++index) {
@@ -45,7 +46,7 @@ std::string write_relabelled_edges(const PackedEdgeFile& edges, std::span<const 
              ProgressUnit::kEdges);
   });
   output.commit();
-  return sha.finish_hex();
+  return seal.finish(edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)));
 }
 
 }  // namespace
@@ -155,14 +156,14 @@ ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int
   }
   const std::string relabelled = temporary_path(store_path(store_directory, "edges.relabelled"));
   RemovedUnlessKept removed(relabelled);
-  const std::string sha = write_relabelled_edges(edges, relabel.new_of, relabelled, chunk, log);
+  const StoreArray original = write_relabelled_edges(edges, relabel.new_of, relabelled, chunk, options.direction, log);
   ExternalBuildOptions build = options;
   build.dram_budget_bytes -= relabel_bytes(num_vertices);  // the permutation stays in DRAM meanwhile
   build.relabel_new_of = relabel.new_of;
   build.relabel_old_of = relabel.old_of;
   std::error_code error;
   if (std::filesystem::equivalent(edge_file, store_path(store_directory, kEdgeFileName), error) && !error) {
-    build.edge_file_record = StoreArray{kEdgeFileName, edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)), sha};
+    build.edge_file_record = original;
   }
   return build_store_from_edge_file(relabelled, num_vertices, store_directory, build);
 }

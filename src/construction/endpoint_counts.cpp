@@ -25,7 +25,7 @@ bool count_endpoint(std::uint32_t& count) {
 }  // namespace
 
 void count_endpoints(const PackedEdgeFile& edges, std::span<PackedEdge> chunk, std::span<std::uint32_t> degrees,
-                     ListEnds ends, ProgressLog& log, Sha256* sha) {
+                     ListEnds ends, ProgressLog& log, EdgeFileSeal* seal) {
   const bool sources = ends != ListEnds::kTarget;
   const bool targets = ends != ListEnds::kSource;
   const auto num_vertices = static_cast<std::int64_t>(degrees.size());
@@ -47,7 +47,7 @@ void count_endpoints(const PackedEdgeFile& edges, std::span<PackedEdge> chunk, s
       }
     }
     if (first_bad < count) throw_bad_edge(edges, first + first_bad, part[first_bad], num_vertices);
-    if (sha != nullptr) sha->update(part.data(), part.size_bytes());
+    if (seal != nullptr) seal->update(part);
     wrapped = wrapped || chunk_wrapped;
     log.tick("counting endpoints: edge", first + count, edges.num_edges(), ProgressUnit::kEdges);
   });

@@ -11,7 +11,6 @@
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/progress_log.hpp"
-#include "core/sha256.hpp"
 #include "graph/partition_layout.hpp"
 #include "construction/build_budget.hpp"
 #include "construction/endpoint_counts.hpp"
@@ -19,6 +18,7 @@
 #include "construction/range_lists.hpp"
 #include "construction/scratch_file.hpp"
 #include "construction/store_list_writer.hpp"
+#include "store/edge_file_seal.hpp"
 #include "store/store_writer.hpp"
 
 namespace semibfs {
@@ -52,8 +52,8 @@ struct BuildContext {
   ExternalBuildStats& stats;
   VertexRange rows;                          // whose lists are built: every vertex, or a rank's
   const RankPartLists* rank_part = nullptr;  // set for a rank's part
-  // Set for the first pass only: the edge file's checksum, taken as the build reads it.
-  Sha256* edge_file_sha = nullptr;
+  // Set for the first pass only: the edge file's checksum and pair digest, taken as the build reads it.
+  EdgeFileSeal* edge_file_seal = nullptr;
 };
 
 // The rows cut into ranges whose lists fit the budget (plan_vertex_ranges over the rows alone).
@@ -87,9 +87,9 @@ template <typename Sink>
 void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
   CollectBuffers buffers(context.ledger, chunk_edges);
-  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_sha);
+  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_seal);
   ++context.stats.edge_file_passes;
-  context.edge_file_sha = nullptr;
+  context.edge_file_seal = nullptr;
   if (context.rank_part != nullptr) check_rows(context);
   const std::vector<VertexRange> ranges = plan_row_ranges(context, kRangeBytesPerEntry);
   if (ends != ListEnds::kSource || context.rank_part != nullptr) {
@@ -165,12 +165,12 @@ void build_backward_lists(BuildContext& context, NeighborOrder order, ListEnds e
 
 // The manifest records the edge file when it lies in the store (validation streams it later).
 std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std::string& store_directory,
-                                          Sha256& sha) {
+                                          EdgeFileSeal& seal) {
   std::error_code error;
   if (!std::filesystem::equivalent(edges.path(), store_path(store_directory, kEdgeFileName), error) || error) {
     return std::nullopt;
   }
-  return StoreArray{kEdgeFileName, edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)), sha.finish_hex()};
+  return seal.finish(edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)));
 }
 
 }  // namespace
@@ -196,10 +196,10 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
   ExternalBuildStats stats;
   stats.edges = edges.num_edges();
   LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
-  Sha256 edge_file_sha;
+  EdgeFileSeal edge_file_seal(options.direction);
   const RankPartLists* part = options.rank_part ? &*options.rank_part : nullptr;
   const VertexRange rows = part != nullptr ? part->rows : VertexRange{0, num_vertices};
-  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, rows, part, &edge_file_sha};
+  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, rows, part, &edge_file_seal};
   // A rank's part is one partition of its own rows, its entries one direction of each.
   const PartitionLayout layout =
       part != nullptr ? PartitionLayout(rows.size(), 1) : PartitionLayout(num_vertices, options.partitions);
@@ -217,7 +217,7 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr            ? std::optional(part->edge_share)
                   : options.edge_file_record ? options.edge_file_record
-                                             : edge_file_entry(edges, store_directory, edge_file_sha),
+                                             : edge_file_entry(edges, store_directory, edge_file_seal),
                   part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec,
                   options.relabel_new_of.empty() ? "" : "degree"});
   }

@@ -30,6 +30,16 @@ std::string format_memory(const MemoryFootprint& memory) {
          (memory.io_buffer_bytes > 0 ? ", I/O buffers " + format_bytes(memory.io_buffer_bytes) : "");
 }
 
+// What the edge file's check compared, for the log line.
+const char* edge_file_checks(const EdgeFileCheck& check) {
+  if (check.pair_digest_checked) return "SHA-256 and pair digest as the manifest records them";
+  if (check.checksum_checked) {
+    return "SHA-256 as the manifest records it (no edge-pairs line, an older store: the edges are not checked "
+           "against the lists; a store built again records it)";
+  }
+  return "size only (the manifest records no checksum; a store built again records one)";
+}
+
 }  // namespace
 
 std::optional<ValidationFailure> check_teps_count(std::int64_t nedge, std::int64_t validated) {
@@ -81,10 +91,8 @@ SearchSession::SearchSession(const SearchOptions& options, std::string graph, in
 void SearchSession::check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes) {
   const EdgeFileCheck check = check_store_edge_file(directory, read_store_manifest(directory), records,
                                                     static_cast<std::uint64_t>(buffer_bytes), &log_);
-  log_ << "checked the edge file: " << check.records << " edges, "
-       << (check.checksum_checked ? "SHA-256 as the manifest records it"
-                                  : "size only (the manifest records no checksum; a store built again records one)")
-       << ", in " << format_seconds(check.seconds) << std::endl;
+  log_ << "checked the edge file: " << check.records << " edges, " << edge_file_checks(check) << ", in "
+       << format_seconds(check.seconds) << std::endl;
   report_.edge_file_check_seconds = check.seconds;
 }
 

@@ -32,8 +32,12 @@ void check_neighbor_ids(const std::string& path, std::span<const NeighborId> nei
 class PairDigest {
  public:
   void add(VertexId row_vertex, NeighborId neighbor) {
-    direct_ += mix(static_cast<std::uint64_t>(row_vertex) << 32 | neighbor);
-    reversed_ += mix(static_cast<std::uint64_t>(neighbor) << 32 | static_cast<std::uint64_t>(row_vertex));
+    direct_ += pair_hash(row_vertex, neighbor);
+    reversed_ += pair_hash(neighbor, row_vertex);
+  }
+  // What one (row vertex, neighbour) pair adds to the direct sum.
+  static std::uint64_t pair_hash(std::uint64_t row_vertex, std::uint64_t neighbor) {
+    return mix(row_vertex << 32 | neighbor);
   }
   // The rows of `offsets` are vertices row_base, row_base + 1, ...; OpenMP-parallel.
   void add_lists(VertexId row_base, std::span<const std::int64_t> offsets, std::span<const NeighborId> neighbors);

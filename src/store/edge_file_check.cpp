@@ -5,30 +5,30 @@
 
 #include "core/file_output.hpp"
 #include "core/progress_log.hpp"
-#include "core/sha256.hpp"
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
 #include "io/sequential_read.hpp"
+#include "store/edge_file_seal.hpp"
 #include "store/graph_store.hpp"
 
 namespace semibfs {
 namespace {
 
-// The SHA-256 of the file of `size` bytes at `path`.
-std::string sha256_of_file(const std::string& path, std::int64_t size, std::uint64_t buffer_bytes,
-                           std::ostream* progress = nullptr) {
+// The SHA-256 and pair digest of the edge file of `size` bytes at `path`.
+StoreArray seal_of_file(const std::string& path, GraphDirection direction, std::int64_t size,
+                        std::uint64_t buffer_bytes, std::ostream* progress = nullptr) {
   SequentialReadOptions options;
   options.pieces_in_flight = 2;
   options.piece_bytes = std::clamp<std::uint64_t>(buffer_bytes / 2 / 4096 * 4096, 4096, std::uint64_t{8} << 20);
   ProgressLog log(progress, "edge file check");
   std::int64_t done = 0;
-  Sha256 sha;
+  EdgeFileSeal seal(direction);
   read_file_in_order(path, options, [&](std::span<const std::byte> bytes, std::uint64_t) {
-    sha.update(bytes.data(), bytes.size());
+    seal.update(bytes);
     done += static_cast<std::int64_t>(bytes.size());
     log.tick("SHA-256: bytes", done, size, ProgressUnit::kBytes);
   });
-  return sha.finish_hex();
+  return seal.finish(size);
 }
 
 }  // namespace
@@ -51,10 +51,15 @@ EdgeFileCheck check_store_edge_file(const std::string& directory, const StoreMan
       store_file_damaged(path, std::to_string(size) + " bytes where the manifest says " +
                                    std::to_string(manifest.edge_file->bytes));
     }
-    if (sha256_of_file(path, size, buffer_bytes, progress) != manifest.edge_file->sha256) {
-      store_file_damaged(path, "SHA-256 does not match the manifest");
+    const StoreArray read = seal_of_file(path, manifest.direction, size, buffer_bytes, progress);
+    if (read.sha256 != manifest.edge_file->sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
+    // The SHA-256 alone can be resealed after a record is rewritten; the pair digest is the lists'.
+    if (manifest.edge_file->pair_digest && read.pair_digest != manifest.edge_file->pair_digest) {
+      store_file_damaged(path, "its edges are not the ones the store's lists were built from (the pair digest "
+                               "differs from the manifest's edge-pairs)");
     }
     check.checksum_checked = true;
+    check.pair_digest_checked = manifest.edge_file->pair_digest.has_value();
   }
   check.seconds = time.seconds();
   return check;
@@ -65,7 +70,7 @@ void record_store_edge_file(const std::string& directory, StoreManifest manifest
   std::error_code error;
   const auto size = static_cast<std::int64_t>(std::filesystem::file_size(path, error));
   if (error) store_file_damaged(path, "cannot be read: " + error.message());
-  manifest.edge_file = StoreArray{kEdgeFileName, size, sha256_of_file(path, size, buffer_bytes)};
+  manifest.edge_file = seal_of_file(path, manifest.direction, size, buffer_bytes);
   write_file_atomically(store_path(directory, kManifestName), manifest.to_text());
 }
 

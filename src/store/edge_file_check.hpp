@@ -13,6 +13,7 @@ namespace semibfs {
 struct EdgeFileCheck {
   std::int64_t records = 0;
   bool checksum_checked = false;  // false: the manifest records no checksum (an older store)
+  bool pair_digest_checked = false;  // false: no edge-pairs line (a store older than it)
   double seconds = 0;
 };
 

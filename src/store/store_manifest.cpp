@@ -1,6 +1,7 @@
 #include "store/store_manifest.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -36,6 +37,20 @@ StoreArray parse_file_entry(const KeyValueText& format, const std::string& value
   }
   entry.bytes = format.count(bytes, line);
   return entry;
+}
+
+// The edge file's pair digest as 16 hex digits.
+std::string format_pair_digest(std::uint64_t digest) {
+  char text[17];
+  std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(digest));
+  return text;
+}
+
+std::uint64_t parse_pair_digest(const KeyValueText& format, const std::string& value, int line) {
+  if (value.size() != 16 || value.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    format.fail(line, "an edge-pairs line needs a digest of 16 hex digits");
+  }
+  return std::stoull(value, nullptr, 16);
 }
 
 // "RANK RANKS" with 0 <= RANK < RANKS <= kMaxRanks.
@@ -84,6 +99,7 @@ std::string StoreManifest::to_text() const {
   if (list_codec) text << "list-code " << to_string(*list_codec) << '\n';
   for (const StoreArray& array : arrays) text << "array " << array.name << ' ' << array.bytes << ' ' << array.sha256 << '\n';
   if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
+  if (edge_file && edge_file->pair_digest) text << "edge-pairs " << format_pair_digest(*edge_file->pair_digest) << '\n';
   if (rank_part) text << "rank-part " << rank_part->rank << ' ' << rank_part->ranks << '\n';
   text << "end\n";
   return text.str();
@@ -134,6 +150,11 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
     } else if (key == "edge-file") {
       if (manifest.edge_file) bad_manifest(path, number, "the edge file is listed twice");
       manifest.edge_file = parse_file_entry(format, value, number, "edge-file");
+    } else if (key == "edge-pairs") {
+      if (!manifest.edge_file || manifest.edge_file->pair_digest) {
+        bad_manifest(path, number, "an edge-pairs line belongs once after the edge-file line");
+      }
+      manifest.edge_file->pair_digest = parse_pair_digest(format, value, number);
     } else if (key == "rank-part") {
       if (manifest.rank_part) bad_manifest(path, number, "the rank part is listed twice");
       manifest.rank_part = parse_rank_part(format, value, number);

@@ -17,6 +17,8 @@
 //   ...
 //   edge-file edges.packed48 402653184 <sha256>   (the input's edges; absent when the store has none,
 //                                                  or was written before it was recorded)
+//   edge-pairs 9f3c0a1b2c3d4e5f   (the edge file's records as the lists hold them, summed pair
+//                                  hashes: store/edge_file_seal.hpp; absent in older stores)
 //   rank-part 1 4                 (only in a rank's part of a store written across MPI ranks)
 //   end
 #pragma once
@@ -57,6 +59,8 @@ struct StoreArray {
   std::string name;  // the file name inside the store directory
   std::int64_t bytes = 0;
   std::string sha256;
+  // The edge file's alone, where recorded: its records' pair digest (store/edge_file_seal.hpp).
+  std::optional<std::uint64_t> pair_digest = std::nullopt;
 };
 
 struct StoreManifest {

@@ -39,6 +39,15 @@ T peek(const fs::path& file, std::int64_t index) {
   return value;
 }
 
+// The manifest without its line that starts with `key`, as a store written before the line existed.
+void erase_manifest_line(const fs::path& store, const std::string& key) {
+  std::string manifest = read_text(store / "manifest");
+  const std::size_t line = manifest.find("\n" + key);
+  ASSERT_NE(line, std::string::npos) << manifest;
+  manifest.erase(line + 1, manifest.find('\n', line + 1) - line);
+  std::ofstream(store / "manifest", std::ios::trunc) << manifest;
+}
+
 class CraftedStoreCli : public testing::CommandTest {
  protected:
   // A SCALE 9 Kronecker graph built into a store of two partitions (separate forward graphs).
@@ -176,17 +185,76 @@ TEST_F(CraftedStoreCli, AMissingEdgeRecordWithTheManifestResealed) {
 // log says so.
 TEST_F(CraftedStoreCli, AStoreWithoutTheEdgeFileChecksumIsCheckedBySize) {
   const fs::path store = build_store();
-  std::string manifest = read_text(store / "manifest");
-  const std::size_t line = manifest.find("edge-file ");
-  ASSERT_NE(line, std::string::npos) << manifest;
-  manifest.erase(line, manifest.find('\n', line) + 1 - line);
-  std::ofstream(store / "manifest", std::ios::trunc) << manifest;
+  erase_manifest_line(store, "edge-pairs ");  // which came later still
+  erase_manifest_line(store, "edge-file ");
   CommandResult result = run("bfs --store " + store.string() + " --roots 2");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.err.find("checked the edge file: 8192 edges, size only"), std::string::npos) << result.err;
   fs::resize_file(store / "edges.packed48", fs::file_size(store / "edges.packed48") - 12);
   result = run("bfs --store " + store.string() + " --roots 2");
   EXPECT_EQ(result.exit_code, 1) << result.err;
+}
+
+// Record `index` of the edge file given another target (a vertex of the graph, not the source):
+// the edge file then disagrees with the lists while every id stays in range.
+void rewrite_edge_target(const fs::path& edge_file, std::int64_t index, std::uint32_t vertices) {
+  const std::int64_t word = index * 3;  // a record is three 32-bit words: v0, v1, high halves
+  const std::uint32_t source = peek<std::uint32_t>(edge_file, word);
+  std::uint32_t target = (peek<std::uint32_t>(edge_file, word + 1) + 1) % vertices;
+  if (target == source) target = (target + 1) % vertices;
+  poke<std::uint32_t>(edge_file, word + 1, target);
+}
+
+// Issue 42, case 8: one edge of the edge file changed to another edge between existing vertices
+// and its SHA-256 resealed. The pair digest (edge-pairs) refuses it before any search.
+TEST_F(CraftedStoreCli, ARewrittenEdgeWithTheEdgeFileResealed) {
+  const fs::path store = build_store();
+  EXPECT_NE(read_text(store / "manifest").find("\nedge-pairs "), std::string::npos);
+  rewrite_edge_target(store / "edges.packed48", 100, 512);
+  reseal_store(store);
+  for (const std::string budget : {"", " --dram-budget 256MiB --head-entries 1"}) {
+    const CommandResult result = run("bfs --store " + store.string() + " --roots 2" + budget);
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(lines_of(result.err).back().find("edges.packed48': its edges are not the ones the store's lists were "
+                                               "built from"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(result.err.find("BFS 0"), std::string::npos) << result.err;
+  }
+}
+
+// The same on the store `run --store` builds, directed and relabelled stores, each refused on reuse.
+TEST_F(CraftedStoreCli, ARewrittenEdgeIsRefusedInEveryKindOfStore) {
+  const fs::path edges = directory_ / "s9.edges";
+  ASSERT_EQ(run("generate --scale 9 --format g500-packed -o " + edges.string()).exit_code, 0);
+  for (const std::string kind : {"run", "directed", "relabelled"}) {
+    SCOPED_TRACE(kind);
+    const fs::path store = directory_ / kind;
+    fs::create_directory(store);
+    const std::string made = kind == "run" ? "run --scale 9 --roots 2 --dram-budget 64MiB --store " + store.string()
+                             : "build " + edges.string() + " --format g500-packed --store " + store.string() +
+                                   (kind == "directed" ? " --directed" : " --vertex-order degree");
+    const CommandResult built = run(made);
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    rewrite_edge_target(store / "edges.packed48", 7, 512);
+    reseal_store(store);
+    const std::string search = kind == "run" ? made + " --reuse"
+                                                : "bfs --store " + store.string() + " --roots 2";
+    const CommandResult result = run(search);
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_NE(result.err.find("its edges are not the ones the store's lists were built from"), std::string::npos)
+        << result.err;
+  }
+}
+
+// A store from before the edge-pairs line still opens, its edge file checked by its SHA-256; the
+// log says that its edges are not checked against the lists.
+TEST_F(CraftedStoreCli, AStoreWithoutThePairDigestIsCheckedByItsChecksum) {
+  const fs::path store = build_store();
+  erase_manifest_line(store, "edge-pairs ");
+  const CommandResult result = run("bfs --store " + store.string() + " --roots 2");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("SHA-256 as the manifest records it (no edge-pairs line"), std::string::npos) << result.err;
 }
 
 // run --store --dram-budget: the edge file it wrote is recorded, and a flipped bit is caught on reuse.

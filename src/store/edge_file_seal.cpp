@@ -1,0 +1,49 @@
+#include "store/edge_file_seal.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "store/array_checks.hpp"
+
+namespace semibfs {
+
+void EdgeFileSeal::add_records(const std::byte* records, std::int64_t count) {
+  std::uint64_t sum = 0;
+  const bool undirected = undirected_;
+#pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 65536)
+  for (std::int64_t index = 0; index < count; ++index) {
+    PackedEdge edge;
+    std::memcpy(&edge, records + index * static_cast<std::int64_t>(sizeof(PackedEdge)), sizeof(PackedEdge));
+    const auto source = static_cast<std::uint64_t>(edge.v0());
+    const auto target = static_cast<std::uint64_t>(edge.v1());
+    if (source == target) continue;
+    // A directed edge is in its target's in-list: its hash is that pair's reversed one.
+    sum += PairDigest::pair_hash(source, target) + (undirected ? PairDigest::pair_hash(target, source) : 0);
+  }
+  pair_digest_ += sum;
+}
+
+void EdgeFileSeal::update(std::span<const std::byte> bytes) {
+  sha_.update(bytes.data(), bytes.size());
+  if (partial_bytes_ > 0) {
+    const std::size_t taken = std::min(bytes.size(), sizeof(PackedEdge) - partial_bytes_);
+    std::memcpy(partial_ + partial_bytes_, bytes.data(), taken);
+    partial_bytes_ += taken;
+    bytes = bytes.subspan(taken);
+    if (partial_bytes_ < sizeof(PackedEdge)) return;
+    add_records(partial_, 1);
+    partial_bytes_ = 0;
+  }
+  const std::size_t whole = bytes.size() / sizeof(PackedEdge);
+  add_records(bytes.data(), static_cast<std::int64_t>(whole));
+  partial_bytes_ = bytes.size() - whole * sizeof(PackedEdge);
+  std::memcpy(partial_, bytes.data() + whole * sizeof(PackedEdge), partial_bytes_);
+}
+
+void EdgeFileSeal::update(std::span<const PackedEdge> edges) { update(std::as_bytes(edges)); }
+
+StoreArray EdgeFileSeal::finish(std::int64_t bytes) {
+  return StoreArray{kEdgeFileName, bytes, sha_.finish_hex(), pair_digest_};
+}
+
+}  // namespace semibfs

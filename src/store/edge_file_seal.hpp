@@ -1,0 +1,42 @@
+// What a store records of its edge file, taken as a build or an open reads the file: its SHA-256
+// and its pair digest, which binds it to the lists (issue 42, case 8). The digest sums the pair
+// hash of each record as the lists hold it (PairDigest: self-loops dropped, an undirected edge
+// both ways round), repeats included, in the file's ids: a record rewritten and the SHA-256
+// resealed still changes it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "core/graph_direction.hpp"
+#include "core/sha256.hpp"
+#include "edges/packed_edge.hpp"
+#include "store/store_manifest.hpp"
+
+namespace semibfs {
+
+class EdgeFileSeal {
+ public:
+  explicit EdgeFileSeal(GraphDirection direction) : undirected_(direction == GraphDirection::kUndirected) {}
+
+  // The file's next bytes, cut anywhere (a record split between two calls is joined).
+  void update(std::span<const std::byte> bytes);
+  // The file's next records; OpenMP-parallel.
+  void update(std::span<const PackedEdge> edges);
+
+  std::uint64_t pair_digest() const { return pair_digest_; }
+  // The manifest's entry of the edge file of `bytes` bytes read so far; once, at the end.
+  StoreArray finish(std::int64_t bytes);
+
+ private:
+  void add_records(const std::byte* records, std::int64_t count);
+
+  bool undirected_;
+  Sha256 sha_;
+  std::uint64_t pair_digest_ = 0;
+  std::byte partial_[sizeof(PackedEdge)] = {};
+  std::size_t partial_bytes_ = 0;
+};
+
+}  // namespace semibfs
