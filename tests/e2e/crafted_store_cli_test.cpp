@@ -39,15 +39,6 @@ T peek(const fs::path& file, std::int64_t index) {
   return value;
 }
 
-// The manifest without its line that starts with `key`, as a store written before the line existed.
-void erase_manifest_line(const fs::path& store, const std::string& key) {
-  std::string manifest = read_text(store / "manifest");
-  const std::size_t line = manifest.find("\n" + key);
-  ASSERT_NE(line, std::string::npos) << manifest;
-  manifest.erase(line + 1, manifest.find('\n', line + 1) - line);
-  std::ofstream(store / "manifest", std::ios::trunc) << manifest;
-}
-
 class CraftedStoreCli : public testing::CommandTest {
  protected:
   // A SCALE 9 Kronecker graph built into a store of two partitions (separate forward graphs).
@@ -185,8 +176,8 @@ TEST_F(CraftedStoreCli, AMissingEdgeRecordWithTheManifestResealed) {
 // log says so.
 TEST_F(CraftedStoreCli, AStoreWithoutTheEdgeFileChecksumIsCheckedBySize) {
   const fs::path store = build_store();
-  erase_manifest_line(store, "edge-pairs ");  // which came later still
-  erase_manifest_line(store, "edge-file ");
+  testing::erase_manifest_line(store, "edge-pairs ");  // which came later still
+  testing::erase_manifest_line(store, "edge-file ");
   CommandResult result = run("bfs --store " + store.string() + " --roots 2");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.err.find("checked the edge file: 8192 edges, size only"), std::string::npos) << result.err;
@@ -251,7 +242,7 @@ TEST_F(CraftedStoreCli, ARewrittenEdgeIsRefusedInEveryKindOfStore) {
 // log says that its edges are not checked against the lists.
 TEST_F(CraftedStoreCli, AStoreWithoutThePairDigestIsCheckedByItsChecksum) {
   const fs::path store = build_store();
-  erase_manifest_line(store, "edge-pairs ");
+  testing::erase_manifest_line(store, "edge-pairs ");
   const CommandResult result = run("bfs --store " + store.string() + " --roots 2");
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.err.find("SHA-256 as the manifest records it (no edge-pairs line"), std::string::npos) << result.err;

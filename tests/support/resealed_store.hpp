@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "core/sha256.hpp"
@@ -36,6 +37,15 @@ inline void reseal_store(const std::filesystem::path& store) {
     text += line + "\n";
   }
   std::ofstream(store / "manifest", std::ios::binary | std::ios::trunc) << text;
+}
+
+// The manifest without its line that starts with `key`, as a store written before the line existed.
+inline void erase_manifest_line(const std::filesystem::path& store, const std::string& key) {
+  std::string manifest = read_text(store / "manifest");
+  const std::size_t line = manifest.find("\n" + key);
+  if (line == std::string::npos) throw std::runtime_error("no manifest line " + key + " in " + store.string());
+  manifest.erase(line + 1, manifest.find('\n', line + 1) - line);
+  std::ofstream(store / "manifest", std::ios::trunc) << manifest;
 }
 
 }  // namespace semibfs::testing
