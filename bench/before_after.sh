@@ -13,7 +13,7 @@ git worktree add /tmp/old COMMIT && cmake -S /tmp/old -B /tmp/old/build && cmake
 Each CASE is one `semibfs run`:
   S          SCALE S in DRAM
   S:SIZE     SCALE S under --dram-budget SIZE (e.g. 22:296MiB), searching a store built once by
-             AFTER in out/before-after/store-sS and read by both with --reuse
+             each binary in out/before-after/store-sS-NAME and read by it with --reuse
 Every case runs R rounds (default 3), BEFORE and AFTER once per round each, with THREADS threads
 (default 2) and N roots (default 64), all validated. Prints per case and binary the median of the
 harmonic-mean TEPS, median TEPS and construction seconds, and the ratio AFTER/BEFORE of the
@@ -49,13 +49,14 @@ mkdir -p "$out"
 # The official block's value of `key` in a run's stdout.
 official() { awk -v key="$1" '$1 == key || ($1 == "bfs" && $2 == key) {print $NF}' "$2"; }
 
-# A store for the budget case of SCALE $1, built once by AFTER.
+# A store for the budget case of SCALE $1, built once by binary $2 (named $3): each binary reads
+# a store it wrote, so that a change of the store's format does not stop the older one.
 ensure_store() {
-  local store=$out/store-s$1
+  local store=$out/store-s$1-$3
   if [ ! -f "$store/manifest" ]; then
     rm -rf "$store" && mkdir -p "$store"
     echo "building the store of SCALE $1 in $store" >&2
-    "$after" run --scale "$1" --roots 1 --threads "$threads" --store "$store" >/dev/null 2>"$out/store-s$1.log"
+    "$2" run --scale "$1" --roots 1 --threads "$threads" --store "$store" >/dev/null 2>"$store.log"
   fi
   echo "$store"
 }
@@ -65,7 +66,7 @@ run_case() {
   local binary=$1 case=$2 round=$3 name=$4
   local scale=${case%%:*} arguments=()
   if [[ $case == *:* ]]; then
-    arguments=(--store "$(ensure_store "$scale")" --reuse --dram-budget "${case#*:}")
+    arguments=(--store "$(ensure_store "$scale" "$binary" "$name")" --reuse --dram-budget "${case#*:}")
   fi
   local stem=$out/${name}-${case/:/-}-r$round
   "$binary" run --scale "$scale" --roots "$roots" --threads "$threads" "${arguments[@]}" >"$stem.out" 2>"$stem.err" ||
