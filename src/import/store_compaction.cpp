@@ -39,11 +39,22 @@ void write_marker(const std::string& directory, const std::string& store) {
   write_file_atomically(store_path(directory, kMarkerName), "a compaction of " + store + " at work or cut short\n");
 }
 
-// An empty DIR.compacting, a leftover (marked) removed; anything else there is refused.
+// A compaction's leftover: its marker, or nothing but the marker's temporary (a compaction cut
+// short between creating the directory and writing the marker).
+bool is_compaction_leftover(const std::string& target) {
+  std::error_code error;
+  if (fs::exists(store_path(target, kMarkerName), error)) return true;
+  for (const fs::directory_entry& entry : fs::directory_iterator(target, error)) {
+    if (!entry.path().filename().string().starts_with(kMarkerName)) return false;
+  }
+  return !error;
+}
+
+// An empty DIR.compacting, a leftover removed; anything else there is refused.
 void prepare_directory(const std::string& target, const std::string& store, ProgressLog& log) {
   std::error_code error;
   if (fs::exists(target, error)) {
-    if (!fs::exists(store_path(target, kMarkerName), error)) {
+    if (!is_compaction_leftover(target)) {
       throw Error(quoted(target) + " exists and is no compaction's leftover: move it away, then compact " +
                   quoted(store));
     }
@@ -55,7 +66,12 @@ void prepare_directory(const std::string& target, const std::string& store, Prog
     throw Error("cannot create " + quoted(target) + ": " + (error ? error.message() : std::string("it exists")) +
                 " (compaction builds the new store beside the old one; check the parent's permissions)");
   }
-  write_marker(target, store);
+  try {
+    write_marker(target, store);
+  } catch (...) {
+    fs::remove_all(target, error);  // interrupted before it was marked: nothing of it stays
+    throw;
+  }
 }
 
 // The base's edge file, checked against the manifest's SHA-256 on the way, then every version's.

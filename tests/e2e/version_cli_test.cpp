@@ -199,6 +199,25 @@ TEST_F(VersionCli, ALeftoverCompactionIsRemovedAndAnythingElseRefused) {
   EXPECT_FALSE(std::filesystem::exists(std::filesystem::path(store) / "compacting"));
 }
 
+// A compaction cut short between making its directory and marking it (the soak's SIGINT found
+// one) left an empty directory, or the marker's temporary alone: a leftover too, removed.
+TEST_F(VersionCli, AnUnmarkedEmptyCompactionDirectoryIsALeftover) {
+  const Batches batches = random_batches(5, 2);
+  const std::string store = build(write_edges("base.el", {&batches.base}), "s", "");
+  ASSERT_EQ(run("add-edges " + write_edges("b.el", {&batches.added[0]}) + " --store " + store).exit_code, 0);
+  const std::filesystem::path leftover = store + ".compacting";
+  for (const bool with_temporary : {false, true}) {
+    std::filesystem::create_directory(leftover);
+    if (with_temporary) std::ofstream(leftover / "compacting.tmp.99999") << "a compaction of";
+    const CommandResult compacted = run("compact --store " + store);
+    EXPECT_EQ(compacted.exit_code, 0) << compacted.err;
+    EXPECT_FALSE(std::filesystem::exists(leftover));
+    if (!with_temporary) {
+      ASSERT_EQ(run("add-edges " + write_edges("c.el", {&batches.added[1]}) + " --store " + store).exit_code, 0);
+    }
+  }
+}
+
 // Added edges that cannot fit in the budget are refused before any is held: a regular file's edges
 // are counted first and the one minimum stated (issue 42, case 12); a pipe's, which can be read only
 // once, as they arrive, distinct edges counted (a million at 40 bytes each against 16 MiB).
