@@ -7,7 +7,7 @@
 // order. With a list codec the lists are compressed one by one (compress/list_codec.hpp), sorted
 // by id first (the code wants ascending ids): each graph's neighbors file becomes a positions and a
 // lists file, and each backward list's first entry in its order (the hub, in hub-first or degree
-// order) goes to a heads file, the first neighbour a bottom-up step probes.
+// order) goes to the file `heads` (its name from before the first-neighbour name), the first neighbour a bottom-up step probes.
 #pragma once
 
 #include <cstdint>
@@ -52,7 +52,7 @@ class StoreListWriter {
     StoreArrayStream* offsets = nullptr;
     StoreArrayStream* neighbors = nullptr;  // the list entries, or the compressed lists
     StoreArrayStream* positions = nullptr;  // compressed only: where each list starts
-    StoreArrayStream* first_neighbors = nullptr;      // compressed backward graphs only: each list's head
+    StoreArrayStream* first_neighbors = nullptr;      // compressed backward graphs only: each list's first neighbour
     std::int64_t entries = 0;
     std::uint64_t bytes = 0;  // of the compressed lists
   };

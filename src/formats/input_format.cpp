@@ -14,9 +14,9 @@ InputFormat parse_input_format(const std::string& text) {
                    "': use auto, snap, mtx, el, g500-packed or g500-int64");
 }
 
-bool is_gzip(std::string_view head) {
-  return head.size() >= 2 && static_cast<unsigned char>(head[0]) == 0x1f &&
-         static_cast<unsigned char>(head[1]) == 0x8b;
+bool is_gzip(std::string_view first_bytes) {
+  return first_bytes.size() >= 2 && static_cast<unsigned char>(first_bytes[0]) == 0x1f &&
+         static_cast<unsigned char>(first_bytes[1]) == 0x8b;
 }
 
 namespace {
@@ -34,8 +34,8 @@ std::string lowercase_extension(std::string name) {
 }
 
 // Control bytes other than tab, CR and LF mark binary data; bytes >= 0x80 may be UTF-8 comments.
-bool looks_like_text(std::string_view head) {
-  return std::none_of(head.begin(), head.begin() + std::min(head.size(), kTextSniffBytes), [](char c) {
+bool looks_like_text(std::string_view first_bytes) {
+  return std::none_of(first_bytes.begin(), first_bytes.begin() + std::min(first_bytes.size(), kTextSniffBytes), [](char c) {
     const auto byte = static_cast<unsigned char>(c);
     return (byte < 0x20 && c != '\t' && c != '\r' && c != '\n') || byte == 0x7f;
   });
@@ -43,8 +43,8 @@ bool looks_like_text(std::string_view head) {
 
 }  // namespace
 
-InputFormat detect_input_format(const std::string& name, std::string_view head) {
-  if (head.starts_with("%%MatrixMarket")) return InputFormat::kMtx;
+InputFormat detect_input_format(const std::string& name, std::string_view first_bytes) {
+  if (first_bytes.starts_with("%%MatrixMarket")) return InputFormat::kMtx;
   const std::string extension = lowercase_extension(name);
   if (extension == ".mtx") return InputFormat::kMtx;
   if (extension == ".el") return InputFormat::kEl;
@@ -57,7 +57,7 @@ InputFormat detect_input_format(const std::string& name, std::string_view head) 
   const std::string what_to_do =
       " (name the format: g500-packed for 12-byte edges, g500-int64 for 16-byte edges)";
   if (extension == ".bin") throw Error(asked + "a .bin file may hold either Graph500 layout" + what_to_do);
-  if (looks_like_text(head)) return InputFormat::kSnap;
+  if (looks_like_text(first_bytes)) return InputFormat::kSnap;
   throw Error(asked + "it holds binary data and its name has no known extension" + what_to_do);
 }
 

@@ -26,11 +26,11 @@ using InputFormat = EdgeFormat;
 // Parses "auto", "snap", "mtx", "el", "g500-packed" or "g500-int64"; throws UsageError otherwise.
 InputFormat parse_input_format(const std::string& text);
 
-// True when `head` starts with the gzip magic bytes.
-bool is_gzip(std::string_view head);
+// True when `first_bytes` start with the gzip magic bytes.
+bool is_gzip(std::string_view first_bytes);
 
-// The format of a file named `name` whose (decompressed) contents start with `head`, by the rules
+// The format of a file named `name` whose (decompressed) contents start with `first_bytes`, by the rules
 // above; never kAuto. Throws Error when the rules cannot tell.
-InputFormat detect_input_format(const std::string& name, std::string_view head);
+InputFormat detect_input_format(const std::string& name, std::string_view first_bytes);
 
 }  // namespace semibfs

@@ -11,7 +11,7 @@
 // out-lists as its forward graph (top-down expands a vertex's out-neighbours), so its forward
 // graph is separate even with P = 1. Such graphs come only from stores (external construction).
 //
-// Beside them, the head of every vertex (the first neighbour of its ordered list, the
+// Beside them, the first neighbour of every vertex (the first entry of its ordered list, the
 // highest-degree one) in a dense array: the first probe of a bottom-up step reads it
 // sequentially instead of jumping into the vertex's list (the DRAM "backward head" of Iwabuchi et al. (in Japanese)
 // Sec. 5.2 with K = 1), and the isolated vertices, which no search can reach.
@@ -30,14 +30,14 @@
 
 namespace semibfs {
 
-// A head for a vertex without neighbours; never a vertex id (ids are below 2^32).
+// The first neighbour of a vertex without neighbours; never a vertex id (ids are below 2^32).
 inline constexpr NeighborId kNoFirstNeighbor = UINT32_MAX;
 
 // Bytes of each structure, as Iwabuchi et al. Fig. 3 lists them.
 struct GraphBytes {
   std::int64_t forward = 0;   // 0 when the forward graph is the backward graph (P = 1, undirected)
   std::int64_t backward = 0;
-  std::int64_t first_neighbors = 0;     // heads and the isolated-vertex bitmap
+  std::int64_t first_neighbors = 0;     // first neighbours and the isolated-vertex bitmap
   std::int64_t total() const { return forward + backward + first_neighbors; }
 };
 

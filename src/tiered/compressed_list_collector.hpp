@@ -1,7 +1,7 @@
 // The one pass over a compressed store's lists file (pK.G.lists) when the store is opened
 // (tiered_graph.hpp): every list is decoded as the file streams past, so that the store is checked
 // whole before it is trusted (ids in range, each list's length as its offsets say, the pairs into
-// the symmetry digest, the bytes against the manifest's SHA-256; each backward list's head, read
+// the symmetry digest, the bytes against the manifest's SHA-256; each backward list's first neighbour, read
 // from the store, is one of its entries), and the lists chosen to stay in DRAM are copied as they
 // are. The rows wholly inside a piece of the file are decoded in parallel; a list that spans
 // pieces is gathered first.
@@ -23,7 +23,7 @@ namespace semibfs {
 class CompressedListCollector {
  public:
   // `rows` holds the row index with the residency set (its resident bytes sized to it);
-  // `heads` is empty or has one entry per row, to be checked; ids must lie in `allowed`.
+  // `first_neighbors` is empty or has one entry per row, to be checked; ids must lie in `allowed`.
   CompressedListCollector(CompressedRows& rows, std::span<const NeighborId> first_neighbors, VertexRange allowed, std::string path,
                           PairDigest& digest);
 

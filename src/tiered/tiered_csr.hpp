@@ -190,7 +190,7 @@ class TieredCsr {
   static std::span<const NeighborId> plain_entries(std::span<const std::byte> piece) {
     return {reinterpret_cast<const NeighborId*>(piece.data()), piece.size() / sizeof(NeighborId)};
   }
-  // The first resident entry of each row into heads[row], kNoFirstNeighbor where none is resident: the
+  // The first resident entry of each row into first_neighbors[row], kNoFirstNeighbor where none is resident: the
   // first neighbours that let a bottom-up step probe a vertex's first neighbour without its list.
   void first_entries(std::span<NeighborId> first_neighbors) const;
   // Binds the DRAM pages of rows [first_row, end_row) (offsets, index and resident entries) to a
