@@ -50,6 +50,17 @@ bool is_compaction_leftover(const std::string& target) {
   return !error;
 }
 
+// Removes a compaction's directory with its marker last, so that a kill part-way leaves it still
+// marked as a leftover for the next compaction.
+void remove_marked_directory(const std::string& target, std::error_code& error) {
+  std::vector<fs::path> unmarked;
+  for (const fs::directory_entry& entry : fs::directory_iterator(target, error)) {
+    if (entry.path().filename() != kMarkerName) unmarked.push_back(entry.path());
+  }
+  for (const fs::path& path : unmarked) fs::remove_all(path, error);
+  fs::remove_all(target, error);
+}
+
 // An empty DIR.compacting, a leftover removed; anything else there is refused.
 void prepare_directory(const std::string& target, const std::string& store, ProgressLog& log) {
   std::error_code error;
@@ -58,7 +69,7 @@ void prepare_directory(const std::string& target, const std::string& store, Prog
       throw Error(quoted(target) + " exists and is no compaction's leftover: move it away, then compact " +
                   quoted(store));
     }
-    fs::remove_all(target, error);
+    remove_marked_directory(target, error);
     if (error) throw Error("cannot remove the unfinished compaction " + quoted(target) + ": " + error.message());
     log.say("removed an unfinished compaction");
   }
@@ -199,11 +210,11 @@ CompactionStats compact_store(const std::string& given_directory, std::int64_t d
     write_marker(directory, directory);  // the old store, once it is `target`, is a leftover too
     exchange(target, directory);
   } catch (...) {
-    fs::remove_all(target, error);  // the store is as it was
+    remove_marked_directory(target, error);  // the store is as it was
     fs::remove(store_path(directory, kMarkerName), error);
     throw;
   }
-  fs::remove_all(target, error);
+  remove_marked_directory(target, error);
   fs::remove(store_path(directory, kMarkerName), error);
   stats.seconds = time.seconds();
   log.say("done: one base of " + std::to_string(input.edges) + " edges");
