@@ -95,7 +95,7 @@ StoreSearch::StoreSearch(const std::string& directory, const StoreSearchArgument
 void StoreSearch::open_version(int version) {
   // The query kernel's arrays; the arrays handed to Python; the parents and levels in input order.
   const std::int64_t vertices = input_.vertices;
-  VersionSearchStore opened = open_version_for_search(directory_, options_, version,
+  VersionSearchStore opened = open_version_for_search(directory_, vertices, options_, version,
                                                       {kQueryKernelBytesPerVertex, 16, 16 * vertices});
   versioned_ = std::move(opened.store);
   version_edges_ = std::move(opened.edges);

@@ -236,7 +236,7 @@ int run_bfs_on_version(const BfsRequest& request, int version) {
   const SearchOptions search = store_search_options(request.search, request.policy_chosen);
   const std::int64_t vertices = read_input_description(request.store).vertices;
   VersionSearchStore opened =
-      open_version_for_search(request.store, search, version, {query_search_bytes_per_vertex(vertices), 0, 0});
+      open_version_for_search(request.store, vertices, search, version, {query_search_bytes_per_vertex(vertices), 0, 0});
   QueryStore& store = *opened.store;
   const VersionEdgeSource& edges = *opened.edges;
   const InputDescription& input = store.input();

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "analytics/query_bfs.hpp"
-#include "import/input_store.hpp"
 
 namespace semibfs {
 
@@ -69,9 +68,8 @@ VersionEdgeSource::VersionEdgeSource(std::unique_ptr<EdgeSource> base, std::vect
   all_ = std::make_unique<ConcatenatedEdgeSource>(std::move(parts));
 }
 
-VersionSearchStore open_version_for_search(const std::string& directory, const SearchOptions& search, int version,
-                                           const VersionSearchBytes& bytes) {
-  const std::int64_t vertices = read_input_description(directory).vertices;
+VersionSearchStore open_version_for_search(const std::string& directory, std::int64_t vertices,
+                                           const SearchOptions& search, int version, const VersionSearchBytes& bytes) {
   std::unique_ptr<PackedFileEdgeSource> base_edges = open_store_edges(directory, vertices, search);
   QueryStoreOptions opening;
   opening.budget = search.budget;

@@ -88,7 +88,8 @@ struct VersionSearchBytes {
 
 // `semibfs bfs` and Python's Store at a later version: the base's edge file opened for
 // validation, the store opened for the queries (read-locked), the versions' edges kept.
-VersionSearchStore open_version_for_search(const std::string& directory, const SearchOptions& search, int version,
-                                           const VersionSearchBytes& bytes);
+// `vertices`: the store's, from its input description, which the caller has read already.
+VersionSearchStore open_version_for_search(const std::string& directory, std::int64_t vertices,
+                                           const SearchOptions& search, int version, const VersionSearchBytes& bytes);
 
 }  // namespace semibfs
