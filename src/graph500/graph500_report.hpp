@@ -48,6 +48,15 @@ struct MemoryFootprint {
   std::int64_t io_buffer_bytes = 0;   // the tail fetchers' arenas (semi-external runs)
 };
 
+// One pass of validation that checked several searches together (validate/search_batch.hpp); each
+// of those searches' validate_seconds is its share of it.
+struct ValidationPass {
+  std::string kernel;           // "BFS" or "SSSP"
+  std::int64_t first = 0;       // the index of its first search in the kernel's list
+  std::int64_t searches = 0;
+  double seconds = 0;           // the whole pass, the searches' tree levels included
+};
+
 struct Graph500Report {
   std::string graph;  // what was searched: a made-from line, "kronecker scale=..." or "file ..."
   std::int64_t vertices = 0;                 // the graph's real size
@@ -69,6 +78,7 @@ struct Graph500Report {
   std::vector<RootResult> sssp_roots;  // the SSSP searches (`run --sssp`), after the BFS ones
   std::optional<SsspOptions> sssp;     // what they ran with
   bool validation_passed = true;
+  std::vector<ValidationPass> validation_passes;  // empty when each search was validated alone
   std::string validation_failure;   // the first failure, naming the rule and the vertex
   MemoryFootprint memory;
   std::optional<PlacementPlan> plan;  // with a DRAM budget

@@ -292,6 +292,21 @@ void write_sssp(JsonWriter& json, const Graph500Report& report) {
   json.end_object();
 }
 
+// The passes that validated several searches at once; each search's validate_seconds is its share.
+void write_validation_passes(JsonWriter& json, const std::vector<ValidationPass>& passes) {
+  json.key("validation_passes");
+  json.begin_array();
+  for (const ValidationPass& pass : passes) {
+    json.begin_object();
+    json.field("kernel", pass.kernel);
+    json.field("first", pass.first);
+    json.field("searches", pass.searches);
+    json.field("seconds", pass.seconds);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 }  // namespace
 
 std::string format_json_report(const Graph500Report& report, const MachineInfo& machine,
@@ -326,6 +341,7 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   }
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
+  write_validation_passes(json, report.validation_passes);
   if (report.distributed) write_distributed(json, *report.distributed);
   write_official(json, report.official);
   write_roots(json, report.roots);

@@ -45,17 +45,47 @@ class RootSearcher {
   virtual void add_figures(RootResult& result, const IoStats& io) { result.io = io.summary(); }
 };
 
-// What counts and checks a search's tree: the TEPS numerator, counted with or without validation
-// (the reference's nedge_traversed), and the Graph500 rules with that count checked against the
-// validator's, as the reference does.
+// What the driver learns of a kept search once it is checked.
+struct SearchCheck {
+  std::int64_t nedge = 0;                    // the TEPS numerator (the reference's nedge_traversed)
+  std::optional<ValidationFailure> failure;  // the first one, when validated (rule 0: a wrong TEPS count)
+  double validate_seconds = 0;               // this search's share of the validation's time
+};
+
+// What counts and checks the searches' trees: the TEPS numerator, counted with or without
+// validation, and the Graph500 rules. It may keep several searches and check them together in one
+// pass over the edges (validate/search_batch.hpp), or check each as it comes.
 class SearchChecker {
  public:
   virtual ~SearchChecker() = default;
+  // How many searches it keeps before check_kept (1: each is checked before the next search).
+  virtual int batch_size() const { return 1; }
+  // Keeps what it needs of the search from `root`; the next search overwrites `parent`.
+  virtual void keep(VertexId root, const ParentArray& parent) = 0;
+  // Counts and (with `validate`) validates every kept search, in the order kept, then forgets them.
+  virtual std::vector<SearchCheck> check_kept(bool validate) = 0;
+  // Bytes the validation works in (0 when it does not validate).
+  virtual std::int64_t working_bytes() const { return 0; }
+};
+
+// A checker of one search at a time, right after it (the distributed and SSSP checkers): the TEPS
+// count and the rules with that count checked against the validator's, as the reference does.
+class OneSearchChecker : public SearchChecker {
+ public:
+  void keep(VertexId root, const ParentArray& parent) final {
+    root_ = root;
+    parent_ = &parent;
+  }
+  std::vector<SearchCheck> check_kept(bool validate) final;
+
+ protected:
   virtual std::int64_t count_edges(const ParentArray& parent) = 0;
   // The first failure (rule 0 and no vertex for a wrong TEPS count), or nothing.
   virtual std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) = 0;
-  // Bytes the validation works in (0 when it does not validate).
-  virtual std::int64_t working_bytes() const { return 0; }
+
+ private:
+  VertexId root_ = kUnreached;
+  const ParentArray* parent_ = nullptr;
 };
 
 }  // namespace semibfs

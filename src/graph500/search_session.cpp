@@ -190,18 +190,58 @@ std::optional<ValidationFailure> EdgeListChecker::validate(VertexId root, const 
   return check_search(*validator_, root, parent, nedge);
 }
 
+BatchEdgeListChecker::BatchEdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate,
+                                           int batch_size) {
+  if (validate) validator_.emplace(edges, direction);
+  batch_.emplace(edges, direction, validator_ ? &*validator_ : nullptr, batch_size);
+}
+
+// The batch's count is the validator's nedge, which the reference also takes as the TEPS count
+// (validate.c counts nedge_traversed in its edge pass).
+std::vector<SearchCheck> BatchEdgeListChecker::check_kept(bool validate) {
+  if (validate && !validator_) throw Error("searches checked by a checker made without validation");
+  std::vector<SearchCheck> checks;
+  for (BatchOutcome& outcome : batch_->check()) {
+    SearchCheck check;
+    check.nedge = outcome.report.nedge;
+    check.validate_seconds = outcome.seconds;
+    if (validate && !outcome.report.ok()) check.failure = outcome.report.failures.front();
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, GraphDirection direction,
+                                                      bool validate, std::int64_t roots, std::int64_t room_bytes) {
+  const int capacity = SearchBatch::capacity_for(edges.num_vertices(), room_bytes - edges.buffer_bytes(), validate);
+  if (capacity < 2 || roots < 2) return std::make_unique<EdgeListChecker>(edges, direction, validate);
+  return std::make_unique<BatchEdgeListChecker>(edges, direction, validate,
+                                                static_cast<int>(std::min<std::int64_t>(capacity, roots)));
+}
+
+std::int64_t validation_room_without_budget(std::int64_t num_vertices) {
+  const std::int64_t alone = Validator::working_bytes_for(num_vertices);
+  return std::max(alone, read_machine_info().memory_bytes / 4);
+}
+
 void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
                            ParentArray& parent) {
   const SearchOptions& options = report_.search;
-  EdgeListChecker checker(*graph.edges, graph.direction(), !options.skip_validation);
+  const bool validate = !options.skip_validation;
+  const std::int64_t vertices = graph.edges->num_vertices();
+  // Under a budget the plan reserved the room of one search at a time.
+  const std::int64_t room = options.budget.is_set() ? Validator::working_bytes_for(vertices) + graph.edges->buffer_bytes()
+                                                    : validation_room_without_budget(vertices);
+  const std::unique_ptr<SearchChecker> checker =
+      make_edge_list_checker(*graph.edges, graph.direction(), validate, std::ssize(roots), room);
   TailFetchOptions fetch;
   fetch.io = options.io;
   BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
-  parent.assign(graph.edges->num_vertices());
+  parent.assign(vertices);
   if (graph.relabel) store_parent_.assign(parent.size());
-  record_memory(graph, engine, checker.working_bytes(), parent);
+  record_memory(graph, engine, checker->working_bytes(), parent);
   EngineSearcher searcher(engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
-  search_with(searcher, checker, roots, warm_up, parent);
+  search_with(searcher, *checker, roots, warm_up, parent);
 }
 
 void SearchSession::search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
@@ -224,12 +264,18 @@ void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, 
     searcher.take_io_stats();
     if (bar_) bar_->relabel(kSearchesLabel);
   }
-  for (const VertexId root : roots) {
+  std::vector<RootResult> pending;  // searched, kept by the checker, not yet checked
+  for (std::size_t index = 0; index < roots.size(); ++index) {
     throw_if_interrupted();  // between searches
-    if (!search_root(searcher, checker, root, parent, kernel)) {
+    pending.push_back(search_root(searcher, roots[index], parent));
+    checker.keep(roots[index], parent);
+    const bool last = index + 1 == roots.size();
+    if (!last && std::ssize(pending) < checker.batch_size()) continue;
+    if (!check_searches(searcher, checker, roots.subspan(index + 1 - pending.size(), pending.size()), pending, kernel)) {
       report_.validation_passed = false;
       break;
     }
+    pending.clear();
   }
   bar_.reset();  // its final line: the searches done and their time
   report_.io_backend = searcher.io_backend();
@@ -260,10 +306,7 @@ void describe_search(std::ostringstream& line, const RootResult& result) {
 
 }  // namespace
 
-// Searches one root and validates the result; returns false when validation failed.
-bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent,
-                                SearchKernel kernel) {
-  std::vector<RootResult>& results = kernel == SearchKernel::kBfs ? report_.roots : report_.sssp_roots;
+RootResult SearchSession::search_root(RootSearcher& searcher, VertexId root, ParentArray& parent) {
   RootResult result;
   result.root = file_id_(root);
   searcher.start_together();
@@ -273,37 +316,62 @@ bool SearchSession::search_root(RootSearcher& searcher, SearchChecker& checker, 
   const IoStats io = searcher.take_io_stats();
   searcher.add_figures(result, io);
   report_.io.merge(io);
-  result.nedge = checker.count_edges(parent);
-  result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
-  const std::size_t index = results.size();
-  throw_if_interrupted();  // between the search and its validation
-  std::ostringstream line;
-  line << kernel_name(kernel) << " " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds)
-       << ", nedge " << result.nedge << ", " << format_rate(result.teps) << " TEPS";
-  describe_search(line, result);
-  if (result.io.requests > 0)
-    line << ", " << result.io.requests << " reads of " << format_bytes(static_cast<std::int64_t>(result.io.bytes));
-  bool valid = true;
-  if (!report_.search.skip_validation) {
-    if (bar_) bar_->relabel(std::string("validating ") + kernel_name(kernel) + " " + std::to_string(index));
-    Stopwatch validate_time;
-    std::optional<ValidationFailure> failure;
-    try {
-      failure = checker.validate(root, parent, result.nedge);
-    } catch (...) {  // an error or an interrupt while validating: the line ends before the message
-      end_root_line(line, index);
-      throw;
-    }
-    result.validate_seconds = searcher.slowest(validate_time.seconds());
-    if (failure) {
-      report_.validation_failure = describe_failure(kernel, index, root, *failure);
-      valid = false;
-    }
-    line << ", validation " << (valid ? "passed" : "FAILED") << " in " << format_seconds(result.validate_seconds);
+  return result;
+}
+
+bool SearchSession::check_searches(RootSearcher& searcher, SearchChecker& checker,
+                                   std::span<const VertexId> pending_roots, std::vector<RootResult>& pending,
+                                   SearchKernel kernel) {
+  std::vector<RootResult>& results = kernel == SearchKernel::kBfs ? report_.roots : report_.sssp_roots;
+  const std::size_t first = results.size();
+  const bool validate = !report_.search.skip_validation;
+  throw_if_interrupted();  // between the searches and their validation
+  if (bar_ && validate) {
+    bar_->relabel(std::string("validating ") + kernel_name(kernel) + " " + std::to_string(first) +
+                  (pending.size() > 1 ? " to " + std::to_string(first + pending.size() - 1) : ""));
   }
-  end_root_line(line, index + 1);
-  results.push_back(std::move(result));
-  return valid;
+  std::vector<SearchCheck> checks;
+  try {
+    checks = checker.check_kept(validate);
+  } catch (...) {  // an error or an interrupt while checking: the bar's last line ends before the message
+    bar_.reset();
+    throw;
+  }
+  if (validate && checks.size() > 1) note_validation_pass(kernel, first, checks);
+  for (std::size_t k = 0; k < checks.size(); ++k) {
+    RootResult& result = pending[k];
+    const std::size_t index = first + k;
+    result.nedge = checks[k].nedge;
+    result.teps = static_cast<double>(result.nedge) / result.bfs_seconds;
+    std::ostringstream line;
+    line << kernel_name(kernel) << " " << index << ": root " << result.root << ", " << format_seconds(result.bfs_seconds)
+         << ", nedge " << result.nedge << ", " << format_rate(result.teps) << " TEPS";
+    describe_search(line, result);
+    if (result.io.requests > 0)
+      line << ", " << result.io.requests << " reads of " << format_bytes(static_cast<std::int64_t>(result.io.bytes));
+    if (validate) {
+      result.validate_seconds = searcher.slowest(checks[k].validate_seconds);
+      line << ", validation " << (checks[k].failure ? "FAILED" : "passed") << " in "
+           << format_seconds(result.validate_seconds) << (checks.size() > 1 ? " (its share of the pass)" : "");
+    }
+    end_root_line(line, index + 1);
+    results.push_back(std::move(result));
+    if (checks[k].failure) {
+      report_.validation_failure = describe_failure(kernel, index, pending_roots[k], *checks[k].failure);
+      return false;
+    }
+  }
+  return true;
+}
+
+void SearchSession::note_validation_pass(SearchKernel kernel, std::size_t first, const std::vector<SearchCheck>& checks) {
+  ValidationPass pass{kernel_name(kernel), static_cast<std::int64_t>(first), std::ssize(checks), 0};
+  for (const SearchCheck& check : checks) pass.seconds += check.validate_seconds;
+  std::ostringstream line;
+  line << "validated " << kernel_name(kernel) << " " << first << " to " << first + checks.size() - 1
+       << " in one pass over the edges: " << format_seconds(pass.seconds);
+  end_root_line(line, first);
+  report_.validation_passes.push_back(pass);
 }
 
 void SearchSession::end_root_line(const std::ostringstream& line, std::size_t searched) {

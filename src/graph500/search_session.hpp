@@ -22,6 +22,7 @@
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
 #include "store/graph_store.hpp"
+#include "validate/search_batch.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -50,19 +51,45 @@ std::unique_ptr<PackedFileEdgeSource> open_store_edges(const std::string& direct
 // resident lists does.
 std::int64_t edge_check_buffer_bytes(const EdgeSource& edges, const std::optional<PlacementPlan>& plan);
 
-// One process's checker: the TEPS count over `edges` (a graph of `direction`), and the validator
-// over them unless `validate` is false.
-class EdgeListChecker final : public SearchChecker {
+// One process's checker of one search at a time: the TEPS count over `edges` (a graph of
+// `direction`), and the validator over them unless `validate` is false.
+class EdgeListChecker final : public OneSearchChecker {
  public:
   EdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate);
   std::int64_t count_edges(const ParentArray& parent) override;
-  std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override;
   std::int64_t working_bytes() const override { return validator_ ? validator_->working_bytes() : 0; }
+
+ protected:
+  std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override;
 
  private:
   const EdgeSource& edges_;
   std::optional<Validator> validator_;
 };
+
+// One process's checker of up to `batch_size` searches together, in one pass over `edges`
+// (validate/search_batch.hpp): their TEPS counts, and unless `validate` is false their validation.
+class BatchEdgeListChecker final : public SearchChecker {
+ public:
+  BatchEdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate, int batch_size);
+  int batch_size() const override { return batch_->capacity(); }
+  void keep(VertexId root, const ParentArray& parent) override { batch_->keep(root, parent); }
+  std::vector<SearchCheck> check_kept(bool validate) override;
+  std::int64_t working_bytes() const override { return batch_->working_bytes(); }
+
+ private:
+  std::optional<Validator> validator_;
+  std::optional<SearchBatch> batch_;
+};
+
+// The checker over one process's edges: batches of as many searches as `room_bytes` hold (at
+// least two; `roots` at most), else one search at a time.
+std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, GraphDirection direction,
+                                                      bool validate, std::int64_t roots, std::int64_t room_bytes);
+
+// Bytes the validation of a run in DRAM may work in: a quarter of the machine's memory, and never
+// less than one search at a time needs.
+std::int64_t validation_room_without_budget(std::int64_t num_vertices);
 
 class SearchSession {
  public:
@@ -106,8 +133,14 @@ class SearchSession {
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
-  bool search_root(RootSearcher& searcher, SearchChecker& checker, VertexId root, ParentArray& parent,
-                   SearchKernel kernel);
+  // A search timed alone, its figures but for its TEPS count, which its check gives.
+  RootResult search_root(RootSearcher& searcher, VertexId root, ParentArray& parent);
+  // Checks the kept searches `pending`, logs and keeps their results; false when one failed
+  // validation (the results after it are dropped, as the run stops there).
+  bool check_searches(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> pending_roots,
+                      std::vector<RootResult>& pending, SearchKernel kernel);
+  // Logs a pass that validated several searches and keeps it for the report.
+  void note_validation_pass(SearchKernel kernel, std::size_t first, const std::vector<SearchCheck>& checks);
   // Says on the log and in the report when fewer roots were drawn than asked for.
   void note_fewer_roots(std::int64_t drawn);
   void record_memory(const SearchInputs& graph, const BfsEngine& engine, std::int64_t validator_bytes,

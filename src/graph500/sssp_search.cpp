@@ -52,7 +52,7 @@ class SsspSearcher final : public RootSearcher {
 };
 
 // The TEPS count as for BFS (the reference counts both the same way) and the SSSP rules.
-class SsspChecker final : public SearchChecker {
+class SsspChecker final : public OneSearchChecker {
  public:
   SsspChecker(const WeightedSearchInputs& inputs, const std::vector<float>& distance)
       : counter_(inputs.edges, GraphDirection::kUndirected, false),

@@ -168,7 +168,7 @@ std::vector<LevelCommunication> RankSearcher::level_figures(const std::vector<Di
 
 // The TEPS count and the validation across ranks (both collective), over each rank's share of the
 // input tuples and the parents of its own vertices.
-class RankChecker final : public SearchChecker {
+class RankChecker final : public OneSearchChecker {
  public:
   RankChecker(Communicator& comm, const RankInputs& inputs) : comm_(comm), inputs_(inputs) {}
 
