@@ -191,9 +191,9 @@ std::optional<ValidationFailure> EdgeListChecker::validate(VertexId root, const 
 }
 
 BatchEdgeListChecker::BatchEdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate,
-                                           int batch_size) {
+                                           int batch_size, bool own_lists) {
   if (validate) validator_.emplace(edges, direction);
-  batch_.emplace(edges, direction, validator_ ? &*validator_ : nullptr, batch_size);
+  batch_.emplace(edges, direction, validator_ ? &*validator_ : nullptr, batch_size, own_lists);
 }
 
 // The batch's count is the validator's nedge, which the reference also takes as the TEPS count
@@ -213,10 +213,14 @@ std::vector<SearchCheck> BatchEdgeListChecker::check_kept(bool validate) {
 
 std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, GraphDirection direction,
                                                       bool validate, std::int64_t roots, std::int64_t room_bytes) {
-  const int capacity = SearchBatch::capacity_for(edges.num_vertices(), room_bytes - edges.buffer_bytes(), validate);
+  std::int64_t room = room_bytes - edges.buffer_bytes();
+  // The validator's own lists make each pass several times cheaper, when they fit beside a batch.
+  const bool own_lists = validate && roots >= 8 && SearchBatch::lists_fit(edges, direction, room);
+  if (own_lists) room -= ValidationLists::bytes_for(edges, direction);
+  const int capacity = SearchBatch::capacity_for(edges.num_vertices(), room, validate);
   if (capacity < 2 || roots < 2) return std::make_unique<EdgeListChecker>(edges, direction, validate);
   return std::make_unique<BatchEdgeListChecker>(edges, direction, validate,
-                                                static_cast<int>(std::min<std::int64_t>(capacity, roots)));
+                                                static_cast<int>(std::min<std::int64_t>(capacity, roots)), own_lists);
 }
 
 std::int64_t validation_room_without_budget(std::int64_t num_vertices) {

@@ -68,10 +68,12 @@ class EdgeListChecker final : public OneSearchChecker {
 };
 
 // One process's checker of up to `batch_size` searches together, in one pass over `edges`
-// (validate/search_batch.hpp): their TEPS counts, and unless `validate` is false their validation.
+// (validate/search_batch.hpp): their TEPS counts, and unless `validate` is false their validation,
+// over the validator's own lists of the edges with `own_lists`.
 class BatchEdgeListChecker final : public SearchChecker {
  public:
-  BatchEdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate, int batch_size);
+  BatchEdgeListChecker(const EdgeSource& edges, GraphDirection direction, bool validate, int batch_size,
+                       bool own_lists);
   int batch_size() const override { return batch_->capacity(); }
   void keep(VertexId root, const ParentArray& parent) override { batch_->keep(root, parent); }
   std::vector<SearchCheck> check_kept(bool validate) override;
@@ -83,7 +85,8 @@ class BatchEdgeListChecker final : public SearchChecker {
 };
 
 // The checker over one process's edges: batches of as many searches as `room_bytes` hold (at
-// least two; `roots` at most), else one search at a time.
+// least two; `roots` at most), over the validator's own lists when they fit too, else one search
+// at a time.
 std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, GraphDirection direction,
                                                       bool validate, std::int64_t roots, std::int64_t room_bytes);
 

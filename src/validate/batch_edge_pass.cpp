@@ -1,6 +1,5 @@
-// The lanes' loops have a fixed width (the stride is a template parameter), so that the compiler
-// turns each into a few vector instructions over a record's bytes; only a failing tuple and a
-// tuple that is some lane's tree edge leave the straight path.
+// The tuple pass: each tuple reads both endpoints' records; only a failing tuple and a tuple that
+// is some lane's tree edge leave the straight path.
 #include "validate/batch_edge_pass.hpp"
 
 #include <omp.h>
@@ -10,6 +9,7 @@
 #include <span>
 
 #include "core/types.hpp"
+#include "validate/batch_lanes.hpp"
 
 namespace semibfs {
 namespace {
@@ -18,16 +18,6 @@ namespace {
 constexpr std::int64_t kPrefetchDistance = 16;
 // The lanes count in 32 bits within a tile of this many tuples, then add into 64-bit totals.
 constexpr std::int64_t kTileEdges = std::int64_t{1} << 20;
-
-template <int kStride, class ParentId>
-struct Lanes {
-  const std::uint8_t* levels;
-  const ParentId* parents;
-  std::uint64_t* seen;
-
-  const std::uint8_t* levels_of(VertexId v) const { return levels + v * kStride; }
-  const ParentId* parents_of(VertexId v) const { return parents + v * kStride; }
-};
 
 template <int kStride, class ParentId, bool kValidate>
 void prefetch_record(const Lanes<kStride, ParentId>& lanes, VertexId v) {
@@ -39,36 +29,11 @@ void prefetch_record(const Lanes<kStride, ParentId>& lanes, VertexId v) {
   }
 }
 
-// Undirected, an unreached level (0xFF) is at least two above any reached one, so one test covers
-// rule 3 and a tuple leaving the reached set. Directed, the source's next level must not be
-// exceeded by the target's, an unreached target included; an unreached source binds nothing.
-template <GraphDirection kDirection>
-bool lane_fails(std::uint8_t level0, std::uint8_t level1) {
-  if constexpr (kDirection == GraphDirection::kUndirected) {
-    return static_cast<std::uint8_t>(std::max(level0, level1) - std::min(level0, level1)) > 1;
-  } else {
-    return (level0 != kUnreachedByte) & (level1 > static_cast<std::uint8_t>(level0 + 1));
-  }
-}
-
-template <int kStride, GraphDirection kDirection>
-[[gnu::noinline, gnu::cold]] std::uint64_t failing_lanes(const std::uint8_t* levels0, const std::uint8_t* levels1) {
-  std::uint64_t lanes = 0;
-  for (int c = 0; c < kStride; ++c) {
-    if (lane_fails<kDirection>(levels0[c], levels1[c])) lanes |= std::uint64_t{1} << c;
-  }
-  return lanes;
-}
-
 // The lanes in which `vertex`'s parent is `other`, marked in its word; any thread may write it.
 template <int kStride, class ParentId>
 void mark_parent_edges(const Lanes<kStride, ParentId>& lanes, VertexId vertex, VertexId other) {
-  const ParentId* parents = lanes.parents_of(vertex);
-  std::uint8_t any = 0;
-  for (int c = 0; c < kStride; ++c) any |= parents[c] == static_cast<ParentId>(other);
-  if (any == 0) return;
-  std::uint64_t matches = 0;
-  for (int c = 0; c < kStride; ++c) matches |= std::uint64_t{parents[c] == static_cast<ParentId>(other)} << c;
+  const std::uint64_t matches = lanes_with_parent<kStride>(lanes.parents_of(vertex), other);
+  if (matches == 0) return;
   std::atomic_ref<std::uint64_t> word(lanes.seen[vertex]);
   if ((word.load(std::memory_order_relaxed) & matches) != matches) word.fetch_or(matches, std::memory_order_relaxed);
 }
@@ -157,10 +122,7 @@ std::uint64_t missing_in(const BatchRecords& records) {
   std::uint64_t missing = 0;
 #pragma omp parallel for schedule(static) reduction(| : missing)
   for (VertexId v = 0; v < records.num_vertices; ++v) {
-    const std::uint8_t* levels = records.levels + v * kStride;
-    std::uint64_t reached = 0;
-    for (int c = 0; c < kStride; ++c) reached |= std::uint64_t{levels[c] != kUnreachedByte} << c;
-    missing |= reached & ~records.parent_seen[v];
+    missing |= reached_lanes<kStride>(records.levels + v * kStride) & ~records.parent_seen[v];
   }
   return missing;
 }

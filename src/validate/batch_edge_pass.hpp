@@ -1,6 +1,7 @@
-// The pass of a SearchBatch (search_batch.hpp): every input tuple against the records of all the
+// The passes of a SearchBatch (search_batch.hpp): every input tuple against the records of all the
 // kept searches at once, a byte-wide lane per search, as the reference's validator (validate.c)
-// checks one search's tuples against its levels and parents.
+// checks one search's tuples against its levels and parents; over the tuples as they come, or over
+// the validator's lists of them when those fit in DRAM.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 
 #include "core/graph_direction.hpp"
 #include "edges/edge_source.hpp"
+#include "validate/validation_lists.hpp"
 
 namespace semibfs {
 
@@ -40,5 +42,11 @@ BatchPassResult batch_edge_pass(const EdgeSource& edges, GraphDirection directio
 
 // Lanes in which a reached vertex has no parent_seen bit (the roots' bits set by the caller).
 std::uint64_t lanes_missing_parent_edges(const BatchRecords& records);
+
+// The same checks, rule 5 included, over the validator's own lists of the tuples instead of the
+// tuples: a vertex's record is read once for its whole list and only its neighbours' levels at
+// random, and its parent is looked for in its list without atomics. `failed` then also holds the
+// lanes with a reached vertex whose list lacks its parent; parent_seen is only read (the roots' bits).
+BatchPassResult batch_list_pass(const ValidationLists& lists, const BatchRecords& records);
 
 }  // namespace semibfs

@@ -36,7 +36,8 @@ std::int64_t validation_fixed_bytes(std::int64_t num_vertices) {
 
 }  // namespace
 
-SearchBatch::SearchBatch(const EdgeSource& edges, GraphDirection direction, const Validator* validator, int capacity)
+SearchBatch::SearchBatch(const EdgeSource& edges, GraphDirection direction, const Validator* validator, int capacity,
+                         bool own_lists)
     : edges_(edges),
       direction_(direction),
       validator_(validator),
@@ -54,6 +55,11 @@ SearchBatch::SearchBatch(const EdgeSource& edges, GraphDirection direction, cons
   group_ = std::min(stride_, kGroup);
   staged_levels_.resize(static_cast<std::size_t>(group_) * static_cast<std::size_t>(num_vertices_));
   kept_.reserve(static_cast<std::size_t>(capacity_));
+  own_lists_ = own_lists && validator_ != nullptr;
+}
+
+bool SearchBatch::lists_fit(const EdgeSource& edges, GraphDirection direction, std::int64_t room) {
+  return capacity_for(edges.num_vertices(), room - ValidationLists::bytes_for(edges, direction), true) >= 8;
 }
 
 std::int64_t SearchBatch::working_bytes_for(std::int64_t num_vertices, int capacity, bool validate) {
@@ -71,7 +77,8 @@ int SearchBatch::capacity_for(std::int64_t num_vertices, std::int64_t room, bool
 }
 
 std::int64_t SearchBatch::working_bytes() const {
-  return working_bytes_for(num_vertices_, capacity_, validator_ != nullptr) + edges_.buffer_bytes();
+  return working_bytes_for(num_vertices_, capacity_, validator_ != nullptr) + edges_.buffer_bytes() +
+         (own_lists_ ? ValidationLists::bytes_for(edges_, direction_) : 0);
 }
 
 void SearchBatch::clear_records() {
@@ -211,9 +218,16 @@ std::vector<BatchOutcome> SearchBatch::check() {
     records.narrow_parents = narrow_;
     records.parent_seen = reinterpret_cast<std::uint64_t*>(parent_seen_.data());
   }
-  const BatchPassResult pass = batch_edge_pass(edges_, direction_, records);
-  failed = pass.failed;
-  if (validator_ != nullptr) failed |= lanes_missing_parent_edges(records);
+  BatchPassResult pass;
+  if (own_lists_) {
+    if (!lists_) lists_.emplace(edges_, direction_);  // the first pass's time includes them
+    pass = batch_list_pass(*lists_, records);
+    failed = pass.failed;
+  } else {
+    pass = batch_edge_pass(edges_, direction_, records);
+    failed = pass.failed;
+    if (validator_ != nullptr) failed |= lanes_missing_parent_edges(records);
+  }
   std::vector<BatchOutcome> result = outcomes(pass.nedge, failed, pass_time.seconds());
   kept_.clear();
   return result;

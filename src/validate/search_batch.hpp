@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/graph_direction.hpp"
@@ -16,6 +17,7 @@
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "io/aligned_buffer.hpp"
+#include "validate/validation_lists.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -36,13 +38,18 @@ class SearchBatch {
 
   // Room for `capacity` searches (1 to kMaxSearches) over the tuples of `edges`, a graph of
   // `direction`. With a validator (over the same tuples) each search is validated; without one
-  // only its TEPS numerator is counted. The source and the validator must outlive the batch.
-  SearchBatch(const EdgeSource& edges, GraphDirection direction, const Validator* validator, int capacity);
+  // only its TEPS numerator is counted. With `own_lists` (and a validator) the first check builds
+  // the validator's lists of the tuples (validation_lists.hpp), and every pass reads them instead
+  // of the tuples. The source and the validator must outlive the batch.
+  SearchBatch(const EdgeSource& edges, GraphDirection direction, const Validator* validator, int capacity,
+              bool own_lists = false);
 
   // Bytes a batch of `capacity` searches holds over `num_vertices` vertices, and the most searches
   // that `room` bytes hold (0 when not one; at most kMaxSearches).
   static std::int64_t working_bytes_for(std::int64_t num_vertices, int capacity, bool validate);
   static int capacity_for(std::int64_t num_vertices, std::int64_t room, bool validate);
+  // Whether `room` holds the validator's lists of `edges` beside a batch of 8 searches or more.
+  static bool lists_fit(const EdgeSource& edges, GraphDirection direction, std::int64_t room);
 
   int size() const { return static_cast<int>(kept_.size()); }
   int capacity() const { return capacity_; }
@@ -87,6 +94,8 @@ class SearchBatch {
   std::vector<std::uint8_t> staged_levels_;  // [slot][vertex]
   ParentArray staged_parents_[8];            // one per slot, with validation
   std::vector<Kept> kept_;
+  bool own_lists_;
+  std::optional<ValidationLists> lists_;  // built by the first check when own_lists_
 };
 
 }  // namespace semibfs

@@ -53,8 +53,9 @@ std::vector<VertexId> spread_roots(const RandomGraph& graph, std::size_t count) 
 // A valid tree whose levels fit a byte is proven by the pass itself, never sent to Validator.
 void expect_batches_match_validator(const semibfs::EdgeSource& edges, const Validator& validator,
                                     const std::vector<VertexId>& roots,
-                                    const std::vector<std::vector<VertexId>>& trees, int capacity) {
-  SearchBatch batch(edges, validator.direction(), &validator, capacity);
+                                    const std::vector<std::vector<VertexId>>& trees, int capacity,
+                                    bool own_lists) {
+  SearchBatch batch(edges, validator.direction(), &validator, capacity, own_lists);
   std::size_t checked = 0;
   for (std::size_t i = 0; i < roots.size(); ++i) {
     batch.keep(roots[i], parent_array_of(trees[i]));
@@ -65,14 +66,17 @@ void expect_batches_match_validator(const semibfs::EdgeSource& edges, const Vali
       EXPECT_TRUE(same_report(alone, outcome.report)) << "search " << checked << " of batches of " << capacity;
       const std::vector<std::int64_t> level = alone.ok() ? levels_of(trees[checked]) : std::vector<std::int64_t>{};
       const bool shallow = alone.ok() && *std::max_element(level.begin(), level.end()) <= semibfs::kDeepestByteLevel;
-      if (shallow) EXPECT_FALSE(outcome.validated_alone) << "search " << checked << ": a valid tree flagged by the pass";
+      if (shallow) {
+        EXPECT_FALSE(outcome.validated_alone) << "search " << checked << ": a valid tree flagged by the pass";
+      }
       ++checked;
     }
   }
   EXPECT_EQ(checked, roots.size());
 }
 
-class SearchBatchTest : public ::testing::TestWithParam<std::tuple<int, int>> {
+// Capacity, threads, and whether the passes read the validator's own lists or the tuples.
+class SearchBatchTest : public ::testing::TestWithParam<std::tuple<int, int, bool>> {
  protected:
   void SetUp() override {
     previous_threads_ = omp_get_max_threads();
@@ -80,6 +84,7 @@ class SearchBatchTest : public ::testing::TestWithParam<std::tuple<int, int>> {
   }
   void TearDown() override { omp_set_num_threads(previous_threads_); }
   int capacity() const { return std::get<0>(GetParam()); }
+  bool own_lists() const { return std::get<2>(GetParam()); }
 
  private:
   int previous_threads_ = 1;
@@ -95,7 +100,7 @@ TEST_P(SearchBatchTest, ValidTreesPassWithTheValidatorsNedge) {
   for (std::size_t i = 0; i < roots.size(); ++i) {
     trees.push_back(i % 2 == 0 ? first_found_parents(adjacency, roots[i]) : highest_neighbor_parents(adjacency, roots[i]));
   }
-  expect_batches_match_validator(edges, validator, roots, trees, capacity());
+  expect_batches_match_validator(edges, validator, roots, trees, capacity(), own_lists());
 }
 
 TEST_P(SearchBatchTest, WithoutValidationItCountsTheTepsEdges) {
@@ -193,7 +198,7 @@ TEST_P(SearchBatchTest, ACorruptedSearchAnywhereInTheBatchIsCaughtAsAlone) {
       ASSERT_FALSE(validator.validate(root, trees[static_cast<std::size_t>(corrupted)]).ok())
           << "corruption " << corruption << " left a valid tree";
       SCOPED_TRACE("corruption " + std::to_string(corruption) + " in search " + std::to_string(corrupted));
-      expect_batches_match_validator(edges, validator, batch_roots, trees, capacity());
+      expect_batches_match_validator(edges, validator, batch_roots, trees, capacity(), own_lists());
     }
   }
 }
@@ -210,7 +215,7 @@ TEST_P(SearchBatchTest, DirectedTreesAndADirectedCorruption) {
     roots.push_back(pool[static_cast<std::size_t>(i * 97) % pool.size()]);
     trees.push_back(first_found_parents(out, roots.back()));
   }
-  expect_batches_match_validator(edges, validator, roots, trees, capacity());
+  expect_batches_match_validator(edges, validator, roots, trees, capacity(), own_lists());
   // In the first search, a parent one level up with no edge from it to the vertex (rule 5).
   std::vector<VertexId>& first = trees.front();
   const std::vector<std::int64_t> level = levels_of(first);
@@ -226,11 +231,12 @@ TEST_P(SearchBatchTest, DirectedTreesAndADirectedCorruption) {
   }
   ASSERT_TRUE(corrupted);
   ASSERT_FALSE(validator.validate(roots.front(), first).ok());
-  expect_batches_match_validator(edges, validator, roots, trees, capacity());
+  expect_batches_match_validator(edges, validator, roots, trees, capacity(), own_lists());
 }
 
 INSTANTIATE_TEST_SUITE_P(CapacitiesAndThreads, SearchBatchTest,
-                         ::testing::Combine(::testing::Values(2, 5, 8, 13, 64), ::testing::Values(1, 2)));
+                         ::testing::Combine(::testing::Values(2, 5, 8, 13, 64), ::testing::Values(1, 2),
+                                            ::testing::Bool()));
 
 // A path of 600 vertices: its trees are deeper than a byte of level, so those searches are
 // validated alone, and still pass or fail as the validator says.
@@ -244,9 +250,12 @@ TEST(SearchBatchDeepTreeTest, TreesTooDeepForALaneAreValidatedAlone) {
   const std::vector<VertexId> roots{0, 300, 599, 5};
   std::vector<std::vector<VertexId>> trees;
   for (const VertexId root : roots) trees.push_back(first_found_parents(adjacency, root));
-  expect_batches_match_validator(edges, validator, roots, trees, 4);
-  trees[2][10] = 12;  // not a neighbour
-  expect_batches_match_validator(edges, validator, roots, trees, 4);
+  for (const bool own_lists : {false, true}) {
+    expect_batches_match_validator(edges, validator, roots, trees, 4, own_lists);
+    std::vector<std::vector<VertexId>> corrupted = trees;
+    corrupted[2][10] = 12;  // not a neighbour
+    expect_batches_match_validator(edges, validator, roots, corrupted, 4, own_lists);
+  }
 }
 
 TEST(SearchBatchBytesTest, TheCapacityForARoomFitsInIt) {

@@ -1,0 +1,95 @@
+// A kept search's lane in the records of a SearchBatch, and the per-lane tests both batch passes
+// make (batch_edge_pass.cpp over the tuples, batch_list_pass.cpp over the validator's lists). The
+// lane loops have a fixed width, the stride being a template parameter, so that the compiler turns
+// each into a few vector instructions over a record's bytes.
+#pragma once
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+
+#include "core/graph_direction.hpp"
+#include "core/types.hpp"
+#include "validate/batch_edge_pass.hpp"
+
+namespace semibfs {
+
+template <int kStride, class ParentId>
+struct Lanes {
+  const std::uint8_t* levels;
+  const ParentId* parents;
+  std::uint64_t* seen;
+
+  const std::uint8_t* levels_of(VertexId v) const { return levels + v * kStride; }
+  const ParentId* parents_of(VertexId v) const { return parents + v * kStride; }
+};
+
+// Undirected, an unreached level (0xFF) is at least two above any reached one, so one test covers
+// rule 3 and a tuple leaving the reached set. Directed (source level first), the source's next
+// level must not be exceeded by the target's, an unreached target included; an unreached source
+// binds nothing.
+template <GraphDirection kDirection>
+bool lane_fails(std::uint8_t level0, std::uint8_t level1) {
+  if constexpr (kDirection == GraphDirection::kUndirected) {
+    return static_cast<std::uint8_t>(std::max(level0, level1) - std::min(level0, level1)) > 1;
+  } else {
+    return (level0 != kUnreachedByte) & (level1 > static_cast<std::uint8_t>(level0 + 1));
+  }
+}
+
+// Out of line: the rare failure path must not cost the hot loops registers.
+template <int kStride, GraphDirection kDirection>
+[[gnu::noinline, gnu::cold]] std::uint64_t failing_lanes(const std::uint8_t* levels0, const std::uint8_t* levels1) {
+  std::uint64_t lanes = 0;
+  for (int c = 0; c < kStride; ++c) {
+    if (lane_fails<kDirection>(levels0[c], levels1[c])) lanes |= std::uint64_t{1} << c;
+  }
+  return lanes;
+}
+
+// The failing lanes of a vertex's list (entries are sources of edges into it when directed).
+template <int kStride, GraphDirection kDirection, class ParentId>
+[[gnu::noinline, gnu::cold]] std::uint64_t failing_lanes_of_list(const std::uint8_t* own,
+                                                                  std::span<const std::uint32_t> list,
+                                                                  const Lanes<kStride, ParentId>& lanes) {
+  std::uint64_t failed = 0;
+  for (const std::uint32_t u : list) {
+    failed |= kDirection == GraphDirection::kUndirected ? failing_lanes<kStride, kDirection>(own, lanes.levels_of(u))
+                                                        : failing_lanes<kStride, kDirection>(lanes.levels_of(u), own);
+  }
+  return failed;
+}
+
+// The lanes in which `parents` (one vertex's record) name `other`. Compilers leave the bit-by-bit
+// loop scalar, and it ran on every list entry: with AVX-512 one compare gives 16 (or 8) lanes' bits.
+template <int kStride, class ParentId>
+std::uint64_t lanes_with_parent(const ParentId* parents, VertexId other) {
+#ifdef __AVX512F__
+  constexpr int kPerVector = 64 / static_cast<int>(sizeof(ParentId));
+  if constexpr (kStride % kPerVector == 0) {
+    std::uint64_t matches = 0;
+    for (int c = 0; c < kStride; c += kPerVector) {
+      const __m512i lanes = _mm512_loadu_si512(parents + c);
+      const std::uint64_t bits =
+          sizeof(ParentId) == 4 ? _mm512_cmpeq_epi32_mask(lanes, _mm512_set1_epi32(static_cast<std::int32_t>(other)))
+                                : _mm512_cmpeq_epi64_mask(lanes, _mm512_set1_epi64(other));
+      matches |= bits << c;
+    }
+    return matches;
+  }
+#endif
+  std::uint64_t matches = 0;
+  for (int c = 0; c < kStride; ++c) matches |= std::uint64_t{parents[c] == static_cast<ParentId>(other)} << c;
+  return matches;
+}
+
+template <int kStride>
+std::uint64_t reached_lanes(const std::uint8_t* levels) {
+  std::uint64_t reached = 0;
+  for (int c = 0; c < kStride; ++c) reached |= std::uint64_t{levels[c] != kUnreachedByte} << c;
+  return reached;
+}
+
+}  // namespace semibfs
