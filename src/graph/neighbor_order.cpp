@@ -25,15 +25,26 @@ std::vector<std::uint32_t> clamped_degrees(const CsrGraph& graph) {
   return degrees;
 }
 
-// The first highest-degree neighbour is swapped to the front; the rest keep their id order
-// except the one it traded places with.
-void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
+// The place of the list's first highest-degree neighbour.
+std::size_t hub_place(std::span<const NeighborId> list, std::span<const std::uint32_t> degrees) {
   std::size_t best = 0;
   for (std::size_t index = 1; index < list.size(); ++index) {
     if (degrees[list[index]] > degrees[list[best]]) best = index;
   }
-  std::rotate(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(best),
-              list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
+  return best;
+}
+
+// Moves the entry at `place` to the front, the ones before it one place on.
+template <typename Entry>
+void rotate_to_front(std::span<Entry> entries, std::size_t place) {
+  std::rotate(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(place),
+              entries.begin() + static_cast<std::ptrdiff_t>(place) + 1);
+}
+
+// The first highest-degree neighbour is swapped to the front; the rest keep their id order
+// except the one it traded places with.
+void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
+  rotate_to_front(list, hub_place(list, degrees));
 }
 
 // Keys (inverted degree << 32 | id) sort ascending into descending degree, ties by id.
@@ -44,6 +55,51 @@ void sort_by_degree(std::span<NeighborId> list, std::span<const std::uint32_t> d
   }
   std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(list.size()));
   for (std::size_t index = 0; index < list.size(); ++index) list[index] = static_cast<NeighborId>(keys[index]);
+}
+
+// A sort key of sort_by_degree's with the entry's weight beside it.
+struct WeightedKey {
+  std::uint64_t key = 0;
+  float weight = 0.0F;
+  bool operator<(const WeightedKey& other) const { return key < other.key; }
+};
+
+// sort_by_degree, each weight moved with its neighbour (ids are unique in a list: no ties).
+void sort_by_degree(std::span<NeighborId> list, std::span<float> weights, std::span<const std::uint32_t> degrees,
+                    std::span<WeightedKey> keys) {
+  for (std::size_t index = 0; index < list.size(); ++index) {
+    keys[index] = {std::uint64_t{UINT32_MAX - degrees[list[index]]} << 32 | list[index], weights[index]};
+  }
+  std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(list.size()));
+  for (std::size_t index = 0; index < list.size(); ++index) {
+    list[index] = static_cast<NeighborId>(keys[index].key);
+    weights[index] = keys[index].weight;
+  }
+}
+
+// order_list's weighted twin: weights[i] stays the weight of list[i].
+void order_weighted_list(std::span<NeighborId> list, std::span<float> weights, NeighborOrder order,
+                         std::span<const std::uint32_t> degrees, std::vector<WeightedKey>& keys) {
+  if (list.size() < 2) return;
+  if (order == NeighborOrder::kHubFirst) {
+    const std::size_t hub = hub_place(list, degrees);
+    rotate_to_front(list, hub);
+    rotate_to_front(weights, hub);
+  } else if (order == NeighborOrder::kByDegree) {
+    if (keys.size() < list.size()) keys.resize(list.size());
+    sort_by_degree(list, weights, degrees, keys);
+  }
+}
+
+// Calls order_one(vertex, scratch) for every vertex, in parallel; scratch is the thread's own.
+template <typename Scratch, typename OrderOne>
+void for_every_list(std::int64_t num_vertices, const OrderOne& order_one) {
+#pragma omp parallel
+  {
+    Scratch scratch;
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) order_one(vertex, scratch);
+  }
 }
 
 }  // namespace
@@ -74,17 +130,24 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order) {
 
 void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::uint32_t> degrees) {
   if (order == NeighborOrder::kById) return;
-  const std::int64_t num_vertices = graph.num_vertices();
-#pragma omp parallel
-  {
-    std::vector<std::uint64_t> keys;
-#pragma omp for schedule(dynamic, 1024)
-    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) {
-      const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
-      if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
-      order_list(list, order, degrees, keys);
-    }
+  for_every_list<std::vector<std::uint64_t>>(graph.num_vertices(), [&](std::int64_t vertex, auto& keys) {
+    const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
+    if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
+    order_list(list, order, degrees, keys);
+  });
+}
+
+void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weights) {
+  if (static_cast<std::int64_t>(weights.size()) != graph.num_adjacencies()) {
+    throw Error("order_neighbors: " + std::to_string(weights.size()) + " weights for " +
+                std::to_string(graph.num_adjacencies()) + " list entries");
   }
+  if (order == NeighborOrder::kById) return;
+  const std::vector<std::uint32_t> degrees = clamped_degrees(graph);
+  for_every_list<std::vector<WeightedKey>>(graph.num_vertices(), [&](std::int64_t vertex, auto& keys) {
+    const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
+    order_weighted_list(list, weights.subspan(graph.offsets()[vertex], list.size()), order, degrees, keys);
+  });
 }
 
 void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,
