@@ -257,9 +257,8 @@ std::int64_t write_unique(std::span<const std::uint64_t> sorted, std::span<const
 // weights), in vertex order, at the start of the bucket's own, and adds each unique degree to
 // degrees[vertex + 1]. Returns the bucket's unique entries.
 template <bool kWeighted>
-std::int64_t deduplicate_bucket(BucketedEntries entries, std::int64_t begin, std::int64_t end,
-                                VertexId first_vertex, const BucketLayout& layout, BucketScratch& scratch,
-                                std::int64_t* degrees) {
+std::int64_t deduplicate_bucket(BucketedEntries entries, std::int64_t begin, std::int64_t end, VertexId first_vertex,
+                                const BucketLayout& layout, BucketScratch& scratch, std::int64_t* degrees) {
   const std::int64_t size = end - begin;
   if (static_cast<std::int64_t>(scratch.keys.size()) < size) {
     scratch.keys.resize(size);
@@ -293,9 +292,9 @@ void deduplicate_buckets(BucketedEntries entries, const std::vector<std::int64_t
     BucketScratch scratch;
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t bucket = buckets.first; bucket < buckets.end; ++bucket) {
-      unique_count[bucket] = deduplicate_bucket<kWeighted>(entries, bucket_start[bucket], bucket_start[bucket + 1],
-                                                           layout.first_vertex(bucket), layout, scratch,
-                                                           offsets.data());
+      unique_count[bucket] =
+          deduplicate_bucket<kWeighted>(entries, bucket_start[bucket], bucket_start[bucket + 1],
+                                        layout.first_vertex(bucket), layout, scratch, offsets.data());
     }
   }
 }

@@ -25,26 +25,15 @@ std::vector<std::uint32_t> clamped_degrees(const CsrGraph& graph) {
   return degrees;
 }
 
-// The place of the list's first highest-degree neighbour.
-std::size_t hub_place(std::span<const NeighborId> list, std::span<const std::uint32_t> degrees) {
+// The first highest-degree neighbour is swapped to the front; the rest keep their id order
+// except the one it traded places with.
+void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
   std::size_t best = 0;
   for (std::size_t index = 1; index < list.size(); ++index) {
     if (degrees[list[index]] > degrees[list[best]]) best = index;
   }
-  return best;
-}
-
-// Moves the entry at `place` to the front, the ones before it one place on.
-template <typename Entry>
-void rotate_to_front(std::span<Entry> entries, std::size_t place) {
-  std::rotate(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(place),
-              entries.begin() + static_cast<std::ptrdiff_t>(place) + 1);
-}
-
-// The first highest-degree neighbour is swapped to the front; the rest keep their id order
-// except the one it traded places with.
-void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
-  rotate_to_front(list, hub_place(list, degrees));
+  std::rotate(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(best),
+              list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
 }
 
 // Keys (inverted degree << 32 | id) sort ascending into descending degree, ties by id.
@@ -77,28 +66,26 @@ void sort_by_degree(std::span<NeighborId> list, std::span<float> weights, std::s
   }
 }
 
+// move_hub_first, each weight moved with its neighbour (a twin, so that BFS builds run the code they ran).
+void move_hub_first(std::span<NeighborId> list, std::span<float> weights, std::span<const std::uint32_t> degrees) {
+  std::size_t hub = 0;
+  for (std::size_t index = 1; index < list.size(); ++index) {
+    if (degrees[list[index]] > degrees[list[hub]]) hub = index;
+  }
+  const auto end = static_cast<std::ptrdiff_t>(hub) + 1;
+  std::rotate(list.begin(), list.begin() + end - 1, list.begin() + end);
+  std::rotate(weights.begin(), weights.begin() + end - 1, weights.begin() + end);
+}
+
 // order_list's weighted twin: weights[i] stays the weight of list[i].
 void order_weighted_list(std::span<NeighborId> list, std::span<float> weights, NeighborOrder order,
                          std::span<const std::uint32_t> degrees, std::vector<WeightedKey>& keys) {
   if (list.size() < 2) return;
   if (order == NeighborOrder::kHubFirst) {
-    const std::size_t hub = hub_place(list, degrees);
-    rotate_to_front(list, hub);
-    rotate_to_front(weights, hub);
+    move_hub_first(list, weights, degrees);
   } else if (order == NeighborOrder::kByDegree) {
     if (keys.size() < list.size()) keys.resize(list.size());
     sort_by_degree(list, weights, degrees, keys);
-  }
-}
-
-// Calls order_one(vertex, scratch) for every vertex, in parallel; scratch is the thread's own.
-template <typename Scratch, typename OrderOne>
-void for_every_list(std::int64_t num_vertices, const OrderOne& order_one) {
-#pragma omp parallel
-  {
-    Scratch scratch;
-#pragma omp for schedule(dynamic, 1024)
-    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) order_one(vertex, scratch);
   }
 }
 
@@ -130,11 +117,17 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order) {
 
 void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::uint32_t> degrees) {
   if (order == NeighborOrder::kById) return;
-  for_every_list<std::vector<std::uint64_t>>(graph.num_vertices(), [&](std::int64_t vertex, auto& keys) {
-    const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
-    if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
-    order_list(list, order, degrees, keys);
-  });
+  const std::int64_t num_vertices = graph.num_vertices();
+#pragma omp parallel
+  {
+    std::vector<std::uint64_t> keys;
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) {
+      const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
+      if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
+      order_list(list, order, degrees, keys);
+    }
+  }
 }
 
 void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weights) {
@@ -144,10 +137,16 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weig
   }
   if (order == NeighborOrder::kById) return;
   const std::vector<std::uint32_t> degrees = clamped_degrees(graph);
-  for_every_list<std::vector<WeightedKey>>(graph.num_vertices(), [&](std::int64_t vertex, auto& keys) {
-    const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
-    order_weighted_list(list, weights.subspan(graph.offsets()[vertex], list.size()), order, degrees, keys);
-  });
+  const std::int64_t num_vertices = graph.num_vertices();
+#pragma omp parallel
+  {
+    std::vector<WeightedKey> keys;
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) {
+      const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
+      order_weighted_list(list, weights.subspan(graph.offsets()[vertex], list.size()), order, degrees, keys);
+    }
+  }
 }
 
 void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,
