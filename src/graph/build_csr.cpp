@@ -6,6 +6,10 @@
 // The targets are scattered straight into the final neighbour array, so the only other memory is
 // 2 bytes per entry for the source within its bucket (fresh pages are slow to fault in), and only
 // for one share of the buckets at a time (the peak RSS of a run is set here).
+//
+// For SSSP each entry's weight rides beside its target through the same passes (4 bytes an
+// entry), so the weights land aligned with the lists, the least kept where duplicates merge, as the
+// reference makes `weights` beside `column` in its kernel 1. A BFS build compiles without them.
 #include <omp.h>
 
 #include <algorithm>
@@ -70,6 +74,7 @@ struct UndirectedEntries {
   std::int64_t items() const { return list.num_edges(); }
   std::int64_t rows() const { return list.num_vertices; }
   std::int64_t id_limit() const { return list.num_vertices; }
+  float weight(std::int64_t edge) const { return list.weights[edge]; }
   bool valid(std::int64_t edge) const {
     const VertexId u = list.edges[edge].v0(), v = list.edges[edge].v1();
     return u >= 0 && u < list.num_vertices && v >= 0 && v < list.num_vertices;
@@ -168,12 +173,13 @@ std::vector<std::int64_t> bucket_positions(std::vector<std::int64_t>& counts, co
   return bucket_start;
 }
 
-// Directed entry k of the partition: targets[k] and, for the entries of the buckets being
-// sorted, sources[k - first_entry] (the source within its bucket).
+// Directed entry k of the partition: targets[k] (and weights[k] when weighted) and, for the
+// entries of the buckets being sorted, sources[k - first_entry] (the source within its bucket).
 struct BucketedEntries {
   LocalSource* sources;
   NeighborId* targets;
   std::int64_t first_entry = 0;
+  float* weights = nullptr;  // only in a weighted build
 };
 
 // The buckets whose entries are scattered and sorted together: a share of all of them, so that
@@ -184,60 +190,100 @@ struct BucketRange {
   bool contains(std::int64_t bucket) const { return bucket >= first && bucket < end; }
 };
 
-template <typename Entries>
+template <bool kWeighted, typename Entries>
 void scatter_to_buckets(const Entries& input, const BucketLayout& layout, const EdgeChunks& chunks,
                         std::vector<std::int64_t>& positions, BucketRange buckets, BucketedEntries entries) {
 #pragma omp parallel for schedule(static)
   for (std::int64_t chunk = 0; chunk < chunks.count; ++chunk) {
     std::int64_t* chunk_positions = positions.data() + chunk * layout.count;
+    float weight = 0.0F;  // the current item's; unused (and optimised away) in a BFS build
     const auto place = [&](std::uint32_t source, std::uint32_t target) {
       if (!buckets.contains(layout.bucket_of(source))) return;
       const std::int64_t slot = chunk_positions[layout.bucket_of(source)]++;
       entries.sources[slot - entries.first_entry] = layout.local(source);
       entries.targets[slot] = target;
+      if constexpr (kWeighted) entries.weights[slot] = weight;
     };
-    for (std::int64_t item = chunks.begin(chunk); item < chunks.end(chunk); ++item) input.emit(item, place);
+    for (std::int64_t item = chunks.begin(chunk); item < chunks.end(chunk); ++item) {
+      if constexpr (kWeighted) weight = input.weight(item);
+      input.emit(item, place);
+    }
   }
 }
 
-// Per-thread scratch for one bucket: its entries as (local source << 32 | target) keys.
+// Per-thread scratch for one bucket: its entries as (local source << 32 | target) keys, and the
+// other half of the weights' sort in a weighted build.
 struct BucketScratch {
   std::vector<std::uint64_t> keys;
   std::vector<std::uint64_t> buffer;
+  std::vector<float> weight_buffer;
   RadixSorter sorter;
 };
 
-// Sorts the bucket's entries by (source, target), then writes each vertex's unique targets, in
-// vertex order, at the start of the bucket's own targets, and adds each unique degree to
-// degrees[vertex + 1]. Returns the bucket's unique entries.
-std::int64_t deduplicate_bucket(BucketedEntries entries, std::int64_t begin, std::int64_t end,
-                                VertexId first_vertex, const BucketLayout& layout, BucketScratch& scratch,
-                                std::int64_t* degrees) {
-  const std::int64_t size = end - begin;
-  if (static_cast<std::int64_t>(scratch.keys.size()) < size) {
-    scratch.keys.resize(size);
-    scratch.buffer.resize(size);
-  }
-  const std::span<std::uint64_t> keys(scratch.keys.data(), size);
-  for (std::int64_t k = 0; k < size; ++k) {
-    keys[k] = std::uint64_t{entries.sources[begin + k - entries.first_entry]} << 32 | entries.targets[begin + k];
-  }
-  const std::span<const std::uint64_t> sorted =
-      scratch.sorter.sort(keys, {scratch.buffer.data(), keys.size()}, layout.key_bits());
-  NeighborId* output = entries.targets + begin;
+// Writes the unique keys' targets to output and adds each to its source's degree; returns how many.
+std::int64_t write_unique(std::span<const std::uint64_t> sorted, NeighborId* output, std::int64_t* degrees) {
   std::int64_t written = 0;
   std::uint64_t previous = ~std::uint64_t{0};
   for (const std::uint64_t key : sorted) {
     if (key == previous) continue;
     output[written++] = static_cast<NeighborId>(key);
-    ++degrees[first_vertex + static_cast<std::int64_t>(key >> 32) + 1];
+    ++degrees[static_cast<std::int64_t>(key >> 32) + 1];
     previous = key;
   }
   return written;
 }
 
+// The same, each unique entry's weight the least of its duplicates' (a larger one is never on a
+// shortest path). weights_out may be sorted_weights itself: an entry is read before its place is written.
+std::int64_t write_unique(std::span<const std::uint64_t> sorted, std::span<const float> sorted_weights,
+                          NeighborId* output, float* weights_out, std::int64_t* degrees) {
+  std::int64_t written = 0;
+  std::uint64_t previous = ~std::uint64_t{0};
+  for (std::size_t index = 0; index < sorted.size(); ++index) {
+    const float weight = sorted_weights[index];
+    if (sorted[index] == previous) {
+      weights_out[written - 1] = std::min(weights_out[written - 1], weight);
+      continue;
+    }
+    weights_out[written] = weight;
+    output[written++] = static_cast<NeighborId>(sorted[index]);
+    ++degrees[static_cast<std::int64_t>(sorted[index] >> 32) + 1];
+    previous = sorted[index];
+  }
+  return written;
+}
+
+// Sorts the bucket's entries by (source, target), then writes each vertex's unique targets (and
+// weights), in vertex order, at the start of the bucket's own, and adds each unique degree to
+// degrees[vertex + 1]. Returns the bucket's unique entries.
+template <bool kWeighted>
+std::int64_t deduplicate_bucket(BucketedEntries entries, std::int64_t begin, std::int64_t end, VertexId first_vertex,
+                                const BucketLayout& layout, BucketScratch& scratch, std::int64_t* degrees) {
+  const std::int64_t size = end - begin;
+  if (static_cast<std::int64_t>(scratch.keys.size()) < size) {
+    scratch.keys.resize(size);
+    scratch.buffer.resize(size);
+    if constexpr (kWeighted) scratch.weight_buffer.resize(size);
+  }
+  const std::span<std::uint64_t> keys(scratch.keys.data(), size);
+  for (std::int64_t k = 0; k < size; ++k) {
+    keys[k] = std::uint64_t{entries.sources[begin + k - entries.first_entry]} << 32 | entries.targets[begin + k];
+  }
+  const std::span<std::uint64_t> buffer(scratch.buffer.data(), keys.size());
+  if constexpr (kWeighted) {
+    const std::span<float> weights(entries.weights + begin, keys.size());
+    const auto [sorted, sorted_weights] = scratch.sorter.sort<float>(
+        keys, buffer, weights, {scratch.weight_buffer.data(), keys.size()}, layout.key_bits());
+    return write_unique(sorted, sorted_weights, entries.targets + begin, weights.data(), degrees + first_vertex);
+  } else {
+    return write_unique(scratch.sorter.sort(keys, buffer, layout.key_bits()), entries.targets + begin,
+                        degrees + first_vertex);
+  }
+}
+
 // offsets[vertex + 1] receives the vertex's unique degree (offsets starts zeroed), and
 // unique_count[bucket] the bucket's unique entries.
+template <bool kWeighted>
 void deduplicate_buckets(BucketedEntries entries, const std::vector<std::int64_t>& bucket_start,
                          const BucketLayout& layout, BucketRange buckets, std::vector<std::int64_t>& offsets,
                          std::vector<std::int64_t>& unique_count) {
@@ -246,8 +292,9 @@ void deduplicate_buckets(BucketedEntries entries, const std::vector<std::int64_t
     BucketScratch scratch;
 #pragma omp for schedule(dynamic, 4)
     for (std::int64_t bucket = buckets.first; bucket < buckets.end; ++bucket) {
-      unique_count[bucket] = deduplicate_bucket(entries, bucket_start[bucket], bucket_start[bucket + 1],
-                                                layout.first_vertex(bucket), layout, scratch, offsets.data());
+      unique_count[bucket] =
+          deduplicate_bucket<kWeighted>(entries, bucket_start[bucket], bucket_start[bucket + 1],
+                                        layout.first_vertex(bucket), layout, scratch, offsets.data());
     }
   }
 }
@@ -267,22 +314,24 @@ std::vector<BucketRange> split_buckets(const std::vector<std::int64_t>& bucket_s
   return ranges;
 }
 
-// Slides each bucket's unique targets left to its final offset. In bucket order, because a
+// Slides each bucket's unique entries left to their final offset. In bucket order, because a
 // bucket's destination can overlap the previous bucket's entries; one sequential pass.
-void compact_buckets(std::vector<NeighborId>& neighbors, const std::vector<std::int64_t>& bucket_start,
+template <typename Entry>
+void compact_buckets(std::vector<Entry>& entries, const std::vector<std::int64_t>& bucket_start,
                      const std::vector<std::int64_t>& unique_count, const BucketLayout& layout,
                      const std::vector<std::int64_t>& offsets) {
   for (std::int64_t bucket = 0; bucket < layout.count; ++bucket) {
     if (unique_count[bucket] == 0) continue;
-    std::memmove(neighbors.data() + offsets[layout.first_vertex(bucket)],
-                 neighbors.data() + bucket_start[bucket], unique_count[bucket] * sizeof(NeighborId));
+    std::memmove(entries.data() + offsets[layout.first_vertex(bucket)], entries.data() + bucket_start[bucket],
+                 unique_count[bucket] * sizeof(Entry));
   }
-  neighbors.resize(offsets.back());  // keeps the capacity: shrinking would copy the array
+  entries.resize(offsets.back());  // keeps the capacity: shrinking would copy the array
 }
 
-// The lists of input.rows() rows from the input's directed entries, sorted and without duplicates.
-template <typename Entries>
-CsrGraph build_lists(const Entries& input) {
+// The lists of input.rows() rows from the input's directed entries, sorted and without duplicates;
+// in a weighted build, `weights` receives each entry's, aligned with the neighbour array.
+template <bool kWeighted, typename Entries>
+CsrGraph build_lists(const Entries& input, std::vector<float>* weights = nullptr) {
   const std::int64_t rows = input.rows();
   check_vertex_count(input.id_limit());
   const BucketLayout layout = choose_buckets(rows, input.id_limit());
@@ -292,25 +341,37 @@ CsrGraph build_lists(const Entries& input) {
   std::vector<NeighborId> neighbors(bucket_start.back());
   std::vector<std::int64_t> offsets(rows + 1, 0);
   std::vector<std::int64_t> unique_count(layout.count, 0);
+  if constexpr (kWeighted) weights->assign(neighbors.size(), 0.0F);
   for (const BucketRange buckets : split_buckets(bucket_start, layout.count)) {
     // Uninitialized on purpose (the scatter writes every slot); freed before the next share.
     const std::int64_t first_entry = bucket_start[buckets.first];
     const auto sources = std::make_unique_for_overwrite<LocalSource[]>(bucket_start[buckets.end] - first_entry);
-    const BucketedEntries entries{sources.get(), neighbors.data(), first_entry};
-    scatter_to_buckets(input, layout, chunks, positions, buckets, entries);
-    deduplicate_buckets(entries, bucket_start, layout, buckets, offsets, unique_count);
+    const BucketedEntries entries{sources.get(), neighbors.data(), first_entry, kWeighted ? weights->data() : nullptr};
+    scatter_to_buckets<kWeighted>(input, layout, chunks, positions, buckets, entries);
+    deduplicate_buckets<kWeighted>(entries, bucket_start, layout, buckets, offsets, unique_count);
   }
   inclusive_prefix_sum(offsets);
   compact_buckets(neighbors, bucket_start, unique_count, layout, offsets);
+  if constexpr (kWeighted) compact_buckets(*weights, bucket_start, unique_count, layout, offsets);
   return CsrGraph(rows, std::move(offsets), std::move(neighbors));
 }
 
 }  // namespace
 
-CsrGraph build_csr(const EdgeList& edge_list) { return build_lists(UndirectedEntries{edge_list}); }
+CsrGraph build_csr(const EdgeList& edge_list) { return build_lists<false>(UndirectedEntries{edge_list}); }
+
+WeightedCsr build_weighted_csr(const EdgeList& edge_list) {
+  if (edge_list.weights.size() != edge_list.edges.size()) {
+    throw Error("build_weighted_csr: " + std::to_string(edge_list.weights.size()) + " weights for " +
+                std::to_string(edge_list.edges.size()) + " edges (generate the edge list with weights for SSSP)");
+  }
+  WeightedCsr built;
+  built.lists = build_lists<true>(UndirectedEntries{edge_list}, &built.weights);
+  return built;
+}
 
 CsrGraph build_row_lists(VertexRange rows, std::int64_t num_vertices, std::span<const CompactEdge> entries) {
-  return build_lists(RowEntries{entries, rows, num_vertices});
+  return build_lists<false>(RowEntries{entries, rows, num_vertices});
 }
 
 }  // namespace semibfs

@@ -46,6 +46,15 @@ class CsrGraph {
 // Kernel 1: both directions of every edge, self-loops dropped, duplicates dropped. OpenMP-parallel.
 CsrGraph build_csr(const EdgeList& edge_list);
 
+// Kernel 1 for SSSP: the same lists and, aligned with lists.all_neighbors(), each entry's weight,
+// the least of the input tuples that join its two vertices (either way round).
+struct WeightedCsr {
+  CsrGraph lists;
+  std::vector<float> weights;
+};
+// Throws semibfs::Error when the edge list has no weights. OpenMP-parallel.
+WeightedCsr build_weighted_csr(const EdgeList& edge_list);
+
 // The lists of the rows `rows` (row r is vertex rows.begin + r) from directed entries (vertex,
 // neighbour), neighbours below num_vertices: self-loops and duplicates dropped, each list sorted,
 // as build_csr makes them. OpenMP-parallel.

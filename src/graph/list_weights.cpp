@@ -1,6 +1,8 @@
-// Each input tuple finds its two entries by binary search in an index of each list sorted by
-// neighbour id (8 bytes an entry while the weights are made) (the lists themselves may be in hub-first or degree order), and keeps the smaller
-// weight there with a compare-and-swap: one parallel pass over the tuples, no sort of them.
+// Kernel 1 makes the weights beside the lists (build_weighted_csr); this file cuts them along the
+// partitions. A graph read back from a store has no weights yet: each input tuple finds its two
+// entries by binary search in an index of each list sorted by neighbour id (8 bytes an entry while
+// the weights are made; the lists themselves may be in hub-first or degree order), and keeps the
+// smaller weight there with a compare-and-swap: one parallel pass over the tuples, no sort of them.
 #include "graph/list_weights.hpp"
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -83,9 +86,37 @@ ListWeights::ListWeights(const PartitionedGraph& graph, const EdgeList& edge_lis
   }
 }
 
+ListWeights::ListWeights(const PartitionedGraph& graph, std::vector<float> whole) {
+  if (static_cast<std::int64_t>(whole.size()) != graph.num_adjacencies()) {
+    throw Error("list weights: " + std::to_string(whole.size()) + " weights for a graph of " +
+                std::to_string(graph.num_adjacencies()) + " list entries");
+  }
+  if (graph.num_partitions() == 1) {
+    partitions_.push_back(std::move(whole));
+    return;
+  }
+  // The backward partitions are the whole graph's rows cut in order, so their entries are too.
+  std::int64_t first = 0;
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    const std::int64_t entries = graph.backward(k).num_adjacencies();
+    partitions_.emplace_back(whole.begin() + first, whole.begin() + first + entries);
+    first += entries;
+  }
+}
+
+WeightedGraph build_weighted_graph(const EdgeList& edge_list, int partitions, NeighborOrder order) {
+  WeightedCsr built = build_weighted_csr(edge_list);
+  PartitionedGraph graph(std::move(built.lists), partitions, order, built.weights);
+  ListWeights weights(graph, std::move(built.weights));
+  return {std::move(graph), std::move(weights)};
+}
+
+// Capacity, not size, as CsrGraph counts it: kernel 1 leaves the room of the dropped duplicates.
 std::int64_t ListWeights::bytes() const {
   std::int64_t total = 0;
-  for (const std::vector<float>& weights : partitions_) total += static_cast<std::int64_t>(weights.size() * sizeof(float));
+  for (const std::vector<float>& weights : partitions_) {
+    total += static_cast<std::int64_t>(weights.capacity() * sizeof(float));
+  }
   return total;
 }
 

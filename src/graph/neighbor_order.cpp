@@ -46,6 +46,49 @@ void sort_by_degree(std::span<NeighborId> list, std::span<const std::uint32_t> d
   for (std::size_t index = 0; index < list.size(); ++index) list[index] = static_cast<NeighborId>(keys[index]);
 }
 
+// A sort key of sort_by_degree's with the entry's weight beside it.
+struct WeightedKey {
+  std::uint64_t key = 0;
+  float weight = 0.0F;
+  bool operator<(const WeightedKey& other) const { return key < other.key; }
+};
+
+// sort_by_degree, each weight moved with its neighbour (ids are unique in a list: no ties).
+void sort_by_degree(std::span<NeighborId> list, std::span<float> weights, std::span<const std::uint32_t> degrees,
+                    std::span<WeightedKey> keys) {
+  for (std::size_t index = 0; index < list.size(); ++index) {
+    keys[index] = {std::uint64_t{UINT32_MAX - degrees[list[index]]} << 32 | list[index], weights[index]};
+  }
+  std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(list.size()));
+  for (std::size_t index = 0; index < list.size(); ++index) {
+    list[index] = static_cast<NeighborId>(keys[index].key);
+    weights[index] = keys[index].weight;
+  }
+}
+
+// move_hub_first, each weight moved with its neighbour (a twin, so that BFS builds run the code they ran).
+void move_hub_first(std::span<NeighborId> list, std::span<float> weights, std::span<const std::uint32_t> degrees) {
+  std::size_t hub = 0;
+  for (std::size_t index = 1; index < list.size(); ++index) {
+    if (degrees[list[index]] > degrees[list[hub]]) hub = index;
+  }
+  const auto end = static_cast<std::ptrdiff_t>(hub) + 1;
+  std::rotate(list.begin(), list.begin() + end - 1, list.begin() + end);
+  std::rotate(weights.begin(), weights.begin() + end - 1, weights.begin() + end);
+}
+
+// order_list's weighted twin: weights[i] stays the weight of list[i].
+void order_weighted_list(std::span<NeighborId> list, std::span<float> weights, NeighborOrder order,
+                         std::span<const std::uint32_t> degrees, std::vector<WeightedKey>& keys) {
+  if (list.size() < 2) return;
+  if (order == NeighborOrder::kHubFirst) {
+    move_hub_first(list, weights, degrees);
+  } else if (order == NeighborOrder::kByDegree) {
+    if (keys.size() < list.size()) keys.resize(list.size());
+    sort_by_degree(list, weights, degrees, keys);
+  }
+}
+
 }  // namespace
 
 std::string to_string(NeighborOrder order) {
@@ -83,6 +126,25 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::
       const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
       if (order == NeighborOrder::kByDegree && keys.size() < list.size()) keys.resize(list.size());
       order_list(list, order, degrees, keys);
+    }
+  }
+}
+
+void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weights) {
+  if (static_cast<std::int64_t>(weights.size()) != graph.num_adjacencies()) {
+    throw Error("order_neighbors: " + std::to_string(weights.size()) + " weights for " +
+                std::to_string(graph.num_adjacencies()) + " list entries");
+  }
+  if (order == NeighborOrder::kById) return;
+  const std::vector<std::uint32_t> degrees = clamped_degrees(graph);
+  const std::int64_t num_vertices = graph.num_vertices();
+#pragma omp parallel
+  {
+    std::vector<WeightedKey> keys;
+#pragma omp for schedule(dynamic, 1024)
+    for (std::int64_t vertex = 0; vertex < num_vertices; ++vertex) {
+      const std::span<NeighborId> list = graph.mutable_neighbors(vertex);
+      order_weighted_list(list, weights.subspan(graph.offsets()[vertex], list.size()), order, degrees, keys);
     }
   }
 }

@@ -27,6 +27,9 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order);
 // The same with every neighbour's degree given (indexed by neighbour id): the rows of a rank's
 // graph hold only its own vertices, their neighbours' degrees come from the other ranks.
 void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::uint32_t> degrees);
+// The first form, each entry's weight (aligned with graph.all_neighbors()) moved with its neighbour.
+// Throws semibfs::Error when there is not one weight per entry.
+void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weights);
 
 // Reorders one list, sorted by id, given every vertex's degree (in the graph without self-loops
 // and duplicates); `keys` is scratch of at least list.size() entries for kByDegree.

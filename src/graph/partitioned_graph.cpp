@@ -26,10 +26,14 @@ CsrGraph slice_rows(const CsrGraph& whole, VertexRange range) {
 
 }  // namespace
 
-PartitionedGraph::PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order)
+PartitionedGraph::PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order, std::span<float> weights)
     : PartitionedLists(PartitionLayout(whole.num_vertices(), partitions), order, GraphDirection::kUndirected,
                        whole.num_adjacencies()) {
-  order_neighbors(whole, order_);
+  if (weights.empty()) {
+    order_neighbors(whole, order_);
+  } else {
+    order_neighbors(whole, order_, weights);
+  }
   split_backward(std::move(whole));
   if (partitions > 1) build_forward();
   build_first_neighbors();

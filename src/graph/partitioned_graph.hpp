@@ -45,7 +45,9 @@ class PartitionedGraph : public PartitionedLists<CsrGraph> {
  public:
   PartitionedGraph() = default;
   // Takes the whole graph's arrays (no copy when partitions is 1), orders each list, splits it.
-  PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst);
+  // Weights aligned with whole's neighbour array, if any, are ordered with the lists.
+  PartitionedGraph(CsrGraph whole, int partitions, NeighborOrder order = NeighborOrder::kHubFirst,
+                   std::span<float> weights = {});
   // Partitions built before (read back from a store): backward has one graph per partition (rows:
   // its own vertices), forward one per partition (rows: all vertices) or none when the forward
   // graph is the backward one (has_separate_forward). Throws semibfs::Error when they do not

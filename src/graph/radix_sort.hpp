@@ -27,6 +27,24 @@ class RadixSorter {
     return keys;
   }
 
+  // The same, each key's payload (e.g. an entry's weight) moved with it; returns the key and payload
+  // halves that hold the result.
+  template <typename Payload>
+  std::pair<std::span<std::uint64_t>, std::span<Payload>> sort(std::span<std::uint64_t> keys,
+                                                               std::span<std::uint64_t> buffer,
+                                                               std::span<Payload> payload,
+                                                               std::span<Payload> payload_buffer,
+                                                               std::uint64_t significant_bits) {
+    split_into_digits(significant_bits);
+    count_digits(keys);
+    for (std::size_t digit = 0; digit < digits_.size(); ++digit) {
+      scatter_by_digit<Payload>(keys, buffer, payload, payload_buffer, digit);
+      std::swap(keys, buffer);
+      std::swap(payload, payload_buffer);
+    }
+    return {keys, payload};
+  }
+
  private:
   static constexpr int kMaxDigitBits = 11;  // 2048 counters: the histograms stay in L1
 
@@ -73,6 +91,17 @@ class RadixSorter {
   void scatter_by_digit(std::span<const std::uint64_t> from, std::span<std::uint64_t> to, std::size_t digit) {
     std::int64_t* position = counts_.data() + (digit << kMaxDigitBits);
     for (const std::uint64_t key : from) to[position[digits_[digit].of(key)]++] = key;
+  }
+
+  template <typename Payload>
+  void scatter_by_digit(std::span<const std::uint64_t> from, std::span<std::uint64_t> to,
+                        std::span<const Payload> payload_from, std::span<Payload> payload_to, std::size_t digit) {
+    std::int64_t* position = counts_.data() + (digit << kMaxDigitBits);
+    for (std::size_t index = 0; index < from.size(); ++index) {
+      const std::int64_t slot = position[digits_[digit].of(from[index])]++;
+      to[slot] = from[index];
+      payload_to[slot] = payload_from[index];
+    }
   }
 
   std::vector<Digit> digits_;
