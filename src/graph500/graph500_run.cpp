@@ -126,7 +126,7 @@ WeightedSearchInputs weighted_inputs(const SearchInputs& graph, const EdgeList& 
   if (!graph.in_memory || !graph.weights || graph.relabel) {
     throw Error("SSSP runs in DRAM only for now: not under a DRAM budget, nor on compressed or relabelled stores");
   }
-  return {*graph.in_memory, *graph.weights, *graph.edges, edge_list.weights};
+  return {*graph.in_memory, ListWeightsView(*graph.in_memory, *graph.weights), *graph.edges, edge_list.weights};
 }
 
 }  // namespace
@@ -225,7 +225,8 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   ParentArray parent;
   session.search(graph, roots, true, parent);
   if (options.sssp && report.validation_passed) {
-    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent);
+    std::vector<float> distance;
+    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent, distance);
   }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }
