@@ -23,6 +23,7 @@
 #include "graph500/search_session.hpp"
 #include "graph500/semi_external_run.hpp"
 #include "graph500/sssp_search.hpp"
+#include "store/stored_weights.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
@@ -50,6 +51,23 @@ EdgeList generate_in_memory(const KroneckerParams& kronecker, bool with_weights,
   return generate_kronecker(kronecker, with_weights, [bar](std::int64_t done) { bar->update(done); });
 }
 
+// The SSSP weights beside the lists in DRAM, made or read.
+ListWeightsView weights_view(const SearchInputs& graph) {
+  return graph.weights ? ListWeightsView(*graph.in_memory, *graph.weights)
+                       : view_of(*graph.in_memory, graph.stored_weights);
+}
+
+// The weights of a run's lists: made from the edge list, or read from the store the run reuses
+// (written by an earlier run with --sssp; check_sssp_options made sure it has them).
+void add_list_weights(const Graph500Options& options, const EdgeList& edge_list, SearchInputs& graph) {
+  if (!options.store.reuse) {
+    graph.weights.emplace(*graph.in_memory, edge_list);
+    return;
+  }
+  graph.stored_weights =
+      read_list_weights(options.store.directory, read_store_manifest(options.store.directory), *graph.in_memory);
+}
+
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
 SearchInputs construct_in_memory(const Graph500Options& options, EdgeList& edge_list, SearchSession& session) {
   Graph500Report& report = session.report();
@@ -63,19 +81,24 @@ SearchInputs construct_in_memory(const Graph500Options& options, EdgeList& edge_
   graph.edges = std::make_unique<InMemoryEdgeSource>(edge_list);
   Stopwatch construction_time;
   graph.in_memory = construct_or_read(options, report, edge_list, session.log(), bar.get());
-  // Kernel 1 of the reference builds the weights beside the lists; a BFS run builds none.
+  // Kernel 1 of the reference builds the weights beside the lists; a BFS run builds none, and a
+  // reused store's are read with its lists.
   Stopwatch weights_time;
-  if (options.sssp) graph.weights.emplace(*graph.in_memory, edge_list);
+  if (options.sssp) add_list_weights(options, edge_list, graph);
   report.official.construction_seconds = construction_time.seconds();
   if (options.sssp) {
-    session.log() << "list weights beside the lists (part of construction_time): "
-                  << format_bytes(graph.weights->bytes()) << " in " << format_seconds(weights_time.seconds()) << std::endl;
+    session.log() << "list weights beside the lists (part of construction_time" << (options.store.reuse ? ", read from the store" : "")
+                  << "): " << format_bytes(weights_view(graph).bytes()) << " in " << format_seconds(weights_time.seconds())
+                  << std::endl;
   }
   if (bar) bar->finish();
   if (!options.store.directory.empty() && !options.store.reuse) {
     if (bar) bar->begin("writing the store", ProgressUnit::kNone, 0);
     Stopwatch store_time;
-    write_store(options.store.directory, *graph.in_memory, store_made_from(options.kronecker));
+    const std::optional<ListWeightsView> weights =
+        options.sssp ? std::optional(weights_view(graph)) : std::nullopt;
+    write_store(options.store.directory, *graph.in_memory, store_made_from(options.kronecker),
+                weights ? &*weights : nullptr);
     report.store_write_seconds = store_time.seconds();
     if (bar) bar->finish();
     session.log() << "store written to " << options.store.directory << " in "
@@ -123,10 +146,10 @@ void check_run_budget(const Graph500Options& options, int partitions) {
 
 // The weighted graph of a run in DRAM; a graph under a budget or in a store's layouts has no weights yet.
 WeightedSearchInputs weighted_inputs(const SearchInputs& graph, const EdgeList& edge_list) {
-  if (!graph.in_memory || !graph.weights || graph.relabel) {
+  if (!graph.in_memory || (!graph.weights && graph.stored_weights.empty()) || graph.relabel) {
     throw Error("SSSP runs in DRAM only for now: not under a DRAM budget, nor on compressed or relabelled stores");
   }
-  return {*graph.in_memory, ListWeightsView(*graph.in_memory, *graph.weights), *graph.edges, edge_list.weights};
+  return {*graph.in_memory, weights_view(graph), *graph.edges, edge_list.weights};
 }
 
 }  // namespace
