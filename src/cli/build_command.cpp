@@ -46,6 +46,11 @@ OptionTable build_options(BuildRequest& request) {
              "out-lists for top-down steps, and validation follows edges one way (refused for a file that declares "
              "itself undirected, e.g. a symmetric Matrix Market matrix)",
              [&options] { options.directed = true; });
+  table.flag("--no-weights",
+             "read a weighted file (Matrix Market real or integer values, an el file's third column) without its "
+             "weights, as for BFS alone; by default they are kept (one float per edge and per list entry) for "
+             "'semibfs sssp', and a value that is no weight (negative, NaN, infinite) is an error",
+             [&options] { options.read_weights = false; });
   add_max_input_bytes_option(table, options.max_input_bytes);
   add_dram_budget_option(table, request.build.budget,
                          "the most the build holds in DRAM, the program itself included (default 512MiB; e.g. "

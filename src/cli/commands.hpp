@@ -12,6 +12,7 @@ int run_command(Arguments& arguments);       // run_command.cpp
 int generate_command(Arguments& arguments);  // generate_command.cpp
 int build_command(Arguments& arguments);     // build_command.cpp
 int bfs_command(Arguments& arguments);       // bfs_command.cpp
+int sssp_command(Arguments& arguments);      // sssp_command.cpp
 int info_command(Arguments& arguments);      // info_command.cpp
 // Every analytics kernel (analytics/kernels.hpp), named by the command: pagerank, cc, at, ...
 int analytics_command(Arguments& arguments);  // analytics_command.cpp

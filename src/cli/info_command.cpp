@@ -13,6 +13,7 @@
 #include "cli/option_groups.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
+#include "edges/packed_edge.hpp"
 #include "core/temporary_name.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/search_dram_needs.hpp"
@@ -135,6 +136,26 @@ void print_files(const std::string& store, const StoreManifest& manifest) {
   }
 }
 
+// The SSSP weights (store/stored_weights.hpp) and what they cost per list entry and per input edge.
+void print_weights(const StoreManifest& manifest) {
+  if (!manifest.list_weights) {
+    std::printf("weights: none ('semibfs sssp' needs a store built from a weighted file, or by 'run --sssp')\n");
+    return;
+  }
+  const std::int64_t lists = manifest.list_weight_bytes();
+  const auto per = [](std::int64_t bytes, std::int64_t count) {
+    return count > 0 ? static_cast<double>(bytes) / static_cast<double>(count) : 0.0;
+  };
+  std::printf("weights: float32 beside each list entry, %s (%.2f bytes per adjacency)", format_bytes(lists).c_str(),
+              per(lists, manifest.adjacencies));
+  if (manifest.edge_weights && manifest.edge_file) {
+    const std::int64_t edges = manifest.edge_file->bytes / static_cast<std::int64_t>(sizeof(PackedEdge));
+    std::printf("; the edge file's %s; together %.2f bytes per input edge", format_bytes(manifest.edge_weights->bytes).c_str(),
+                per(lists + manifest.edge_weights->bytes, edges));
+  }
+  std::printf("\n");
+}
+
 // The plan `bfs` plans with the same options: the same search_dram_needs, id map included.
 void print_search_plan(const InfoRequest& request, std::int64_t vertices, const GraphProfile& profile,
                        bool relabelled) {
@@ -185,6 +206,7 @@ int print_info(const InfoRequest& request) {
   std::printf("in DRAM whole: %s of graph arrays, %s of BFS status\n", format_bytes(profile.graph_bytes()).c_str(),
               format_bytes(profile.bfs_status_bytes()).c_str());
   print_files(request.store, manifest);
+  print_weights(manifest);
   if (!request.search.budget.is_set()) return 0;
   if (request.search.placement == PlacementMode::kForwardOnDisk) {
     make_forward_separate(index);  // the plan counts the forward index that placement reads with

@@ -33,6 +33,8 @@ std::string main_help() {
       "             or not) into a store, within a DRAM budget\n"
       "  bfs        searches on a store made by build: one root with its parents and levels\n"
       "             written out, or N random roots with the statistics block of run\n"
+      "  sssp       shortest paths from one root on a store built from a weighted file,\n"
+      "             validated, with every vertex's distance and parent written out\n"
       "  info       what a store holds: vertices, edges, degrees, partitions, placement\n";
   // The analytics kernels' lines come from their descriptions (analytics/kernels.cpp).
   for (const semibfs::KernelDescription* kernel : semibfs::analytics_kernels()) {
@@ -61,6 +63,7 @@ constexpr Command kCommands[] = {{"run", semibfs::cli::run_command},
                                  {"generate", semibfs::cli::generate_command},
                                  {"build", semibfs::cli::build_command},
                                  {"bfs", semibfs::cli::bfs_command},
+                                 {"sssp", semibfs::cli::sssp_command},
                                  {"info", semibfs::cli::info_command},
                                  {"add-edges", semibfs::cli::add_edges_command},
                                  {"compact", semibfs::cli::compact_command},

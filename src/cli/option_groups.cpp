@@ -1,9 +1,12 @@
 #include "cli/option_groups.hpp"
 
+#include <sstream>
+
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/types.hpp"
 #include "graph/partition_layout.hpp"
+#include "graph500/run_options.hpp"  // sssp/'s delta limits
 #include "session/kronecker_file.hpp"
 #include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
@@ -131,6 +134,28 @@ void add_version_option(OptionTable& table, std::optional<int>& version) {
       "read version N of the store (0: the graph it was built from; each 'semibfs add-edges' adds one; "
       "default: the latest)",
       [&version](const std::string& value) { version = static_cast<int>(parse_integer(value, 0, kMaxStoreVersion)); });
+}
+
+namespace {
+
+std::string format_delta(double delta) {
+  std::ostringstream text;
+  text << delta;
+  return text.str();
+}
+
+}  // namespace
+
+void add_delta_option(OptionTable& table, std::optional<double>& delta, const std::string& help_prefix) {
+  table.value("--delta", "D",
+              help_prefix + "the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
+                  ", after Meyer and Sanders, for the weights in [0, 1))",
+              [&delta](const std::string& value) {
+                delta = parse_positive_double(value);
+                if (*delta < kMinDelta) {
+                  throw UsageError("must be at least " + format_delta(kMinDelta) + ", got '" + value + "'");
+                }
+              });
 }
 
 }  // namespace semibfs::cli

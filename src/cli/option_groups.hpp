@@ -33,6 +33,8 @@ void add_layout_options(OptionTable& table, int& partitions, NeighborOrder& orde
 void add_store_option(OptionTable& table, std::string& directory, const std::string& help);
 // --max-input-bytes SIZE: the most read from an INPUT that is not a regular file.
 void add_max_input_bytes_option(OptionTable& table, std::uint64_t& max_input_bytes);
+// --delta D: delta-stepping's bucket width, at least kMinDelta; `help_prefix` opens its help.
+void add_delta_option(OptionTable& table, std::optional<double>& delta, const std::string& help_prefix);
 // --version N: which version of a store to read (default: the latest).
 void add_version_option(OptionTable& table, std::optional<int>& version);
 

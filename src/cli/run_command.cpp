@@ -123,12 +123,6 @@ void add_rank_options(OptionTable& table, RunRequest& request) {
               });
 }
 
-std::string format_delta(double delta) {
-  std::ostringstream text;
-  text << delta;
-  return text.str();
-}
-
 OptionTable run_options(RunRequest& request) {
   Graph500Options& options = request.options;
   OptionTable table({"run --scale S [OPTIONS]"},
@@ -156,15 +150,7 @@ OptionTable run_options(RunRequest& request) {
              "reference's edge weights, validated, and the reference's SSSP lines in the official block (in DRAM "
              "only for now)",
              [&options] { options.sssp.emplace(); });
-  table.value("--delta", "D",
-              "with --sssp: the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
-                  ", after Meyer and Sanders, for the weights in [0, 1))",
-              [&request](const std::string& value) {
-                request.delta = parse_positive_double(value);
-                if (*request.delta < kMinDelta) {
-                  throw UsageError("must be at least " + format_delta(kMinDelta) + ", got '" + value + "'");
-                }
-              });
+  add_delta_option(table, request.delta, "with --sssp: ");
   add_rank_options(table, request);
   add_cache_options(table, request);
   return table;

@@ -14,6 +14,7 @@
 #include "graph/partition_layout.hpp"
 #include "construction/build_budget.hpp"
 #include "construction/endpoint_counts.hpp"
+#include "construction/list_weight_pass.hpp"
 #include "edges/packed_edge_file.hpp"
 #include "construction/range_lists.hpp"
 #include "construction/scratch_file.hpp"
@@ -40,6 +41,10 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
     }
   }
   if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
+  if (options.edge_weights && (options.list_codec || options.rank_part || !options.relabel_new_of.empty() ||
+                               options.direction != GraphDirection::kUndirected)) {
+    throw Error("external build: list weights are kept beside undirected plain lists in the input's ids only");
+  }
 }
 
 // What every pass works with.
@@ -214,12 +219,18 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
       collect_lists(context, ListEnds::kSource, [&](RangeLists& lists) { write_lists(writer, lists, ListEnds::kSource); });
     }
     stats.adjacencies = writer.adjacencies();
+    if (options.edge_weights) {
+      writer.close();
+      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.span(), edges,
+                                                    store_path(store_directory, kEdgeWeightsName), budget, ledger, log});
+    }
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr            ? std::optional(part->edge_share)
                   : options.edge_file_record ? options.edge_file_record
                                              : edge_file_entry(edges, store_directory, edge_file_seal),
                   part != nullptr ? std::optional(part->part) : std::nullopt, options.list_codec,
-                  options.relabel_new_of.empty() ? "" : "degree"});
+                  options.relabel_new_of.empty() ? "" : "degree", options.edge_weights.has_value(),
+                  options.edge_weights});
   }
   stats.peak_buffer_bytes = ledger.peak();
   stats.seconds = log.seconds();

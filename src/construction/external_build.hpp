@@ -62,6 +62,10 @@ struct ExternalBuildOptions {
   std::span<const std::uint32_t> relabel_new_of = {};
   std::span<const std::uint32_t> relabel_old_of = {};
   std::optional<StoreArray> edge_file_record = std::nullopt;
+  // Set: the edge file's weights (kEdgeWeightsName in the store, one float per edge, this its
+  // manifest entry); the store then keeps list weights beside its lists (list_weight_pass.hpp).
+  // Undirected plain lists of one process in the input's ids only.
+  std::optional<StoreArray> edge_weights = std::nullopt;
 };
 
 struct ExternalBuildStats {

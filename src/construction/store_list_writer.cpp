@@ -92,4 +92,15 @@ void StoreListWriter::append_forward(std::span<const NeighborId> list) {
   for (GraphFiles& forward : forward_) forward.offsets->append_value(forward.entries);
 }
 
+void StoreListWriter::close() {
+  for (std::vector<GraphFiles>* graphs : {&backward_, &forward_}) {
+    for (const GraphFiles& files : *graphs) {
+      for (StoreArrayStream* stream : {files.offsets, files.neighbors, files.positions, files.first_neighbors}) {
+        if (stream != nullptr) stream->close();
+      }
+    }
+  }
+  buffers_ = LedgerTicket();
+}
+
 }  // namespace semibfs

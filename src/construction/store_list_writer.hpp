@@ -43,6 +43,10 @@ class StoreListWriter {
   void append_backward(std::span<const NeighborId> list);
   void append_forward(std::span<const NeighborId> list);
 
+  // Closes every list file (renamed to its name in the store, its buffer freed), so that the lists
+  // can be read back before the manifest is written; nothing may be appended after.
+  void close();
+
   // Backward lists written, and their entries.
   std::int64_t vertices_written() const { return next_backward_vertex_; }
   std::int64_t adjacencies() const { return adjacencies_; }

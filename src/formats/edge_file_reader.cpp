@@ -24,9 +24,14 @@ EdgeFileReader::EdgeFileReader(EdgeFileInfo info, const EdgeReaderOptions& optio
 
 bool EdgeFileReader::next_chunk(std::vector<RawEdge>& out) {
   out.clear();
+  chunk_weights_.clear();
   if (finished_) return false;
   out.reserve(chunk_edges_);
   read_edges(out, chunk_edges_);
+  if (info_.weighted && chunk_weights_.size() != out.size()) {
+    throw Error("cannot read '" + info_.name + "': a weighted reader gave " + std::to_string(chunk_weights_.size()) +
+                " weights for " + std::to_string(out.size()) + " edges (a bug: please report it)");
+  }
   edges_read_ += out.size();
   finished_ = out.size() < chunk_edges_;
   if (finished_ && edges_read_ == 0) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,9 @@ namespace semibfs {
 struct EdgeReaderOptions {
   std::size_t chunk_edges = std::size_t{1} << 20;  // edges per next_chunk (16 MiB of RawEdge)
   std::size_t read_bytes = std::size_t{4} << 20;   // bytes per read from the file
+  // Whether an edge's value (MTX real or integer, an el file's third column) is read as its weight;
+  // when false it is skipped unread, as `build --no-weights` asks.
+  bool read_weights = true;
 };
 
 // What the file says about itself, known once it is opened (headers are read by the open).
@@ -42,6 +46,10 @@ struct EdgeFileInfo {
   std::uint64_t first_id = 0;
   // MTX: nnz (checked); SNAP: the "Edges: N" comment (only reported, SNAP counts are not reliable).
   std::optional<std::uint64_t> declared_edges;
+  // Each edge has a weight (chunk_weights): a Matrix Market file of real or integer values (not
+  // skew-symmetric, whose mirrored entries would weigh less than nothing), or an el file whose
+  // first edge line has a third column.
+  bool weighted = false;
 };
 
 std::string to_string(Directedness directedness);
@@ -57,18 +65,23 @@ class EdgeFileReader {
   // once the file is done. Throws Error on a malformed file, and on one that holds no edge at all.
   bool next_chunk(std::vector<RawEdge>& out);
   std::uint64_t edges_read() const { return edges_read_; }
+  // The weights of the edges the last next_chunk gave, one each, when info().weighted; else empty.
+  std::span<const float> chunk_weights() const { return chunk_weights_; }
 
  protected:
   EdgeFileReader(EdgeFileInfo info, const EdgeReaderOptions& options);
   // Appends edges to `out` until it holds `limit`; stops short only at the end of the input, after
   // checking what the end must satisfy (MTX nnz, whole binary records).
   virtual void read_edges(std::vector<RawEdge>& out, std::size_t limit) = 0;
+  // A weighted reader's read_edges appends each edge's weight here too.
+  void add_weight(float weight) { chunk_weights_.push_back(weight); }
   EdgeFileInfo info_;
 
  private:
   std::size_t chunk_edges_;
   std::uint64_t edges_read_ = 0;
   bool finished_ = false;
+  std::vector<float> chunk_weights_;
 };
 
 // Opens a graph file; `format` kAuto detects it (input_format.hpp). Reads the header (SNAP comments

@@ -1,6 +1,7 @@
 // Matrix Market coordinate files (NIST, "The Matrix Market Exchange Formats", 1996): a banner, '%'
 // comments, a size line "rows columns entries", then one 1-based "row column [value]" per entry.
-// Values are not read; entries are given 0-based.
+// Entries are given 0-based; real and integer values are read as the edges' weights (unless the
+// options skip them, or the matrix is skew-symmetric).
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -30,7 +31,9 @@ std::vector<std::string> lowercase_words(std::string_view line) {
 class MtxReader final : public EdgeFileReader {
  public:
   MtxReader(std::unique_ptr<ByteSource> source, EdgeFileInfo info, const EdgeReaderOptions& options)
-      : EdgeFileReader(std::move(info), options), lines_(std::move(source), info_.name, options.read_bytes) {
+      : EdgeFileReader(std::move(info), options),
+        lines_(std::move(source), info_.name, options.read_bytes),
+        read_weights_(options.read_weights) {
     read_banner();
     read_size_line();
   }
@@ -88,7 +91,10 @@ class MtxReader final : public EdgeFileReader {
       lines_.fail("an unknown field type", line, usage);
     }
     has_values_ = words[2] != "pattern";
-    // A skew-symmetric pattern is a symmetric one (the values, not read, differ in sign).
+    integer_values_ = words[2] == "integer";
+    // A skew-symmetric pattern is a symmetric one; its values (not read) differ in sign, so no
+    // weight could stand for both directions.
+    info_.weighted = has_values_ && read_weights_ && words[3] != "skew-symmetric";
     if (words[3] == "symmetric" || words[3] == "skew-symmetric") {
       info_.declared = Directedness::kUndirected;
     } else if (words[3] == "general") {
@@ -134,19 +140,23 @@ class MtxReader final : public EdgeFileReader {
     }
   }
 
-  // Values are not read, but one must be there, and it must be printable text.
-  void read_value(FieldCursor& cursor, std::string_view line) const {
+  // A value, which must be there and be printable text: read as the edge's weight when weighted.
+  void read_value(FieldCursor& cursor, std::string_view line) {
+    FieldCursor weight_cursor = cursor;
     const std::string_view value = cursor.read_field();
     if (value.empty() || std::any_of(value.begin(), value.end(), [](char c) {
           return static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f;
         })) {
       lines_.fail("expected '<row> <column> <value>'", line, "fix the entry, or give the field type 'pattern'");
     }
+    if (info_.weighted) add_weight(read_weight(weight_cursor, line, lines_, integer_values_));
     cursor.skip_blanks();
   }
 
   TextLines lines_;
+  bool read_weights_;
   bool has_values_ = false;
+  bool integer_values_ = false;
   std::uint64_t entries_read_ = 0;
 };
 

@@ -2,6 +2,8 @@
 // (a digit loop: the readers spend most of their time here).
 #pragma once
 
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -77,6 +79,37 @@ inline void read_id_pair(FieldCursor& cursor, std::string_view line, const TextL
     }
   }
   edge = RawEdge{ids[0], ids[1]};
+}
+
+// What to do about a value that is no SSSP weight, in every reader's error.
+inline constexpr const char* kWeightAdvice =
+    "shortest paths need finite non-negative weights: fix the value, or build with --no-weights to read the graph "
+    "without them";
+
+// Reads the field at `cursor` as an edge weight: a decimal float (an integer only when
+// `integer_only`, as a Matrix Market 'integer' file holds), finite and not negative, within a
+// 32-bit float's range; -0 reads as 0. Throws the line's error naming the field otherwise.
+inline float read_weight(FieldCursor& cursor, std::string_view line, const TextLines& lines, bool integer_only) {
+  const std::string_view field = cursor.read_field();
+  const std::string quoted = "weight " + excerpt(field);
+  if (field.empty()) lines.fail("a missing weight", line, kWeightAdvice);
+  // from_chars takes no '+'; a sign is no part of an integer's digits.
+  const std::string_view number = field.front() == '+' ? field.substr(1) : field;
+  const std::string_view digits = !number.empty() && number.front() == '-' ? number.substr(1) : number;
+  if (integer_only && (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos)) {
+    lines.fail(quoted + " is not an integer (the banner says 'integer')", line, kWeightAdvice);
+  }
+  float weight = 0;
+  const auto [end, status] = std::from_chars(number.data(), number.data() + number.size(), weight);
+  if (number.empty() || number.front() == '+' || end != number.data() + number.size() ||
+      (status != std::errc() && status != std::errc::result_out_of_range)) {
+    lines.fail(quoted + " is not a number", line, kWeightAdvice);
+  }
+  if (status == std::errc::result_out_of_range) lines.fail(quoted + " is outside a 32-bit float's range", line, kWeightAdvice);
+  if (std::isnan(weight)) lines.fail(quoted + " is not a number", line, kWeightAdvice);
+  if (std::isinf(weight)) lines.fail(quoted + " is infinite", line, kWeightAdvice);
+  if (weight < 0) lines.fail(quoted + " is negative", line, kWeightAdvice);
+  return weight + 0.0F;  // -0 + 0 is +0
 }
 
 }  // namespace semibfs

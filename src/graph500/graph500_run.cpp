@@ -25,6 +25,7 @@
 #include "graph500/search_session.hpp"
 #include "graph500/semi_external_run.hpp"
 #include "graph500/sssp_search.hpp"
+#include "store/stored_weights.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "validate/validator.hpp"
 
@@ -32,7 +33,8 @@ namespace semibfs {
 namespace {
 
 // Kernel 1 (for SSSP with the weights beside the lists, as the reference's kernel 1 makes them), or
-// reading its result back from a store made by an earlier run, whose weights are then looked up;
+// reading its result back from a store made by an earlier run, with the weights that run wrote
+// (written with --sssp; check_sssp_options made sure the store has them);
 // on a terminal, its bar (time alone: kernel 1 counts nothing on the way) begun once the log line is out.
 void construct_or_read(const Graph500Options& options, Graph500Report& report, const EdgeList& edge_list,
                        std::ostream& log, ProgressBar* bar, SearchInputs& graph) {
@@ -52,7 +54,10 @@ void construct_or_read(const Graph500Options& options, Graph500Report& report, c
   log << "reading the graph from the store " << options.store.directory << std::endl;
   if (bar != nullptr) bar->begin("reading the store", ProgressUnit::kNone, 0);
   graph.in_memory = read_store(options.store.directory, store_request(options, report.partitions));
-  if (options.sssp) graph.weights.emplace(*graph.in_memory, edge_list);
+  if (options.sssp) {
+    graph.stored_weights =
+        read_list_weights(options.store.directory, read_store_manifest(options.store.directory), *graph.in_memory);
+  }
 }
 
 // The edge list (with the weights for SSSP), in chunks counted on the bar when there is one.
@@ -60,6 +65,12 @@ EdgeList generate_in_memory(const KroneckerParams& kronecker, bool with_weights,
   if (bar == nullptr) return generate_kronecker(kronecker, with_weights);
   bar->begin("generation", ProgressUnit::kEdges, kronecker.num_edges());
   return generate_kronecker(kronecker, with_weights, [bar](std::int64_t done) { bar->update(done); });
+}
+
+// The SSSP weights beside the lists in DRAM, made or read.
+ListWeightsView weights_view(const SearchInputs& graph) {
+  return graph.weights ? ListWeightsView(*graph.in_memory, *graph.weights)
+                       : view_of(*graph.in_memory, graph.stored_weights);
 }
 
 // Generation and kernel 1 in DRAM; the graph also written to (or read from) the store when asked.
@@ -78,14 +89,18 @@ SearchInputs construct_in_memory(const Graph500Options& options, EdgeList& edge_
   construct_or_read(options, report, edge_list, session.log(), bar.get(), graph);
   report.official.construction_seconds = construction_time.seconds();
   if (options.sssp) {
-    session.log() << "list weights beside the lists (made in construction_time): "
-                  << format_bytes(graph.weights->bytes()) << std::endl;
+    session.log() << "list weights beside the lists (part of construction_time"
+                  << (options.store.reuse ? ", read from the store" : ", made by kernel 1")
+                  << "): " << format_bytes(weights_view(graph).bytes()) << std::endl;
   }
   if (bar) bar->finish();
   if (!options.store.directory.empty() && !options.store.reuse) {
     if (bar) bar->begin("writing the store", ProgressUnit::kNone, 0);
     Stopwatch store_time;
-    write_store(options.store.directory, *graph.in_memory, store_made_from(options.kronecker));
+    const std::optional<ListWeightsView> weights =
+        options.sssp ? std::optional(weights_view(graph)) : std::nullopt;
+    write_store(options.store.directory, *graph.in_memory, store_made_from(options.kronecker),
+                weights ? &*weights : nullptr);
     report.store_write_seconds = store_time.seconds();
     if (bar) bar->finish();
     session.log() << "store written to " << options.store.directory << " in "
@@ -133,10 +148,10 @@ void check_run_budget(const Graph500Options& options, int partitions) {
 
 // The weighted graph of a run in DRAM; a graph under a budget or in a store's layouts has no weights yet.
 WeightedSearchInputs weighted_inputs(const SearchInputs& graph, const EdgeList& edge_list) {
-  if (!graph.in_memory || !graph.weights || graph.relabel) {
+  if (!graph.in_memory || (!graph.weights && graph.stored_weights.empty()) || graph.relabel) {
     throw Error("SSSP runs in DRAM only for now: not under a DRAM budget, nor on compressed or relabelled stores");
   }
-  return {*graph.in_memory, *graph.weights, *graph.edges, edge_list.weights};
+  return {*graph.in_memory, weights_view(graph), *graph.edges, edge_list.weights};
 }
 
 }  // namespace
@@ -235,7 +250,8 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   ParentArray parent;
   session.search(graph, roots, true, parent);
   if (options.sssp && report.validation_passed) {
-    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent);
+    std::vector<float> distance;
+    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent, distance);
   }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }

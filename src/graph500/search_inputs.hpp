@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "construction/degree_relabel.hpp"
 #include "core/types.hpp"
@@ -23,8 +24,10 @@ struct SearchInputs {
   // A store relabelled by degree: the graph is in its ids, everything else (edges, roots, parents)
   // in the input's.
   std::optional<StoredRelabel> relabel;
-  // The SSSP weights beside the in-DRAM lists, only when a run searches shortest paths.
+  // The SSSP weights beside the in-DRAM lists, only when a run searches shortest paths: made by
+  // kernel 1, or read from the store it reuses (one array a partition).
   std::optional<ListWeights> weights;
+  std::vector<std::vector<float>> stored_weights;
 
   // Of the vertex `vertex` in the input's ids.
   std::int64_t degree(VertexId vertex) const {

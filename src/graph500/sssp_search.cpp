@@ -77,11 +77,12 @@ class SsspChecker final : public OneSearchChecker {
 }  // namespace
 
 void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& inputs,
-                           std::span<const VertexId> roots, const SsspOptions& options, ParentArray& parent) {
+                           std::span<const VertexId> roots, const SsspOptions& options, ParentArray& parent,
+                           std::vector<float>& distance) {
   Graph500Report& report = session.report();
   report.sssp = options;
   DeltaStepping kernel(inputs.graph, inputs.weights, options);
-  std::vector<float> distance(inputs.graph.num_vertices());
+  distance.assign(static_cast<std::size_t>(inputs.graph.num_vertices()), 0.0F);
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, distance);
   parent.assign(inputs.graph.num_vertices());

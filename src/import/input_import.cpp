@@ -43,6 +43,7 @@
 #include "core/types.hpp"
 #include "store/store_lock.hpp"
 #include "store/store_manifest.hpp"
+#include "store/stored_weights.hpp"
 
 namespace semibfs {
 namespace {
@@ -122,7 +123,7 @@ ImportCleanup::ImportCleanup(const std::string& directory) {
 // or the very graph file being read) is refused instead.
 void remove_unfinished_build(const std::string& directory, const std::string& input_path, ProgressLog& log) {
   std::string removed;
-  for (const char* name : {kInputDescriptionName, kEdgeFileName, kVertexIdsName}) {
+  for (const char* name : {kInputDescriptionName, kEdgeFileName, kVertexIdsName, kEdgeWeightsName}) {
     const std::string path = store_path(directory, name);
     std::error_code error;
     if (!fs::exists(path, error)) continue;
@@ -216,7 +217,8 @@ void check_vertex_count(const std::string& input_path, std::uint64_t vertices, c
 // Step 1: every edge into `path` in file ids; the ids into `ids` when given. Returns the edge count.
 // `bytes_read` counts the input's bytes as the reader takes them, of `input_bytes` (0: unknown).
 std::int64_t write_file_id_edges(EdgeFileReader& reader, const std::string& path, FileIdSet* ids,
-                                 const std::uint64_t& bytes_read, std::uint64_t input_bytes, ProgressLog& log) {
+                                 EdgeWeightsWriter* weights, const std::uint64_t& bytes_read, std::uint64_t input_bytes,
+                                 ProgressLog& log) {
   AtomicFileWriter writer(path);
   std::vector<RawEdge> chunk;
   std::vector<PackedEdge> packed;
@@ -230,6 +232,7 @@ std::int64_t write_file_id_edges(EdgeFileReader& reader, const std::string& path
       packed.push_back(PackedEdge::make(static_cast<VertexId>(edge.source), static_cast<VertexId>(edge.target)));
     }
     writer.append(std::as_bytes(std::span<const PackedEdge>(packed)));
+    if (weights != nullptr) weights->append(reader.chunk_weights());
     edges += static_cast<std::int64_t>(chunk.size());
     // On a terminal, a bar over the input's bytes instead of the lines.
     log.show("reading", static_cast<std::int64_t>(bytes_read), static_cast<std::int64_t>(input_bytes),
@@ -325,6 +328,14 @@ std::int64_t place_edges(const std::string& file_id_edges, const std::string& st
   return held;
 }
 
+// Why a weighted file's weights cannot be kept in the store `options` make (empty: they can).
+std::string why_weights_dropped(const ImportOptions& options) {
+  if (options.directed) return "a directed store keeps no weights yet";
+  if (options.compressed_lists) return "a compressed store keeps no weights yet (build without --compress for SSSP)";
+  if (options.relabel) return "a store relabelled by degree keeps no weights yet (build without --vertex-order degree)";
+  return "";
+}
+
 // Step 1's reader; `input` gets what the open learnt of the file. `bytes_read` counts the bytes the
 // reader takes, for progress lines.
 std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const ImportOptions& options,
@@ -332,6 +343,7 @@ std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const 
   EdgeReaderOptions reader_options;
   reader_options.chunk_edges = static_cast<std::size_t>(kChunkEdges);
   reader_options.read_bytes = kReadBytes;
+  reader_options.read_weights = options.read_weights;
   auto source = limit_unsized(open_file_source(input_path), input_path, options.max_input_bytes);
   auto reader = open_edge_source(std::make_unique<CountingSource>(std::move(source), bytes_read), options.format,
                                  input_path, reader_options);
@@ -353,8 +365,8 @@ std::unique_ptr<EdgeFileReader> open_input(const std::string& input_path, const 
 // Steps 1 and 2: every edge into `file_id_edges`, then the numbering (in the ids the reader
 // delivers). Fills the description's edges, vertices and identity_ids.
 IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, const std::string& file_id_edges,
-                      const ImportOptions& options, const std::uint64_t& bytes_read, ImportStats& stats,
-                      ProgressLog& log) {
+                      EdgeWeightsWriter* weights, const ImportOptions& options, const std::uint64_t& bytes_read,
+                      ImportStats& stats, ProgressLog& log) {
   const EdgeFileInfo& info = reader.info();
   InputDescription& input = stats.input;
   // An MTX file declares its order: its ids need no set, and the budget is checked before reading.
@@ -365,7 +377,7 @@ IdMap read_and_number(EdgeFileReader& reader, const std::string& input_path, con
   log.say("reading " + quoted(input_path) + " (" + to_string(info.format) + (info.gzip ? ", gzip" : "") + ")");
   std::error_code unknown_size;
   const std::uintmax_t input_bytes = fs::file_size(input_path, unknown_size);
-  input.edges = write_file_id_edges(reader, file_id_edges, ids ? &*ids : nullptr, bytes_read,
+  input.edges = write_file_id_edges(reader, file_id_edges, ids ? &*ids : nullptr, weights, bytes_read,
                                     unknown_size ? 0 : input_bytes, log);
   stats.input_bytes = static_cast<std::int64_t>(bytes_read);
 
@@ -390,7 +402,7 @@ std::int64_t minimum_import_budget(std::int64_t num_vertices, int partitions, Gr
 }
 
 ExternalBuildStats build_store_graph(const std::string& store_directory, const InputDescription& input,
-                                     const ImportOptions& options) {
+                                     const ImportOptions& options, std::optional<StoreArray> edge_weights) {
   ExternalBuildOptions build_options;
   build_options.dram_budget_bytes = options.dram_budget_bytes;
   build_options.partitions = options.partitions;
@@ -399,6 +411,7 @@ ExternalBuildStats build_store_graph(const std::string& store_directory, const I
   build_options.progress = options.progress;
   build_options.direction = direction_of(input);
   if (options.compressed_lists) build_options.list_codec = default_list_codec();
+  build_options.edge_weights = std::move(edge_weights);
   const std::string edges = store_path(store_directory, kEdgeFileName);
   if (options.relabel) return build_relabelled_store(edges, input.vertices, store_directory, build_options);
   return build_store_from_edge_file(edges, input.vertices, store_directory, build_options);
@@ -418,8 +431,20 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   auto reader = open_input(input_path, options, bytes_read, input);
   const std::string file_id_edges = temporary_path(store_path(store_directory, kFileIdEdgesName));
   cleanup.remove_on_failure(file_id_edges);
-  IdMap map = read_and_number(*reader, input_path, file_id_edges, options, bytes_read, stats, log);
+  stats.file_weighted = reader->info().weighted;
+  stats.weights_dropped = stats.file_weighted ? why_weights_dropped(options) : "";
+  // The weights follow the records in file order, which renumbering keeps.
+  std::optional<EdgeWeightsWriter> weights;
+  if (stats.file_weighted && stats.weights_dropped.empty()) weights.emplace(store_directory);
+  IdMap map = read_and_number(*reader, input_path, file_id_edges, weights ? &*weights : nullptr, options, bytes_read,
+                              stats, log);
   reader.reset();
+  std::optional<StoreArray> edge_weights;
+  if (weights) {
+    cleanup.remove_on_failure(store_path(store_directory, kEdgeWeightsName));
+    edge_weights = weights->finish();
+    stats.edge_weight_bytes = edge_weights->bytes;
+  }
 
   // Steps 3 and 4; the map is freed before the construction, which gets the whole budget.
   stats.peak_buffer_bytes =
@@ -428,8 +453,9 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
   cleanup.remove_on_failure(store_path(store_directory, kInputDescriptionName));
   write_input_description(store_directory, input);
   stats.parse_seconds = log.seconds();
-  const ExternalBuildStats built = build_store_graph(store_directory, input, options);
+  const ExternalBuildStats built = build_store_graph(store_directory, input, options, edge_weights);
   remove_graph_on_failure(store_directory, cleanup);
+  stats.list_weight_bytes = read_store_manifest(store_directory).list_weight_bytes();
   stats.edges = input.edges;
   stats.vertices = input.vertices;
   stats.adjacencies = built.adjacencies;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -56,6 +57,9 @@ struct ImportOptions {
   NeighborOrder order = NeighborOrder::kHubFirst;
   bool compressed_lists = false;  // the lists compressed (compress/list_codec.hpp)
   bool relabel = false;   // the store's vertices numbered by descending degree (construction/degree_relabel.hpp)
+  // A weighted file's weights kept (store/stored_weights.hpp: edges.weights and list weights) where
+  // the store can keep them; false reads the file as unweighted (`build --no-weights`).
+  bool read_weights = true;
   std::ostream* progress = nullptr;  // bytes read, edges and rate every few seconds; the passes
   // The most bytes read from an input that is not a regular file (a pipe, a device).
   std::uint64_t max_input_bytes = kDefaultMaxInputBytes;
@@ -75,6 +79,12 @@ struct ImportStats {
   // The most held at once, as budgeted (reserved, not necessarily touched): the reading buffers
   // and the id set, the renumbering's map and chunks, or the construction's buffers.
   std::int64_t peak_buffer_bytes = 0;
+  // The store's SSSP weights: the bytes of its list weights and edge weights (0: none), and why a
+  // weighted file's weights were not kept (empty when kept, or when the file has none).
+  std::int64_t list_weight_bytes = 0;
+  std::int64_t edge_weight_bytes = 0;
+  bool file_weighted = false;
+  std::string weights_dropped;
 };
 
 // Whether the file at `path` starts as an input description does (a leftover of a build that
@@ -113,7 +123,8 @@ ImportStats import_graph_file(const std::string& input_path, const std::string& 
 // and input description by external construction, within options' budget, as options lay it out;
 // its manifest comes last.
 ExternalBuildStats build_store_graph(const std::string& store_directory, const InputDescription& input,
-                                     const ImportOptions& options);
+                                     const ImportOptions& options,
+                                     std::optional<StoreArray> edge_weights = std::nullopt);
 
 // What read_id_map's map holds in DRAM (IdMap::bytes()), known from the description alone: the
 // searches' plan counts it without reading the map.

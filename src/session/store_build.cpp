@@ -56,6 +56,20 @@ void check_build_budget(const StoreBuildOptions& options) {
                            ") and the buffers of reading the file must fit in it");
 }
 
+// The weights line: what they cost per input edge, or why there are none.
+std::string weights_summary(const ImportStats& stats) {
+  if (!stats.file_weighted) return "weights          none (the file has none; 'semibfs sssp' needs them)\n";
+  if (!stats.weights_dropped.empty()) return "weights          not kept: " + stats.weights_dropped + "\n";
+  const auto per_edge = [&stats](std::int64_t bytes) {
+    return stats.edges > 0 ? static_cast<double>(bytes) / static_cast<double>(stats.edges) : 0.0;
+  };
+  char text[256];
+  std::snprintf(text, sizeof(text), "weights          lists %s (%.2f bytes per edge), edges %s (%.2f bytes per edge)\n",
+                format_bytes(stats.list_weight_bytes).c_str(), per_edge(stats.list_weight_bytes),
+                format_bytes(stats.edge_weight_bytes).c_str(), per_edge(stats.edge_weight_bytes));
+  return text;
+}
+
 }  // namespace
 
 ImportStats build_store(StoreBuildOptions options) {
@@ -97,7 +111,7 @@ std::string build_summary(const StoreBuildOptions& options, const ImportStats& s
       per_second(edges, stats.build_seconds), format_bytes(stats.peak_buffer_bytes).c_str(),
       format_bytes(options.budget.dram_budget_bytes).c_str(), options.store.c_str());
   text.resize(static_cast<std::size_t>(written));
-  return text;
+  return text + weights_summary(stats);
 }
 
 }  // namespace semibfs

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -59,8 +60,8 @@ void add_stats(SsspStats& total, const SsspStats& part) {
 
 }  // namespace
 
-DeltaStepping::DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
-    : graph_(graph), weights_(weights), options_(options) {
+DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options)
+    : graph_(graph), weights_(std::move(weights)), options_(options) {
   // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
   if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
     throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +

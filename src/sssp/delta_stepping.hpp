@@ -10,6 +10,7 @@
 
 #include "core/types.hpp"
 #include "graph/list_weights.hpp"
+#include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "sssp/sssp_options.hpp"
 
@@ -26,7 +27,9 @@ struct SsspStats {
 class DeltaStepping {
  public:
   // The graph and weights must outlive the search; delta must be finite and at least kMinDelta.
-  DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options);
+  DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options);
+  DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
+      : DeltaStepping(graph, ListWeightsView(graph, weights), options) {}
 
   // Distances from `root` (infinity where unreached) and each reached vertex's parent on a
   // shortest path (the root its own, kUnreached elsewhere); one entry per vertex in each.
@@ -47,7 +50,7 @@ class DeltaStepping {
   SsspStats run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent);
 
   const PartitionedGraph& graph_;
-  const ListWeights& weights_;
+  ListWeightsView weights_;
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;  // distance bits << 32 | parent, set together by one CAS
   std::vector<NeighborId> frontier_;

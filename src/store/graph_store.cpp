@@ -27,6 +27,7 @@
 #include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
 #include "store/store_writer.hpp"
+#include "store/stored_weights.hpp"
 
 namespace semibfs {
 namespace {
@@ -127,7 +128,8 @@ void check_matches(const std::string& directory, const StoreManifest& manifest, 
 
 }  // namespace
 
-void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from) {
+void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from,
+                 const ListWeightsView* weights) {
   StoreWriter writer(directory);
   for (int k = 0; k < graph.num_partitions(); ++k) {
     writer.add_array(store_array_name(k, "backward", "offsets"), graph.backward(k).offsets());
@@ -136,8 +138,9 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
     writer.add_array(store_array_name(k, "forward", "offsets"), graph.forward(k).offsets());
     writer.add_array(store_array_name(k, "forward", "neighbors"), graph.forward(k).all_neighbors());
   }
+  if (weights != nullptr) add_list_weights(writer, *weights);
   writer.finish({made_from, graph.num_vertices(), graph.num_adjacencies(), graph.num_partitions(), graph.neighbor_order(),
-                 graph.direction(), std::nullopt, std::nullopt, std::nullopt, ""});
+                 graph.direction(), std::nullopt, std::nullopt, std::nullopt, "", weights != nullptr});
 }
 
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "edges/compact_edge.hpp"
+#include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "store/store_manifest.hpp"
 
@@ -29,9 +30,11 @@ struct StoreRequest {
   bool relabelled = false;                           // its ids by degree (manifest vertex-order)
 };
 
-// Writes the graph into `directory`, which must exist, be writable and hold no store yet. Throws
-// semibfs::Error (naming the file and what to do) on any failure, leaving no store file behind.
-void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from);
+// Writes the graph into `directory`, which must exist, be writable and hold no store yet, with
+// the weights beside its lists when given (store/stored_weights.hpp). Throws semibfs::Error
+// (naming the file and what to do) on any failure, leaving no store file behind.
+void write_store(const std::string& directory, const PartitionedGraph& graph, const std::string& made_from,
+                 const ListWeightsView* weights = nullptr);
 
 // Writes a rank's part of a store written across MPI ranks into `directory` (which must exist and
 // hold no store): `lists` are the rows of part.rank's vertex range, `adjacencies` their entries,

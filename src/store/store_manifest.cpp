@@ -79,6 +79,20 @@ ListCodec parse_store_list_code(const KeyValueText& format, const std::string& v
   return {IntegerCode::kByte, static_cast<int>(minimum)};
 }
 
+// Weights are kept only beside an undirected graph's plain lists in one process, and the edge
+// file's weights only beside an edge file.
+void check_weights_fit(const StoreManifest& manifest, const std::string& path) {
+  if (manifest.list_weights && (manifest.list_codec || manifest.rank_part || !manifest.vertex_order.empty() ||
+                                manifest.direction != GraphDirection::kUndirected)) {
+    throw Error("store manifest '" + path + "': list weights beside compressed, relabelled, directed or rank-part "
+                "lists (the store is damaged; rebuild it in an empty directory)");
+  }
+  if (manifest.edge_weights && (!manifest.edge_file || !manifest.list_weights)) {
+    throw Error("store manifest '" + path + "': edge weights without an edge file or list weights (the store is "
+                "damaged; rebuild it in an empty directory)");
+  }
+}
+
 }  // namespace
 
 VertexRange StoreManifest::partition_rows(int partition) const {
@@ -101,6 +115,10 @@ std::string StoreManifest::to_text() const {
   if (edge_file) text << "edge-file " << edge_file->name << ' ' << edge_file->bytes << ' ' << edge_file->sha256 << '\n';
   if (edge_file && edge_file->pair_digest) text << "edge-pairs " << format_pair_digest(*edge_file->pair_digest) << '\n';
   if (rank_part) text << "rank-part " << rank_part->rank << ' ' << rank_part->ranks << '\n';
+  if (list_weights) text << "list-weights " << kListWeightsType << '\n';
+  if (edge_weights) {
+    text << "edge-weights " << edge_weights->name << ' ' << edge_weights->bytes << ' ' << edge_weights->sha256 << '\n';
+  }
   text << "end\n";
   return text.str();
 }
@@ -159,10 +177,23 @@ StoreManifest StoreManifest::parse(const std::string& text, const std::string& p
       if (manifest.rank_part) bad_manifest(path, number, "the rank part is listed twice");
       manifest.rank_part = parse_rank_part(format, value, number);
       rank_part_line = number;
+    } else if (key == "list-weights") {
+      if (manifest.list_weights || value != kListWeightsType) {
+        bad_manifest(path, number, std::string("a list-weights line belongs once, of type ") + kListWeightsType);
+      }
+      manifest.list_weights = true;
+    } else if (key == "edge-weights") {
+      if (manifest.edge_weights) bad_manifest(path, number, "the edge weights are listed twice");
+      manifest.edge_weights = parse_file_entry(format, value, number, "edge-weights");
+      if (manifest.edge_weights->name != kEdgeWeightsName) {
+        bad_manifest(path, number, std::string("the edge weights' file must be ") + kEdgeWeightsName);
+      }
     } else {
-      bad_manifest(path, number, "unknown key '" + key + "'");
+      // What this semibfs does not know may be what a newer one added (list-weights came so).
+      bad_manifest(path, number, "unknown key '" + key + "' (written by a newer semibfs?)");
     }
   });
+  check_weights_fit(manifest, path);
   if (manifest.rank_part && (manifest.partitions != 1 || manifest.direction != GraphDirection::kUndirected ||
                              manifest.list_codec || !manifest.vertex_order.empty())) {
     bad_manifest(path, rank_part_line, "a rank part holds one partition of an undirected graph, uncompressed, in input ids");
@@ -174,6 +205,15 @@ std::int64_t StoreManifest::backward_list_bytes() const {
   std::int64_t bytes = 0;
   for (int k = 0; k < partitions; ++k) {
     const std::string name = store_array_name(k, "backward", list_codec ? "lists" : "neighbors");
+    for (const StoreArray& listed : arrays) bytes += listed.name == name ? listed.bytes : 0;
+  }
+  return bytes;
+}
+
+std::int64_t StoreManifest::list_weight_bytes() const {
+  std::int64_t bytes = 0;
+  for (int k = 0; list_weights && k < partitions; ++k) {
+    const std::string name = store_array_name(k, "backward", "weights");
     for (const StoreArray& listed : arrays) bytes += listed.name == name ? listed.bytes : 0;
   }
   return bytes;

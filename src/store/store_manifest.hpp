@@ -19,6 +19,13 @@
 //                                                  or was written before it was recorded)
 //   edge-pairs 9f3c0a1b2c3d4e5f   (the edge file's records as the lists hold them, summed pair
 //                                  hashes: store/edge_file_seal.hpp; absent in older stores)
+//   list-weights float32          (only in a store with SSSP weights: pK.backward.weights, one
+//                                  float a backward list entry, store/stored_weights.hpp; an
+//                                  older semibfs refuses the key, so never reads such a store
+//                                  as an unweighted one)
+//   edge-weights edges.weights 134217728 <sha256>  (the edge file's weights, one float a record,
+//                                  in its order: what SSSP validation reads; with list-weights
+//                                  when the store has an edge file)
 //   rank-part 1 4                 (only in a rank's part of a store written across MPI ranks)
 //   end
 #pragma once
@@ -39,6 +46,10 @@ inline const char* const kManifestName = "manifest";
 // The input's edges beside the graph, in the reference's packed 12-byte layout: what validation
 // streams (run --dram-budget writes it, build imports into it).
 inline const char* const kEdgeFileName = "edges.packed48";
+// The edge file's SSSP weights, one little-endian float per record of kEdgeFileName.
+inline const char* const kEdgeWeightsName = "edges.weights";
+// The one type of list weights a store holds (the reference's float weights).
+inline const char* const kListWeightsType = "float32";
 // A relabelled store's permutation: the store's id of each input vertex, and its inverse.
 inline const char* const kRelabelNewOfName = "relabel.new-of";
 inline const char* const kRelabelOldOfName = "relabel.old-of";
@@ -81,6 +92,10 @@ struct StoreManifest {
   // The edge file (kEdgeFileName) as the build read it, so that validation trusts only those bytes.
   std::optional<StoreArray> edge_file;
   std::optional<RankPart> rank_part;  // absent: the whole graph
+  // Set: each partition's backward lists have a weight an entry (pK.backward.weights).
+  bool list_weights = false;
+  // The edge file's weights (kEdgeWeightsName), where the store has them.
+  std::optional<StoreArray> edge_weights;
 
   // The vertices whose backward lists `partition` holds: its range of PartitionLayout(vertices,
   // partitions), or the rank's range in a rank's part.
@@ -95,11 +110,13 @@ struct StoreManifest {
   const StoreArray& array(const std::string& name, const std::string& path) const;
   // The bytes of the backward lists' files (neighbours, or compressed lists), as listed.
   std::int64_t backward_list_bytes() const;
+  // The bytes of the list weights' files, as listed (0 without weights).
+  std::int64_t list_weight_bytes() const;
 };
 
 // The path of a store file, and the name of one array: "p{partition}.{graph}.{part}", e.g.
-// p0.backward.offsets (graph: backward or forward; part: offsets, neighbors, or in a compressed
-// store positions and lists).
+// p0.backward.offsets (graph: backward or forward; part: offsets, neighbors, weights (backward
+// only), or in a compressed store positions and lists).
 std::string store_path(const std::string& directory, const std::string& name);
 std::string store_array_name(int partition, const char* graph, const char* part);
 

@@ -94,6 +94,8 @@ void StoreWriter::finish(const StoreDescription& description) {
   manifest.rank_part = description.rank_part;
   manifest.list_codec = description.list_codec;
   manifest.vertex_order = description.vertex_order;
+  manifest.list_weights = description.list_weights;
+  manifest.edge_weights = description.edge_weights;
   for (const std::unique_ptr<StoreArrayStream>& stream : streams_) manifest.arrays.push_back(stream->close());
   write_file_atomically(store_path(directory_, kManifestName), manifest.to_text());
   complete_ = true;

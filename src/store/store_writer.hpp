@@ -69,6 +69,8 @@ struct StoreDescription {
   std::optional<RankPart> rank_part = std::nullopt;
   std::optional<ListCodec> list_codec = std::nullopt;  // set: the lists are compressed
   std::string vertex_order;                            // "degree": relabelled (store_manifest.hpp)
+  bool list_weights = false;                           // the arrays hold pK.backward.weights
+  std::optional<StoreArray> edge_weights = std::nullopt;  // the edge file's weights, in the store
 };
 
 class StoreWriter {

@@ -36,15 +36,24 @@ TEST(MtxReader, PatternGeneralWithCommentsAndIsolatedVertices) {
   EXPECT_EQ(testing::read_all(*reader), edges({{0, 1}, {1, 2}, {6, 6}, {0, 1}}));
 }
 
-TEST(MtxReader, ValueColumnsAreSkipped) {
+// Values that are no weights are read as before when weights are not read (build --no-weights).
+TEST(MtxReader, ValueColumnsAreSkippedWithoutWeights) {
+  EdgeReaderOptions unweighted;
+  unweighted.read_weights = false;
   const std::string integer = "%%MatrixMarket matrix coordinate integer symmetric\n3 3 2\n2 1 5\n3 2 -7\n";
-  const auto reader = open_edge_memory(integer, InputFormat::kMtx);
+  const auto reader = open_edge_memory(integer, InputFormat::kMtx, "<memory>", unweighted);
   EXPECT_EQ(reader->info().declared, Directedness::kUndirected);
+  EXPECT_FALSE(reader->info().weighted);
   EXPECT_EQ(testing::read_all(*reader), edges({{1, 0}, {2, 1}}));
+  EXPECT_TRUE(reader->chunk_weights().empty());
   const std::string real = "%%MatrixMarket MATRIX Coordinate REAL General\n3 3 2\n1 3 1.5e-3\n3 3 -inf\n";
-  EXPECT_EQ(read_memory(real, InputFormat::kMtx), edges({{0, 2}, {2, 2}}));
+  EXPECT_EQ(read_memory(real, InputFormat::kMtx, "<memory>", unweighted), edges({{0, 2}, {2, 2}}));
+  // A skew-symmetric matrix's values are never weights: its mirrored entries are negated.
   const std::string skew = "%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 -1.0\n";
-  EXPECT_EQ(open_edge_memory(skew, InputFormat::kMtx)->info().declared, Directedness::kUndirected);
+  const auto skew_reader = open_edge_memory(skew, InputFormat::kMtx);
+  EXPECT_EQ(skew_reader->info().declared, Directedness::kUndirected);
+  EXPECT_FALSE(skew_reader->info().weighted);
+  EXPECT_EQ(testing::read_all(*skew_reader), edges({{1, 0}}));
 }
 
 TEST(MtxReader, LargestIdsAtTheDeclaredSize) {

@@ -148,7 +148,7 @@ TEST_F(InputStoreTest, MatrixMarketSymmetricPatternKeepsItsOrder) {
 TEST_F(InputStoreTest, MatrixMarketGeneralIntegerAndRealAreSymmetrized) {
   const FileEdges edges = {{1, 2}, {2, 1}, {4, 3}};
   import_and_search("general.mtx",
-                    "%%MatrixMarket matrix coordinate integer general\n4 4 3\n1 2 5\n2 1 -7\n4 3 1\n", edges,
+                    "%%MatrixMarket matrix coordinate integer general\n4 4 3\n1 2 5\n2 1 7\n4 3 1\n", edges,
                     {4, 3, true, InputFormat::kMtx, false});
   import_and_search("real.mtx", "%%MatrixMarket matrix coordinate real general\n4 4 3\n1 2 0.5\n2 1 1e-3\n4 3 2\n",
                     edges, {4, 3, true, InputFormat::kMtx, false});

@@ -1,0 +1,169 @@
+#include "construction/list_weight_pass.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/descriptor_io.hpp"
+#include "core/error.hpp"
+#include "core/interrupt.hpp"
+#include "construction/range_lists.hpp"
+#include "store/store_manifest.hpp"
+#include "store/stored_weights.hpp"
+
+namespace semibfs {
+namespace {
+
+// A file read at offsets, whole or an error naming it.
+class FileAt {
+ public:
+  explicit FileAt(std::string path) : path_(std::move(path)) {
+    std::string problem;
+    descriptor_ = open_regular_file(path_, problem);
+    if (descriptor_ < 0) throw Error("cannot open '" + path_ + "': " + problem);
+  }
+  ~FileAt() { ::close(descriptor_); }
+  FileAt(const FileAt&) = delete;
+  FileAt& operator=(const FileAt&) = delete;
+
+  std::int64_t size() const {
+    const off_t end = ::lseek(descriptor_, 0, SEEK_END);
+    return static_cast<std::int64_t>(end);
+  }
+  template <typename T>
+  void read(std::int64_t first, std::span<T> into) const {
+    const std::span<std::byte> bytes = std::as_writable_bytes(into);
+    if (read_all_at(descriptor_, first * static_cast<std::int64_t>(sizeof(T)), bytes) !=
+        static_cast<std::int64_t>(bytes.size())) {
+      throw Error("cannot read '" + path_ + "' whole (was it changed or truncated while the store was built?)");
+    }
+  }
+
+ private:
+  std::string path_;
+  int descriptor_ = -1;
+};
+
+// One range's lists, indexed: keys[e] = the e-th smallest neighbour of its row << 32 | its place
+// in the row's list, rows one after another (offsets); weights in list order.
+struct RangeIndex {
+  VertexRange rows;
+  std::vector<std::int64_t> offsets;
+  LedgerArray<std::uint64_t> keys;
+  LedgerArray<float> weights;
+};
+
+RangeIndex index_range(const FileAt& neighbors, std::int64_t first_entry, VertexRange rows,
+                       std::span<const std::uint32_t> degrees, BufferLedger& ledger) {
+  RangeIndex index{rows, {0}, {}, {}};
+  for (VertexId v = rows.begin; v < rows.end; ++v) index.offsets.push_back(index.offsets.back() + degrees[v]);
+  const auto entries = static_cast<std::size_t>(index.offsets.back());
+  index.keys = LedgerArray<std::uint64_t>(ledger, entries);
+  index.weights = LedgerArray<float>(ledger, entries);
+  {
+    LedgerArray<NeighborId> list(ledger, entries);
+    neighbors.read(first_entry, list.span());
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (std::int64_t row = 0; row < rows.size(); ++row) {
+      const std::int64_t begin = index.offsets[row], end = index.offsets[row + 1];
+      for (std::int64_t e = begin; e < end; ++e) {
+        index.keys[e] = std::uint64_t{list[e]} << 32 | static_cast<std::uint32_t>(e - begin);
+      }
+      std::sort(index.keys.data() + begin, index.keys.data() + end);
+    }
+  }
+  std::fill_n(index.weights.data(), entries, std::numeric_limits<float>::infinity());
+  return index;
+}
+
+// Lowers the weight of the entry `neighbor` in the list of `vertex` (a row of the range) to
+// `weight` when that is smaller; false when the list has no such entry.
+bool keep_least(RangeIndex& index, VertexId vertex, std::uint64_t neighbor, float weight) {
+  const std::int64_t row = vertex - index.rows.begin;
+  const std::uint64_t* first = index.keys.data() + index.offsets[row];
+  const std::uint64_t* last = index.keys.data() + index.offsets[row + 1];
+  const std::uint64_t* key = std::lower_bound(first, last, neighbor << 32);
+  if (key == last || (*key >> 32) != neighbor) return false;
+  std::atomic_ref<float> slot(index.weights[static_cast<std::size_t>(index.offsets[row] + static_cast<std::uint32_t>(*key))]);
+  float current = slot.load(std::memory_order_relaxed);
+  while (weight < current && !slot.compare_exchange_weak(current, weight, std::memory_order_relaxed)) {
+  }
+  return true;
+}
+
+// One pass over the edges and their weights into the range's entries; returns the tuples with an
+// endpoint in the range whose entry its list lacks.
+std::int64_t weigh_range(const ListWeightPass& pass, const FileAt& weight_file, RangeIndex& index) {
+  const auto chunk_edges = static_cast<std::size_t>(std::clamp<std::int64_t>(pass.edges.num_edges(), 1, pass.budget.chunk_edges));
+  LedgerArray<PackedEdge> chunk(pass.ledger, chunk_edges);
+  LedgerArray<float> chunk_weights(pass.ledger, chunk_edges);
+  std::int64_t missing = 0;
+  pass.edges.for_each_chunk(chunk.span(), [&](std::int64_t first, std::span<const PackedEdge> edges) {
+    const std::span<float> weights = chunk_weights.span().first(edges.size());
+    weight_file.read(first, weights);
+    const VertexRange rows = index.rows;
+#pragma omp parallel for schedule(static) reduction(+ : missing)
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      const VertexId u = edges[e].v0(), v = edges[e].v1();
+      if (u == v) continue;
+      if (rows.contains(u)) missing += keep_least(index, u, static_cast<std::uint64_t>(v), weights[e]) ? 0 : 1;
+      if (rows.contains(v)) missing += keep_least(index, v, static_cast<std::uint64_t>(u), weights[e]) ? 0 : 1;
+    }
+  });
+  return missing;
+}
+
+// An entry no tuple reached keeps infinity: the lists are not the edge file's.
+void check_every_entry_weighed(const ListWeightPass& pass, const RangeIndex& index, std::int64_t missing) {
+  const std::span<const float> weights = index.weights.span();
+  const bool unweighed = std::any_of(weights.begin(), weights.end(), [](float w) { return std::isinf(w); });
+  if (missing > 0 || unweighed) {
+    throw Error("list weights: the lists of vertices [" + std::to_string(index.rows.begin) + ", " +
+                std::to_string(index.rows.end) + ") do not match the edge file '" + pass.edges.path() +
+                "' (was it changed while the store was built?)");
+  }
+}
+
+// Partition k's weights into its array, range by range; returns the reads of the edge file.
+std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& weight_file, int k) {
+  const VertexRange rows = pass.layout.range(k);
+  const FileAt neighbors(store_path(pass.directory, store_array_name(k, "backward", "neighbors")));
+  StoreArrayStream& out = pass.store.open_array(list_weights_name(k), static_cast<std::size_t>(pass.budget.file_buffer_bytes));
+  std::vector<VertexRange> ranges = plan_vertex_ranges(
+      pass.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
+      kWeightBytesPerEntry, kRangeBytesPerVertex, pass.budget.range_bytes);
+  std::int64_t first_entry = 0;
+  for (VertexRange range : ranges) {
+    throw_if_interrupted();
+    range = {range.begin + rows.begin, range.end + rows.begin};
+    RangeIndex index = index_range(neighbors, first_entry, range, pass.degrees, pass.ledger);
+    check_every_entry_weighed(pass, index, weigh_range(pass, weight_file, index));
+    out.append_values(std::span<const float>(index.weights.span()));
+    first_entry += index.offsets.back();
+    pass.log.tick("list weights: vertex", range.end, pass.layout.range(pass.layout.count() - 1).end, ProgressUnit::kVertices);
+  }
+  out.close();
+  return static_cast<std::int64_t>(ranges.size());
+}
+
+}  // namespace
+
+std::int64_t write_list_weights(const ListWeightPass& pass) {
+  const FileAt weight_file(pass.edge_weights_path);
+  if (weight_file.size() != pass.edges.num_edges() * static_cast<std::int64_t>(sizeof(float))) {
+    throw Error("edge weights '" + pass.edge_weights_path + "': " + std::to_string(weight_file.size()) +
+                " bytes for " + std::to_string(pass.edges.num_edges()) + " edges (one float an edge)");
+  }
+  std::int64_t passes = 0;
+  for (int k = 0; k < pass.layout.count(); ++k) passes += write_partition_weights(pass, weight_file, k);
+  pass.log.say("list weights written: " + std::to_string(passes) + " reads of the edge file");
+  return passes;
+}
+
+}  // namespace semibfs

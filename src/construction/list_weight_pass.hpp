@@ -1,0 +1,41 @@
+// The list weights of a store built by external construction (issue 40), made once its backward
+// lists are written and closed, before the manifest: each partition's weights (store/
+// stored_weights.hpp) range by range within the budget. A range's lists are read back from the
+// store's neighbours file and indexed by neighbour id (sorted keys, as graph/list_weights.cpp
+// indexes lists in DRAM); one pass over the edge file and its weights then keeps, for every entry,
+// the least weight of the tuples joining its two vertices (duplicates, both directions).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "construction/build_budget.hpp"
+#include "core/progress_log.hpp"
+#include "edges/packed_edge_file.hpp"
+#include "graph/partition_layout.hpp"
+#include "store/store_writer.hpp"
+
+namespace semibfs {
+
+// Bytes a range holds per list entry: the sorted key (8), the weight (4) and the entry read back (4).
+inline constexpr std::int64_t kWeightBytesPerEntry = 16;
+
+struct ListWeightPass {
+  StoreWriter& store;
+  std::string directory;                   // the store's, whose pK.backward.neighbors are closed
+  const PartitionLayout& layout;
+  std::span<const std::uint32_t> degrees;  // every vertex's list length
+  const PackedEdgeFile& edges;             // in the lists' ids
+  std::string edge_weights_path;           // one float per record of `edges`
+  const BuildBudget& budget;
+  BufferLedger& ledger;
+  ProgressLog& log;
+};
+
+// Adds pK.backward.weights of every partition to the store; returns the reads of the edge file.
+// Throws semibfs::Error when the weights file is not one float per edge, or an entry is joined by
+// no tuple (the lists are not those of the edge file).
+std::int64_t write_list_weights(const ListWeightPass& pass);
+
+}  // namespace semibfs

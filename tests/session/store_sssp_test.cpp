@@ -1,0 +1,169 @@
+// Shortest paths on stores built from weighted files (session/store_sssp.*): distances equal to an
+// independent Dijkstra (tests/support/reference_dijkstra.hpp) over the store's edge file and its
+// weights, and to scipy's (tests/vectors/weighted, made once by make_vectors.py), on every plain
+// layout; stores without weights, with a damaged weight file, or a budget refused in one line.
+#include "session/store_sssp.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "edges/packed_edge.hpp"
+#include "session/store_build.hpp"
+#include "support/command_runner.hpp"
+#include "support/error_message.hpp"
+#include "support/reference_dijkstra.hpp"
+#include "support/resealed_store.hpp"
+#include "support/scratch_directory.hpp"
+
+namespace semibfs {
+namespace {
+
+std::string weighted_vector(const std::string& name) {
+  return std::string(SEMIBFS_SOURCE_DIR) + "/tests/vectors/weighted/" + name;
+}
+
+// scipy's distances of a vector file: root -> (file id -> distance).
+std::map<std::uint64_t, std::map<std::uint64_t, double>> golden_distances(const std::string& name) {
+  std::ifstream file(weighted_vector(name));
+  std::map<std::uint64_t, std::map<std::uint64_t, double>> golden;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::uint64_t root = 0, vertex = 0;
+    std::string distance;
+    fields >> root >> vertex >> distance;
+    golden[root][vertex] = distance == "inf" ? INFINITY : std::stod(distance);
+  }
+  return golden;
+}
+
+// The store's edge file and its weights as an edge list in store ids: what reference_dijkstra reads.
+EdgeList stored_edge_list(const std::string& store, std::int64_t vertices) {
+  const std::string packed = testing::read_text(std::filesystem::path(store) / "edges.packed48");
+  const std::string weights = testing::read_text(std::filesystem::path(store) / "edges.weights");
+  EdgeList edge_list;
+  edge_list.num_vertices = vertices;
+  const std::size_t count = packed.size() / sizeof(PackedEdge);
+  edge_list.weights.resize(count);
+  std::memcpy(edge_list.weights.data(), weights.data(), std::min(weights.size(), count * sizeof(float)));
+  for (std::size_t i = 0; i < count; ++i) {
+    PackedEdge edge;
+    std::memcpy(&edge, packed.data() + i * sizeof(PackedEdge), sizeof(PackedEdge));
+    edge_list.edges.push_back(CompactEdge::make(edge.v0(), edge.v1()));
+  }
+  return edge_list;
+}
+
+class StoreSsspTest : public ::testing::Test {
+ protected:
+  std::string build(const std::string& input, int partitions, NeighborOrder order, bool read_weights = true) {
+    StoreBuildOptions options;
+    options.input = input;
+    options.store = directory_.file("store-" + std::to_string(stores_++));
+    options.import_options.partitions = partitions;
+    options.import_options.order = order;
+    options.import_options.read_weights = read_weights;
+    build_store(options);
+    return options.store;
+  }
+  StoreShortestPaths search(const std::string& store, std::uint64_t root, double delta = kDefaultDelta) {
+    StoreSsspOptions options;
+    options.store = store;
+    options.root = root;
+    options.sssp.delta = delta;
+    std::ostringstream log;
+    return search_store_shortest_paths(options, log);
+  }
+  // Every root of the vector's golden file, on every plain layout and two deltas.
+  void expect_distances_of(const std::string& vector) {
+    const auto golden = golden_distances(vector + ".sssp.txt");
+    ASSERT_FALSE(golden.empty());
+    const std::pair<int, NeighborOrder> layouts[] = {
+        {1, NeighborOrder::kHubFirst}, {2, NeighborOrder::kById}, {2, NeighborOrder::kByDegree}};
+    for (const auto& [partitions, order] : layouts) {
+      const std::string store = build(weighted_vector(vector), partitions, order);
+      for (const auto& [root, expected] : golden) {
+        for (const double delta : {kDefaultDelta, 4.0}) expect_distances(store, root, delta, expected);
+      }
+    }
+  }
+  void expect_distances(const std::string& store, std::uint64_t root, double delta,
+                        const std::map<std::uint64_t, double>& expected) {
+    const StoreShortestPaths paths = search(store, root, delta);
+    const EdgeList edges = stored_edge_list(store, static_cast<std::int64_t>(paths.distance.size()));
+    const std::vector<float> dijkstra = testing::dijkstra_distances(edges, paths.root);
+    ASSERT_EQ(paths.distance.size(), expected.size());
+    for (std::size_t v = 0; v < paths.distance.size(); ++v) {
+      const std::uint64_t file_id = paths.ids.to_file(static_cast<VertexId>(v));
+      EXPECT_EQ(paths.distance[v], dijkstra[v]) << store << " root " << root << " vertex " << file_id;
+      const double scipy = expected.at(file_id);
+      if (std::isinf(scipy)) {
+        EXPECT_TRUE(std::isinf(paths.distance[v])) << file_id;
+        EXPECT_EQ(paths.parent[static_cast<std::int64_t>(v)], kUnreached) << file_id;
+      } else {
+        EXPECT_NEAR(paths.distance[v], scipy, 1e-5 * std::max(1.0, scipy)) << store << " root " << root << " " << file_id;
+      }
+    }
+    EXPECT_TRUE(paths.report.validation_passed);
+  }
+
+  testing::ScratchDirectory directory_;
+  int stores_ = 0;
+};
+
+TEST_F(StoreSsspTest, MatrixMarketDistancesAreDijkstrasAndScipys) { expect_distances_of("road.mtx"); }
+
+TEST_F(StoreSsspTest, EdgeListDistancesAreDijkstrasAndScipys) { expect_distances_of("mixed.el"); }
+
+TEST_F(StoreSsspTest, AStoreWithoutWeightsIsRefused) {
+  const std::string unweighted = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst, false);
+  EXPECT_NE(testing::error_of<Error>([&] { search(unweighted, 1); }).find("the store has no weights"), std::string::npos);
+}
+
+TEST_F(StoreSsspTest, ADamagedWeightFileIsFoundAtOpen) {
+  for (const char* file : {"p0.backward.weights", "edges.weights"}) {
+    const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
+    const std::filesystem::path path = std::filesystem::path(store) / file;
+    std::string bytes = testing::read_text(path);
+    bytes[5] ^= 0x40;
+    testing::write_text(path, bytes);
+    const std::string message = testing::error_of<Error>([&] { search(store, 1); });
+    EXPECT_NE(message.find(std::string(file) + "': SHA-256 does not match"), std::string::npos) << message;
+  }
+}
+
+// A weight rewritten to NaN with the manifest resealed: the values themselves are checked.
+TEST_F(StoreSsspTest, ANonFiniteWeightInAResealedStoreIsFound) {
+  const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
+  const std::filesystem::path path = std::filesystem::path(store) / "p0.backward.weights";
+  std::string bytes = testing::read_text(path);
+  const float nan = NAN;
+  std::memcpy(bytes.data() + 8, &nan, sizeof(float));
+  testing::write_text(path, bytes);
+  testing::reseal_store(store);
+  EXPECT_NE(testing::error_of<Error>([&] { search(store, 1); }).find("weight 2 (nan) is not a finite non-negative"),
+            std::string::npos);
+}
+
+TEST_F(StoreSsspTest, ABudgetAndAnUnknownRootAreRefused) {
+  const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
+  StoreSsspOptions options;
+  options.store = store;
+  options.search.budget.dram_budget_bytes = std::int64_t{1} << 30;
+  EXPECT_NE(testing::error_of<UsageError>([&] { options.check(); }).find("--dram-budget is not supported by sssp"),
+            std::string::npos);
+  EXPECT_NE(testing::error_of<Error>([&] { search(store, 41); }).find("--root 41 is not a vertex"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace semibfs
