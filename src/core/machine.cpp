@@ -104,6 +104,10 @@ std::int64_t memory_bytes_from_meminfo(std::string_view meminfo) {
   return kilobyte_field_bytes(meminfo, "MemTotal");
 }
 
+std::int64_t available_memory_bytes() {
+  return kilobyte_field_bytes(read_text_file("/proc/meminfo"), "MemAvailable");
+}
+
 MachineInfo read_machine_info() {
   MachineInfo info;
   info.logical_cores = online_cores();

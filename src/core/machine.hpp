@@ -18,6 +18,9 @@ struct MachineInfo {
 // Never throws: a missing /proc file leaves its fields at the "unknown" values above.
 MachineInfo read_machine_info();
 
+// Memory the kernel could give this process now without swapping (MemAvailable); 0 when unknown.
+std::int64_t available_memory_bytes();
+
 // This process's command line (/proc/self/cmdline), a word each; empty when unknown. Reports
 // carry it, so that a run can be told from another made otherwise and made again.
 std::vector<std::string> read_command_line();

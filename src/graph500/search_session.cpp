@@ -225,7 +225,11 @@ std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, G
 
 std::int64_t validation_room_without_budget(std::int64_t num_vertices) {
   const std::int64_t alone = Validator::working_bytes_for(num_vertices);
-  return std::max(alone, read_machine_info().memory_bytes / 4);
+  std::int64_t room = read_machine_info().memory_bytes / 4;
+  // Half of what is still free once the graph is in DRAM: a run that fits must keep fitting.
+  const std::int64_t available = available_memory_bytes();
+  if (available > 0) room = std::min(room, available / 2);
+  return std::max(alone, room);
 }
 
 void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,

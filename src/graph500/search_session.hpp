@@ -90,8 +90,8 @@ class BatchEdgeListChecker final : public SearchChecker {
 std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, GraphDirection direction,
                                                       bool validate, std::int64_t roots, std::int64_t room_bytes);
 
-// Bytes the validation of a run in DRAM may work in: a quarter of the machine's memory, and never
-// less than one search at a time needs.
+// Bytes the validation of a run in DRAM may work in: a quarter of the machine's memory and at most
+// half of what is still available, never less than one search at a time needs.
 std::int64_t validation_room_without_budget(std::int64_t num_vertices);
 
 class SearchSession {

@@ -49,6 +49,12 @@ TEST(Machine, ReadsThisMachine) {
   EXPECT_FALSE(info.hostname.empty());
 }
 
+TEST(Machine, AvailableMemoryIsSomeOfThePhysical) {
+  const std::int64_t available = available_memory_bytes();
+  EXPECT_GT(available, 0);
+  EXPECT_LE(available, read_machine_info().memory_bytes);
+}
+
 TEST(Machine, CommandLineWordsAreTheNulTerminatedOnes) {
   using namespace std::string_view_literals;
   EXPECT_EQ(command_line_words("semibfs\0run\0--json\0a b.json\0"sv),
