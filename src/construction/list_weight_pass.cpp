@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -14,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "construction/range_lists.hpp"
+#include "graph/least_weight_index.hpp"
 #include "store/store_manifest.hpp"
 #include "store/stored_weights.hpp"
 
@@ -69,14 +69,7 @@ RangeIndex index_range(const FileAt& neighbors, std::int64_t first_entry, Vertex
   {
     LedgerArray<NeighborId> list(ledger, entries);
     neighbors.read(first_entry, list.span());
-#pragma omp parallel for schedule(dynamic, 1024)
-    for (std::int64_t row = 0; row < rows.size(); ++row) {
-      const std::int64_t begin = index.offsets[row], end = index.offsets[row + 1];
-      for (std::int64_t e = begin; e < end; ++e) {
-        index.keys[e] = std::uint64_t{list[e]} << 32 | static_cast<std::uint32_t>(e - begin);
-      }
-      std::sort(index.keys.data() + begin, index.keys.data() + end);
-    }
+    index_by_neighbor(index.offsets, list.span(), index.keys.span());
   }
   std::fill_n(index.weights.data(), entries, std::numeric_limits<float>::infinity());
   return index;
@@ -84,17 +77,9 @@ RangeIndex index_range(const FileAt& neighbors, std::int64_t first_entry, Vertex
 
 // Lowers the weight of the entry `neighbor` in the list of `vertex` (a row of the range) to
 // `weight` when that is smaller; false when the list has no such entry.
-bool keep_least(RangeIndex& index, VertexId vertex, std::uint64_t neighbor, float weight) {
-  const std::int64_t row = vertex - index.rows.begin;
-  const std::uint64_t* first = index.keys.data() + index.offsets[row];
-  const std::uint64_t* last = index.keys.data() + index.offsets[row + 1];
-  const std::uint64_t* key = std::lower_bound(first, last, neighbor << 32);
-  if (key == last || (*key >> 32) != neighbor) return false;
-  std::atomic_ref<float> slot(index.weights[static_cast<std::size_t>(index.offsets[row] + static_cast<std::uint32_t>(*key))]);
-  float current = slot.load(std::memory_order_relaxed);
-  while (weight < current && !slot.compare_exchange_weak(current, weight, std::memory_order_relaxed)) {
-  }
-  return true;
+bool keep_least(RangeIndex& index, VertexId vertex, VertexId neighbor, float weight) {
+  return keep_least_weight(index.offsets, index.keys.span(), index.weights.span(), vertex - index.rows.begin,
+                           static_cast<NeighborId>(neighbor), weight);
 }
 
 // One pass over the edges and their weights into the range's entries; returns the tuples with an
@@ -112,8 +97,8 @@ std::int64_t weigh_range(const ListWeightPass& pass, const FileAt& weight_file, 
     for (std::size_t e = 0; e < edges.size(); ++e) {
       const VertexId u = edges[e].v0(), v = edges[e].v1();
       if (u == v) continue;
-      if (rows.contains(u)) missing += keep_least(index, u, static_cast<std::uint64_t>(v), weights[e]) ? 0 : 1;
-      if (rows.contains(v)) missing += keep_least(index, v, static_cast<std::uint64_t>(u), weights[e]) ? 0 : 1;
+      if (rows.contains(u)) missing += keep_least(index, u, v, weights[e]) ? 0 : 1;
+      if (rows.contains(v)) missing += keep_least(index, v, u, weights[e]) ? 0 : 1;
     }
   });
   return missing;

@@ -1,8 +1,8 @@
 // The list weights of a store built by external construction (issue 40), made once its backward
 // lists are written and closed, before the manifest: each partition's weights (store/
 // stored_weights.hpp) range by range within the budget. A range's lists are read back from the
-// store's neighbours file and indexed by neighbour id (sorted keys, as graph/list_weights.cpp
-// indexes lists in DRAM); one pass over the edge file and its weights then keeps, for every entry,
+// store's neighbours file and indexed by neighbour id (graph/least_weight_index.hpp, which also
+// weighs lists in DRAM); one pass over the edge file and its weights then keeps, for every entry,
 // the least weight of the tuples joining its two vertices (duplicates, both directions).
 #pragma once
 

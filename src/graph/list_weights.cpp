@@ -1,59 +1,31 @@
 // Kernel 1 makes the weights beside the lists (build_weighted_csr); this file cuts them along the
-// partitions. A graph read back from a store has no weights yet: each input tuple finds its two
-// entries by binary search in an index of each list sorted by neighbour id (8 bytes an entry while
-// the weights are made; the lists themselves may be in hub-first or degree order), and keeps the
-// smaller weight there with a compare-and-swap: one parallel pass over the tuples, no sort of them.
+// partitions. For lists that came without them, each input tuple finds its two entries in an index
+// of each list by neighbour id (least_weight_index.hpp, 8 bytes an entry while the weights are
+// made) and keeps the smaller weight there: one parallel pass over the tuples, no sort of them.
 #include "graph/list_weights.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <limits>
 #include <numeric>
 #include <string>
 #include <utility>
 
 #include "core/error.hpp"
+#include "graph/least_weight_index.hpp"
 
 namespace semibfs {
 namespace {
 
-// keys[offset + i]: the list's i-th smallest neighbour << 32 | its place in the list. Keys in one
-// array keep the searches below to one cache line per probe.
-std::vector<std::uint64_t> sorted_keys(const CsrGraph& lists) {
-  std::vector<std::uint64_t> keys(lists.num_adjacencies());
-  const std::vector<std::int64_t>& offsets = lists.offsets();
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (std::int64_t row = 0; row < lists.num_vertices(); ++row) {
-    const std::span<const NeighborId> list = lists.neighbors(row);
-    std::uint64_t* row_keys = keys.data() + offsets[row];
-    for (std::uint32_t place = 0; place < list.size(); ++place) {
-      row_keys[place] = std::uint64_t{list[place]} << 32 | place;
-    }
-    std::sort(row_keys, row_keys + list.size());
-  }
-  return keys;
-}
-
+// One partition's lists with their index by neighbour, and its weights.
 struct PartitionIndex {
   const CsrGraph* lists = nullptr;
   std::vector<std::uint64_t> keys;
-  float* weights = nullptr;
-};
+  std::span<float> weights;
 
-// Lowers the weight of the entry `neighbor` of `row`'s list to `weight` if that is smaller; false
-// when the list has no such entry.
-bool keep_least(const PartitionIndex& index, VertexId row, NeighborId neighbor, float weight) {
-  const std::int64_t offset = index.lists->offsets()[row];
-  const std::uint64_t* first = index.keys.data() + offset;
-  const std::uint64_t* last = first + index.lists->degree(row);
-  const std::uint64_t* key = std::lower_bound(first, last, std::uint64_t{neighbor} << 32);
-  if (key == last || (*key >> 32) != neighbor) return false;
-  std::atomic_ref<float> slot(index.weights[offset + static_cast<std::uint32_t>(*key)]);
-  float current = slot.load(std::memory_order_relaxed);
-  while (weight < current && !slot.compare_exchange_weak(current, weight, std::memory_order_relaxed)) {
+  bool keep_least(VertexId row, NeighborId neighbor, float weight) {
+    return keep_least_weight(lists->offsets(), keys, weights, row, neighbor, weight);
   }
-  return true;
-}
+};
 
 }  // namespace
 
@@ -67,11 +39,13 @@ ListWeights::ListWeights(const PartitionedGraph& graph, const EdgeList& edge_lis
   partitions_.resize(layout.count());
   for (int k = 0; k < layout.count(); ++k) {
     partitions_[k].assign(graph.backward(k).num_adjacencies(), std::numeric_limits<float>::infinity());
-    index[k] = {&graph.backward(k), sorted_keys(graph.backward(k)), partitions_[k].data()};
+    const CsrGraph& lists = graph.backward(k);
+    index[k] = {&lists, std::vector<std::uint64_t>(partitions_[k].size()), partitions_[k]};
+    index_by_neighbor(lists.offsets(), lists.all_neighbors(), index[k].keys);
   }
   const auto join = [&](VertexId from, VertexId to, float weight) {
     const int k = layout.partition_of(from);
-    return keep_least(index[k], from - layout.range(k).begin, static_cast<NeighborId>(to), weight) ? 0 : 1;
+    return index[k].keep_least(from - layout.range(k).begin, static_cast<NeighborId>(to), weight) ? 0 : 1;
   };
   std::int64_t missing = 0;
 #pragma omp parallel for schedule(static) reduction(+ : missing)
