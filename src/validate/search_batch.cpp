@@ -13,7 +13,6 @@ namespace semibfs {
 namespace {
 
 constexpr int kStrides[] = {4, 8, 16, 32, 64};
-constexpr int kGroup = 8;  // searches staged before their lanes are written, as in SearchBatch::staged_parents_
 
 int stride_for(int capacity) {
   for (const int stride : kStrides) {
@@ -52,7 +51,7 @@ SearchBatch::SearchBatch(const EdgeSource& edges, GraphDirection direction, cons
     parents_ = AlignedBuffer(vertices * static_cast<std::uint64_t>(stride_ * parent_bytes_for(num_vertices_)));
     parent_seen_ = AlignedBuffer(vertices * sizeof(std::uint64_t));
   }
-  group_ = std::min(stride_, kGroup);
+  group_ = std::min(stride_, kStagedSearches);
   staged_levels_.resize(static_cast<std::size_t>(group_) * static_cast<std::size_t>(num_vertices_));
   kept_.reserve(static_cast<std::size_t>(capacity_));
   own_lists_ = own_lists && validator_ != nullptr;
@@ -65,7 +64,7 @@ bool SearchBatch::lists_fit(const EdgeSource& edges, GraphDirection direction, s
 std::int64_t SearchBatch::working_bytes_for(std::int64_t num_vertices, int capacity, bool validate) {
   const std::int64_t stride = stride_for(capacity);
   const std::int64_t record = validate ? 1 + parent_bytes_for(num_vertices) : 1;  // a search's bytes per vertex
-  const std::int64_t lanes_and_staging = num_vertices * (stride + std::min<std::int64_t>(stride, kGroup)) * record;
+  const std::int64_t lanes_and_staging = num_vertices * (stride + std::min<std::int64_t>(stride, kStagedSearches)) * record;
   return lanes_and_staging + (validate ? validation_fixed_bytes(num_vertices) : 0);
 }
 
@@ -98,18 +97,19 @@ void SearchBatch::stage_levels(int slot, VertexId root, const ParentArray& paren
   std::uint8_t* staged = staged_levels_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(num_vertices_);
   FailureLog failures;
   const std::vector<TreeLevel> levels = parent.visit([&](auto entries) { return tree_levels(root, entries, failures); });
+  kept.alone = !failures.empty();
   TreeLevel deepest = 0;
-  if (failures.empty()) {
+  if (!kept.alone) {
+    // One pass writes the bytes and finds the deepest level; a tree too deep is overwritten below.
 #pragma omp parallel for schedule(static) reduction(max : deepest)
     for (VertexId v = 0; v < num_vertices_; ++v) {
-      if (levels[v] != kUnreachedLevel) deepest = std::max(deepest, levels[v]);
+      const bool reached = levels[v] != kUnreachedLevel;
+      if (reached) deepest = std::max(deepest, levels[v]);
+      staged[v] = reached ? static_cast<std::uint8_t>(std::min<TreeLevel>(levels[v], kDeepestByteLevel)) : kUnreachedByte;
     }
   }
-  kept.alone = !failures.empty() || deepest > kDeepestByteLevel;
-#pragma omp parallel for schedule(static)
-  for (VertexId v = 0; v < num_vertices_; ++v) {
-    staged[v] = kept.alone || levels[v] == kUnreachedLevel ? kUnreachedByte : static_cast<std::uint8_t>(levels[v]);
-  }
+  kept.alone = kept.alone || deepest > kDeepestByteLevel;
+  if (kept.alone) std::memset(staged, kUnreachedByte, static_cast<std::size_t>(num_vertices_));
   // The root is its own parent; no tuple need join them.
   if (!kept.alone) reinterpret_cast<std::uint64_t*>(parent_seen_.data())[root] |= std::uint64_t{1} << size();
 }
@@ -159,7 +159,7 @@ void SearchBatch::keep(VertexId root, const ParentArray& parent) {
   Kept kept{root, false, 0};
   stage(size() % group_, root, parent, kept);
   kept_.push_back(kept);
-  if (size() % group_ == 0 || full()) write_staged_group();
+  if (size() % group_ == 0) write_staged_group();
   kept_.back().seconds = time.seconds();
 }
 
@@ -212,7 +212,6 @@ std::vector<BatchOutcome> SearchBatch::check() {
   records.stride = stride_;
   records.num_vertices = num_vertices_;
   records.levels = reinterpret_cast<const std::uint8_t*>(levels_.data());
-  std::uint64_t failed = 0;
   if (validator_ != nullptr) {
     records.parents = parents_.data();
     records.narrow_parents = narrow_;
@@ -222,13 +221,11 @@ std::vector<BatchOutcome> SearchBatch::check() {
   if (own_lists_) {
     if (!lists_) lists_.emplace(edges_, direction_);  // the first pass's time includes them
     pass = batch_list_pass(*lists_, records);
-    failed = pass.failed;
   } else {
     pass = batch_edge_pass(edges_, direction_, records);
-    failed = pass.failed;
-    if (validator_ != nullptr) failed |= lanes_missing_parent_edges(records);
+    if (validator_ != nullptr) pass.failed |= lanes_missing_parent_edges(records);
   }
-  std::vector<BatchOutcome> result = outcomes(pass.nedge, failed, pass_time.seconds());
+  std::vector<BatchOutcome> result = outcomes(pass.nedge, pass.failed, pass_time.seconds());
   kept_.clear();
   return result;
 }

@@ -35,6 +35,7 @@ struct BatchOutcome {
 class SearchBatch {
  public:
   static constexpr int kMaxSearches = 64;  // one bit each in a vertex's rule-5 word
+  static constexpr int kStagedSearches = 8;  // kept searches staged before their lanes are written
 
   // Room for `capacity` searches (1 to kMaxSearches) over the tuples of `edges`, a graph of
   // `direction`. With a validator (over the same tuples) each search is validated; without one
@@ -92,7 +93,7 @@ class SearchBatch {
   AlignedBuffer parent_seen_; // [vertex]: bit c set once a tuple joins the vertex and its parent in search c
   int group_;                          // searches staged before they are written into the lanes
   std::vector<std::uint8_t> staged_levels_;  // [slot][vertex]
-  ParentArray staged_parents_[8];            // one per slot, with validation
+  ParentArray staged_parents_[kStagedSearches];  // one per slot, with validation
   std::vector<Kept> kept_;
   bool own_lists_;
   std::optional<ValidationLists> lists_;  // built by the first check when own_lists_
