@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Kernel 3 (SSSP) side by side with programs built outside this repository, interleaved so that both
+# see the same machine noise:
+#  - gapbs's sssp (Beamer et al.), on one weighted Kronecker edge list file that both read: each
+#    root searched by `semibfs sssp` (one timed search after an untimed warm-up) and by gapbs (two
+#    trials, the second timed, the first its warm-up);
+#  - the Graph500 reference's SSSP (graph500_reference_bfs_sssp, SKIP_BFS and SKIP_VALIDATION set,
+#    under mpirun) against `semibfs run --sssp`: the SSSP harmonic-mean TEPS of each.
+set -euo pipefail
+
+usage() {
+  cat <<'EOF'
+Usage: bench/sssp_compare.sh [--gapbs DIR] [--reference PATH] [--rounds N] [--roots N] [--delta D] SCALE...
+
+  --gapbs DIR       a gapbs checkout with `make sssp converter` done (e.g. /work/ext/gapbs)
+  --reference PATH  the reference's graph500_reference_bfs_sssp binary (run with mpirun -np RANKS,
+                    RANKS default 2: the cores semibfs's THREADS (default 2) threads use)
+  --rounds N        interleaved rounds (default 3); the table gives medians over them
+  --roots N         roots searched by both against gapbs (default 8)
+  --delta D         delta for both against gapbs, in the file's integer weights (default 2,
+                    gapbs's benchmark setting for Kronecker graphs)
+
+Against gapbs, each edge of the Graph500 Kronecker list (semibfs generate --format el) gets an
+integer weight 1..255 made from its two endpoints (duplicates get the same weight), so both programs
+see one weighted graph; gapbs reads it symmetrized (-s). Against the reference, both generate the
+Graph500 graph with the reference's float weights and search its 64 roots. Files go to out/sssp_compare/.
+EOF
+}
+
+die() { echo "bench/sssp_compare.sh: $*" >&2; exit 1; }
+
+cd "$(dirname "$0")/.."
+semibfs=${SEMIBFS:-$PWD/build/semibfs}
+threads=${THREADS:-2}
+ranks=${RANKS:-2}
+gapbs=""
+reference=""
+rounds=3
+roots=8
+delta=2
+scales=()
+while (($#)); do
+  case $1 in
+    --gapbs) gapbs=$2; shift 2 ;;
+    --reference) reference=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --roots) roots=$2; shift 2 ;;
+    --delta) delta=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    -*) die "unknown option '$1' (see --help)" ;;
+    *) scales+=("$1"); shift ;;
+  esac
+done
+((${#scales[@]})) || die "give at least one SCALE (see --help)"
+[[ -n $gapbs || -n $reference ]] || die "give --gapbs DIR, --reference PATH or both"
+[[ -x $semibfs ]] || die "no semibfs at $semibfs (build it, or set SEMIBFS)"
+out=out/sssp_compare
+mkdir -p "$out"
+export OMP_NUM_THREADS=$threads
+mpirun_root=()
+[[ $(id -u) == 0 ]] && mpirun_root=(--allow-run-as-root)
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The weighted edge list, gapbs's serialized graph of it and semibfs's store, made once per SCALE.
+prepare_files() {
+  local scale=$1 base=$out/kron$1
+  if [[ ! -s $base.wel ]]; then
+    "$semibfs" generate --scale "$scale" --format el --quiet -o "$base.el"
+    awk '{ a = ($1 < $2) ? $1 : $2; b = ($1 < $2) ? $2 : $1; print $1, $2, 1 + (a * 40503 + b * 2654435) % 255 }' \
+      "$base.el" > "$base.wel.tmp" && mv "$base.wel.tmp" "$base.wel" && rm -f "$base.el"
+  fi
+  if [[ ! -s $base.wsg ]]; then "$gapbs/converter" -f "$base.wel" -s -b "$base.wsg.tmp" -w > /dev/null && mv "$base.wsg.tmp" "$base.wsg"; fi
+  if [[ ! -d $base.store ]]; then
+    mkdir -p "$base.store.tmp" && "$semibfs" build "$base.wel" --format el --store "$base.store.tmp" --quiet && mv "$base.store.tmp" "$base.store"
+  fi
+}
+
+# Roots: the first distinct sources of non-self-loop lines, each with an edge.
+pick_roots() { awk '$1 != $2 && !seen[$1]++ { print $1; if (++n == '"$2"') exit }' "$1"; }
+
+compare_gapbs() {
+  local scale=$1 base=$out/kron$1 root round s g
+  prepare_files "$scale"
+  local times=$out/gapbs_s$scale.tsv
+  : > "$times"
+  for round in $(seq "$rounds"); do
+    for root in $(pick_roots "$base.wel" "$roots"); do
+      s=$("$semibfs" sssp --store "$base.store" --root "$root" --delta "$delta" --threads "$threads" 2> /dev/null |
+          awk '/^sssp_time:/ { print $2 }')
+      g=$("$gapbs/sssp" -f "$base.wsg" -r "$root" -n 2 -d "$delta" | awk '/^Trial Time:/ { t = $3 } END { print t }')
+      printf '%s\t%s\t%s\t%s\n' "$round" "$root" "$s" "$g" >> "$times"
+    done
+  done
+  local ratio sm gm
+  sm=$(cut -f3 "$times" | median)
+  gm=$(cut -f4 "$times" | median)
+  ratio=$(awk '{ print $4 / $3 }' "$times" | median)
+  printf 'SCALE %s vs gapbs (%s roots x %s rounds, delta %s): semibfs median %.4f s, gapbs median %.4f s, median speedup %.2fx\n' \
+    "$scale" "$roots" "$rounds" "$delta" "$sm" "$gm" "$ratio"
+}
+
+compare_reference() {
+  local scale=$1 round s r
+  local teps=$out/reference_s$scale.tsv
+  : > "$teps"
+  for round in $(seq "$rounds"); do
+    s=$("$semibfs" run --scale "$scale" --sssp --threads "$threads" 2> "$out/semibfs_run_s$scale.err" |
+        awk '/^sssp harmonic_mean_TEPS:/ { print $NF }')
+    r=$(SKIP_BFS=1 SKIP_VALIDATION=1 mpirun "${mpirun_root[@]}" --oversubscribe -np "$ranks" "$reference" "$scale" 16 \
+          2> "$out/reference_s$scale.err" | awk '/^sssp harmonic_mean_TEPS:/ { print $NF }')
+    printf '%s\t%s\t%s\n' "$round" "$s" "$r" >> "$teps"
+  done
+  local sm rm
+  sm=$(cut -f2 "$teps" | median)
+  rm=$(cut -f3 "$teps" | median)
+  printf 'SCALE %s vs the reference (%s ranks, %s rounds): semibfs SSSP harmonic TEPS median %.4g, reference %.4g, %.1fx\n' \
+    "$scale" "$ranks" "$rounds" "$sm" "$rm" "$(awk -v a="$sm" -v b="$rm" 'BEGIN { print a / b }')"
+}
+
+for scale in "${scales[@]}"; do
+  [[ -n $gapbs ]] && compare_gapbs "$scale" | tee -a "$out/summary.txt"
+  [[ -n $reference ]] && compare_reference "$scale" | tee -a "$out/summary.txt"
+done
