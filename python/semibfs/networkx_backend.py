@@ -2,8 +2,8 @@
 
 A NetworkX graph is converted once (NetworkX caches the conversion on the graph) into neighbour
 lists in the graph's own adjacency order, so that the breadth-first functions give exactly
-NetworkX's results, order included; PageRank and components run on a store built from its edges
-(``semibfs.from_edges``) on first use.
+NetworkX's results, order included; PageRank, components and shortest paths run on a store built
+from its edges (``semibfs.from_edges``, with the edges' weights for shortest paths) on first use.
 """
 
 import numpy as np
@@ -12,7 +12,11 @@ from . import _core
 from .store import from_edges
 
 BACKEND = "semibfs"
-FUNCTIONS = ("bfs_layers", "bfs_edges", "bfs_predecessors", "pagerank", "connected_components")
+FUNCTIONS = ("bfs_layers", "bfs_edges", "bfs_predecessors", "pagerank", "connected_components",
+             "single_source_dijkstra_path_length")
+# Float32 sums of integer weights are exact up to 2^24: such distances are handed back as NetworkX
+# sums them, as ints.
+EXACT_INTEGER_SUMS = 1 << 24
 
 
 def backend_info():
@@ -22,7 +26,7 @@ def backend_info():
         "project": "semibfs",
         "package": "semibfs",
         "url": "https://graph500.org",
-        "short_summary": "Breadth-first search, PageRank and components in C++ (semibfs)",
+        "short_summary": "Breadth-first search, shortest paths, PageRank and components in C++ (semibfs)",
         "functions": {name: {} for name in FUNCTIONS},
     }
 
@@ -37,12 +41,29 @@ def _lists(graph, adjacency, index):
     return offsets, np.asarray(neighbors, dtype=np.int64)
 
 
+def _edge_weight(data, attribute, default, multigraph):
+    """An adjacency entry's weight, the least of parallel edges' (as NetworkX's Dijkstra takes it)."""
+    if multigraph:
+        return min(edge.get(attribute, default) for edge in data.values())
+    return data.get(attribute, default)
+
+
+def _list_weights(graph, edge_attrs):
+    """The weight of each successor list entry, in _lists' order; None without a weight attribute."""
+    if not edge_attrs:
+        return None
+    (attribute, default), = edge_attrs.items()
+    multigraph = graph.is_multigraph()
+    return [_edge_weight(data, attribute, 1 if default is None else default, multigraph)
+            for node in graph for data in graph.adj[node].values()]
+
+
 class SemibfsGraph:
     """A NetworkX graph as semibfs sees it: its nodes numbered in the graph's order, its lists."""
 
     __networkx_backend__ = BACKEND
 
-    def __init__(self, graph):
+    def __init__(self, graph, edge_attrs=None):
         self.nodes = list(graph)
         self._node_array = np.empty(len(self.nodes), dtype=object)
         self._node_array[:] = self.nodes
@@ -52,7 +73,9 @@ class SemibfsGraph:
         self.successors = _lists(graph, graph.adj, self.index)
         self.predecessors = _lists(graph, graph.pred, self.index) if self._directed else self.successors
         self.graph = dict(graph.graph)
+        self.weights = _list_weights(graph, edge_attrs)  # of each successor entry, when asked for
         self._store = None
+        self._weighted_store = None
 
     def is_directed(self):
         return self._directed
@@ -72,10 +95,28 @@ class SemibfsGraph:
     def store(self):
         """The graph as a semibfs store (temporary), made on first use."""
         if self._store is None:
-            offsets, neighbors = self.successors
-            sources = np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(offsets))
-            self._store = from_edges(sources, neighbors, num_vertices=len(self.nodes), directed=self._directed)
+            self._store = self._made_store(None)
         return self._store
+
+    def weighted_store(self):
+        """The graph with its edges' weights (1 each when converted without) as a store, made on first use."""
+        if self._weighted_store is None:
+            weights = self.weights if self.weights is not None else np.ones(len(self.successors[1]))
+            self._weighted_store = self._made_store(weights)
+        return self._weighted_store
+
+    def _made_store(self, weights):
+        offsets, neighbors = self.successors
+        sources = np.repeat(np.arange(len(self.nodes), dtype=np.int64), np.diff(offsets))
+        return from_edges(sources, neighbors, weights=weights, num_vertices=len(self.nodes), directed=self._directed)
+
+    def has_edges(self, position):
+        offsets, _ = self.successors
+        return offsets[position + 1] > offsets[position]
+
+    def integer_weights(self):
+        """Whether NetworkX would sum the weights as ints (weight 1 where none was asked for)."""
+        return self.weights is None or all(isinstance(weight, int) for weight in self.weights)
 
     def order(self, sources, reverse=False):
         offsets, neighbors = self.predecessors if reverse else self.successors
@@ -97,8 +138,8 @@ class BackendInterface:
     """The object NetworkX finds through the ``networkx.backends`` entry point."""
 
     @staticmethod
-    def convert_from_nx(graph, *args, **kwargs):
-        return SemibfsGraph(graph)
+    def convert_from_nx(graph, *args, edge_attrs=None, **kwargs):
+        return SemibfsGraph(graph, edge_attrs)
 
     @staticmethod
     def convert_to_nx(result, *, name=None):
@@ -108,6 +149,8 @@ class BackendInterface:
     def can_run(name, args, kwargs):
         if name == "pagerank":
             return _pagerank_can_run(*args, **kwargs)
+        if name == "single_source_dijkstra_path_length":
+            return _dijkstra_can_run(*args, **kwargs)
         if name == "connected_components" and args[0].number_of_edges() == 0:
             return "a store needs at least one edge"
         # sort_neighbors is bfs_edges' fifth parameter and bfs_predecessors' fourth.
@@ -162,6 +205,35 @@ class BackendInterface:
             yield set(G.node_list(members))
 
 
+    @staticmethod
+    def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
+        import networkx as nx
+
+        if source not in G:
+            raise nx.NodeNotFound(f"Node {source} not found in graph")  # as NetworkX's Dijkstra words it
+        position = G.index[source]
+        if not G.has_edges(position):  # a store names no vertex without edges
+            return {source: 0}
+        distances = G.weighted_store().sssp(position, delta=_delta(G), validate=False).distances[: len(G)]
+        reached = np.flatnonzero(np.isfinite(distances) & (cutoff is None or distances <= cutoff))
+        reached = reached[np.argsort(distances[reached], kind="stable")]  # as NetworkX settles them
+        values = distances[reached]
+        if G.integer_weights() and (len(values) == 0 or values.max() < EXACT_INTEGER_SUMS):
+            values = values.astype(np.int64)
+        lengths = dict(zip(G.node_list(reached), values.tolist()))
+        lengths[source] = 0  # NetworkX's start, an int whatever the weights
+        return lengths
+
+
+def _delta(G):
+    """A bucket width for the graph's weights: their mean over the mean degree (Meyer and Sanders,
+    J. Algorithms 49(1), 2003: delta of the order of the weight scale over the degree)."""
+    weights = np.asarray(G.weights if G.weights is not None else [1.0], dtype=np.float64)
+    offsets, _ = G.successors
+    degree = max(1.0, offsets[-1] / max(1, len(G)))
+    return max(1e-4, float(weights.mean()) / degree) if weights.mean() > 0 else 1.0
+
+
 def _tree_edges(G, source, reverse, depth_limit, sort_neighbors):
     vertices, parents, starts = G.order([_position(G, source)], reverse)
     layers = len(starts) - 1 if depth_limit is None else min(len(starts) - 1, depth_limit + 1)
@@ -185,6 +257,25 @@ def _pagerank_can_run(G, alpha=0.85, personalization=None, max_iter=100, tol=1.0
         return f"edges carry '{weight}' weights"
     if G.number_of_edges() == 0 or nx.number_of_isolates(G) > 0:
         return "a store holds no vertex without edges"
+    return True
+
+
+def _dijkstra_can_run(G, source, cutoff=None, weight="weight"):
+    import math
+
+    if callable(weight):
+        return "a weight function is not supported (only an edge attribute)"
+    if G.is_directed():
+        return "stores keep weights only for undirected graphs"
+    if getattr(G, "__networkx_backend__", None) == BACKEND:
+        return True
+    if G.number_of_edges() == 0:
+        return "a store needs at least one edge"
+    if weight is not None:
+        for _, _, data in G.edges(data=True):
+            value = data.get(weight, 1)
+            if not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+                return f"an edge's '{weight}' is {value!r}: weights must be finite and not negative"
     return True
 
 

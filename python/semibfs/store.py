@@ -1,5 +1,6 @@
 """Stores: graphs on disk made by ``semibfs build``, searched in DRAM or under a DRAM budget."""
 
+import builtins
 import os
 import shutil
 import tempfile
@@ -10,7 +11,7 @@ import numpy as np
 
 from . import _core
 from ._options import as_text, flag, vertex_id, whole_number
-from .result import BfsResult
+from .result import BfsResult, SsspResult
 
 
 class Store:
@@ -87,6 +88,26 @@ class Store:
         if levels:
             found["levels"] = self._padded(found["levels"], -1)
         return BfsResult(**found)
+
+    def sssp(self, root: int, *, delta: float | None = None, validate: bool = True) -> SsspResult:
+        """Shortest paths from ``root`` (a file id) by delta-stepping, on a store built from a
+        weighted file (or by ``from_edges`` with ``weights``), as ``semibfs sssp`` runs them: an
+        untimed warm-up, then the timed search; the GIL is released while it runs.
+
+        ``delta`` is the bucket width in the weights' unit (default 0.01, for weights in [0, 1)).
+        With ``validate`` (the default) the result is checked by the Graph500 SSSP rules against
+        the input's edges and weights, and a failure raises ``semibfs.Error``. Each call reads the
+        store into DRAM (a budget is not supported by sssp yet).
+        """
+        found = _core.sssp(self.directory, vertex_id(root), delta=None if delta is None else float(delta),
+                           validate=flag("validate", validate), **self._sssp_options())
+        found["distances"] = self._padded(found["distances"], np.inf)
+        found["parents"] = self._padded(found["parents"], -1)
+        return SsspResult(**found)
+
+    def _sssp_options(self):
+        values = self._values
+        return dict(dram_budget=as_text(values["dram_budget"]), threads=whole_number("--threads", values["threads"]))
 
     def _by_file_id(self, values, name, fill, dtype):
         ids = values["file_ids"]
@@ -217,8 +238,10 @@ def generate(scale: int, store, *, edgefactor: int = 16, seed1=None, seed2=None,
     return kronecker
 
 
-def from_edges(sources, targets, *, num_vertices=None, directed=False, directory=None, **open_options) -> Store:
-    """A graph from two arrays of vertex ids (edge i leads from ``sources[i]`` to ``targets[i]``).
+def from_edges(sources, targets, *, weights=None, num_vertices=None, directed=False, directory=None,
+               **open_options) -> Store:
+    """A graph from two arrays of vertex ids (edge i leads from ``sources[i]`` to ``targets[i]``),
+    with ``weights[i]`` its weight when given (finite, not negative; kept as float32) for ``sssp``.
 
     The edges become a store in ``directory`` (a temporary one by default, removed by ``close``
     or when the object is collected) and are searched from there as any store; results are
@@ -229,15 +252,16 @@ def from_edges(sources, targets, *, num_vertices=None, directed=False, directory
         raise _core.UsageError("from_edges needs at least one edge (two arrays of equal length)")
     if edges.min() < 0:
         raise _core.UsageError("from_edges: vertex ids must be non-negative")
+    if weights is not None:
+        weights = _edge_weights(weights, len(edges))
     owned = directory is None
     if not owned and os.path.exists(os.path.join(os.fspath(directory), "manifest")):
         raise _core.UsageError(f"from_edges: directory '{os.fspath(directory)}' holds a store; the edges would be "
                                "written inside it (give an empty directory, or none for a temporary one)")
     scratch = tempfile.mkdtemp(prefix="semibfs-") if owned else os.fspath(directory)
     try:
-        path = os.path.join(scratch, "edges.int64")
-        edges.astype("<i8").tofile(path)
-        store = build(path, os.path.join(scratch, "store"), format="g500-int64", directed=directed, **open_options)
+        path, format = _write_edges(scratch, edges, weights)
+        store = build(path, os.path.join(scratch, "store"), format=format, directed=directed, **open_options)
         os.remove(path)
     except BaseException:
         if owned:
@@ -247,3 +271,31 @@ def from_edges(sources, targets, *, num_vertices=None, directed=False, directory
     if owned:
         store._cleanup = weakref.finalize(store, shutil.rmtree, scratch, True)
     return store
+
+
+def _edge_weights(weights, count):
+    """The weights as float32, one per edge, each finite and not negative; else a UsageError."""
+    given = np.asarray(weights, dtype=np.float64)
+    if given.shape != (count,):
+        raise _core.UsageError(f"from_edges: weights needs one value per edge ({count}), got shape {given.shape}")
+    with np.errstate(over="ignore"):
+        kept = given.astype(np.float32)
+    bad = np.flatnonzero(~np.isfinite(kept) | (kept < 0))
+    if len(bad):
+        raise _core.UsageError(f"from_edges: weight {given[bad[0]]!r} of edge {bad[0]} is no weight (finite within "
+                               "float32, not negative)")
+    return kept
+
+
+def _write_edges(scratch, edges, weights):
+    """The edges as a file `build` reads, and its format: binary pairs, or 'u v w' lines with weights
+    (each float32 written with the 9 digits that give it back exactly)."""
+    if weights is None:
+        path = os.path.join(scratch, "edges.int64")
+        edges.astype("<i8").tofile(path)
+        return path, "g500-int64"
+    path = os.path.join(scratch, "edges.el")
+    with builtins.open(path, "w") as lines:
+        for (source, target), weight in zip(edges.tolist(), weights.tolist()):
+            lines.write(f"{source} {target} {weight:.9g}\n")
+    return path, "el"

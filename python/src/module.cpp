@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -36,6 +37,7 @@
 #include "session/store_analytics.hpp"
 #include "session/store_build.hpp"
 #include "session/store_query_options.hpp"
+#include "session/store_sssp.hpp"
 #include "store_search.hpp"
 
 namespace nb = nanobind;
@@ -162,6 +164,49 @@ nb::dict store_analytics(const std::string& name, const std::string& store,
   // Store._by_file_id puts per-vertex values in an array indexed by file id, 8 bytes an entry.
   if (!kernel->values_name.empty()) query_options.bytes_per_file_id = 8;
   return kernel_result(without_gil([&] { return kernel_values(query_options, arguments); }));
+}
+
+// Distances (infinity) and parents (-1) by file id, from the store's per-vertex arrays.
+nb::dict shortest_path_arrays(const StoreShortestPaths& paths) {
+  const auto length = static_cast<std::size_t>(paths.ids.file_id_end());
+  std::vector<double> distances(length, std::numeric_limits<double>::infinity());
+  std::vector<std::int64_t> parents(length, -1);
+  const auto vertices = static_cast<std::int64_t>(paths.distance.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t vertex = 0; vertex < vertices; ++vertex) {
+    const auto file_id = static_cast<std::size_t>(paths.ids.to_file(vertex));
+    distances[file_id] = paths.distance[static_cast<std::size_t>(vertex)];
+    const VertexId parent = paths.parent[vertex];
+    if (parent >= 0) parents[file_id] = static_cast<std::int64_t>(paths.ids.to_file(parent));
+  }
+  nb::dict result;
+  result["distances"] = adopt(std::move(distances));
+  result["parents"] = adopt(std::move(parents));
+  return result;
+}
+
+// `semibfs sssp` as a call: one root's shortest paths (a warm-up, then the timed search), validated
+// unless asked not to, with the figures the command prints.
+nb::dict store_shortest_paths(const std::string& store, std::uint64_t root, std::optional<double> delta, bool validate,
+                              const std::optional<std::string>& dram_budget, std::optional<std::int64_t> threads) {
+  StoreSsspOptions options;
+  options.store = store;
+  options.root = root;
+  if (delta) options.sssp.delta = *delta;
+  options.search.skip_validation = !validate;
+  if (dram_budget) options.search.budget.dram_budget_bytes = dram_budget_option(*dram_budget);
+  if (threads) options.search.threads = check_thread_count(*threads);
+  std::ostringstream log;
+  const StoreShortestPaths paths = without_gil([&] { return search_store_shortest_paths(options, log); });
+  nb::dict result = shortest_path_arrays(paths);
+  const RootResult& search = paths.report.sssp_roots.front();
+  result["root"] = root;
+  result["seconds"] = search.bfs_seconds;
+  result["reached"] = search.sssp->reached;
+  result["delta"] = options.sssp.delta;
+  result["validated"] = validate;
+  result["nedge"] = validate ? nb::object(nb::int_(search.nedge)) : nb::object(nb::none());
+  return result;
 }
 
 // `semibfs build` as a call, the keyword arguments parsed as its option table parses them; the
@@ -331,4 +376,6 @@ NB_MODULE(_core, m) {
         "threads"_a = nb::none(), "version"_a = nb::none(), "options"_a);
   m.def("run_graph500", &run_graph500, "scale"_a, nb::kw_only(), "progress"_a = false, "options"_a);
   m.def("describe_store", &describe_store, "directory"_a);
+  m.def("sssp", &store_shortest_paths, "store"_a, "root"_a, nb::kw_only(), "delta"_a = nb::none(), "validate"_a = true,
+        "dram_budget"_a = nb::none(), "threads"_a = nb::none());
 }

@@ -42,7 +42,8 @@ def test_networkx_own_tests_pass_with_the_backend():
 
     environment = dict(os.environ, NETWORKX_TEST_BACKEND="semibfs", NETWORKX_FALLBACK_TO_NX="True")
     modules = ["networkx.algorithms.traversal.tests.test_bfs", "networkx.algorithms.components.tests.test_connected",
-               "networkx.algorithms.link_analysis.tests.test_pagerank"]
+               "networkx.algorithms.link_analysis.tests.test_pagerank",
+               "networkx.algorithms.shortest_paths.tests.test_weighted"]
     finished = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "ignore",
                                "--pyargs", *modules], env=environment, capture_output=True, text=True)
     assert finished.returncode == 0, finished.stdout[-3000:]

@@ -150,12 +150,7 @@ void add_delta_option(OptionTable& table, std::optional<double>& delta, const st
   table.value("--delta", "D",
               help_prefix + "the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
                   ", after Meyer and Sanders, for the weights in [0, 1))",
-              [&delta](const std::string& value) {
-                delta = parse_positive_double(value);
-                if (*delta < kMinDelta) {
-                  throw UsageError("must be at least " + format_delta(kMinDelta) + ", got '" + value + "'");
-                }
-              });
+              [&delta](const std::string& value) { delta = check_delta(parse_positive_double(value)); });
 }
 
 }  // namespace semibfs::cli

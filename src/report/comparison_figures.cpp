@@ -60,26 +60,57 @@ std::vector<ChartSeries> budget_series(const std::vector<RunFigures>& runs, cons
   return series;
 }
 
+// One line per run with searches of the kind `searches_of` picks (a run with none gets none), a point
+// per search in root order; no categories when no run has any.
+template <typename Searches>
+ChartSpec per_search_teps_chart(const std::vector<RunFigures>& runs, const std::string& title, Searches searches_of) {
+  ChartSpec chart = wide_chart(title, "search (in root order)", "TEPS", ChartKind::kLines);
+  std::size_t most = 0;
+  for (std::size_t index = 0; index < runs.size(); ++index) {
+    const std::vector<SearchFigures>* searches = searches_of(runs[index]);
+    if (searches == nullptr) continue;
+    ChartSeries series{run_label(runs, index) + ": " + runs[index].description, {}, ""};
+    for (const SearchFigures& search : *searches) series.values.push_back(search.teps);
+    most = std::max(most, series.values.size());
+    chart.series.push_back(std::move(series));
+  }
+  for (std::size_t search = 1; search <= most; ++search) chart.categories.push_back(std::to_string(search));
+  return chart;
+}
+
 }  // namespace
 
 FigureOutcome teps_figure(const std::vector<RunFigures>& runs) {
   const std::string heading = "TEPS of every search";
-  ChartSpec chart = wide_chart("TEPS per search", "search (in root order)", "TEPS", ChartKind::kLines);
-  std::size_t most = 0;
-  for (std::size_t index = 0; index < runs.size(); ++index) {
-    ChartSeries series{run_label(runs, index) + ": " + runs[index].description, {}, ""};
-    for (const SearchFigures& search : runs[index].searches) series.values.push_back(search.teps);
-    most = std::max(most, series.values.size());
-    chart.series.push_back(std::move(series));
-  }
-  if (most == 0) return absent("fig-teps", heading, "no TEPS per search: no run holds a search");
-  for (std::size_t search = 1; search <= most; ++search) chart.categories.push_back(std::to_string(search));
+  ChartSpec chart = per_search_teps_chart(runs, "TEPS per search", [](const RunFigures& run) { return &run.searches; });
+  if (chart.categories.empty()) return absent("fig-teps", heading, "no TEPS per search: no run holds a search");
   Figure figure{"fig-teps",
                 heading,
                 "The TEPS of every search (input edges of the searched component over the search's seconds), in the "
                 "order the roots were searched; one line per run. Each run's harmonic mean is in its header.",
                 {std::move(chart)},
                 {}};
+  return {figure.id, heading, std::move(figure), ""};
+}
+
+FigureOutcome sssp_teps_figure(const std::vector<RunFigures>& runs) {
+  const std::string heading = "TEPS of every shortest-path search";
+  ChartSpec chart = per_search_teps_chart(runs, "SSSP TEPS per search", [](const RunFigures& run) {
+    return run.sssp ? &run.sssp->searches : nullptr;
+  });
+  if (chart.categories.empty()) {
+    return absent("fig-sssp-teps", heading, "no SSSP TEPS per search: no run searched shortest paths (run --sssp)");
+  }
+  Figure figure{"fig-sssp-teps",
+                heading,
+                "Kernel 3: the TEPS of every SSSP search (delta-stepping; input edges of the searched component over "
+                "the search's seconds, as Graph500 counts them for SSSP), in the order the roots were searched; one "
+                "line per run that ran --sssp. Each run's SSSP harmonic mean and delta are in its header.",
+                {std::move(chart)},
+                {}};
+  for (std::size_t index = 0; index < runs.size(); ++index) {
+    if (!runs[index].sssp) figure.notes.push_back(run_label(runs, index) + ": no SSSP searches (run without --sssp)");
+  }
   return {figure.id, heading, std::move(figure), ""};
 }
 

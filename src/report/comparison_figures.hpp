@@ -1,5 +1,5 @@
-// The figures that set runs side by side: every search's TEPS, and the harmonic mean TEPS
-// against the DRAM budget (issue 18).
+// The figures that set runs side by side: every search's TEPS (BFS, and SSSP for runs with --sssp),
+// and the harmonic mean TEPS against the DRAM budget (issue 18).
 #pragma once
 
 #include <vector>
@@ -10,6 +10,10 @@ namespace semibfs {
 
 // fig-teps: one line of points per run, a point per search, in the order the roots were searched.
 FigureOutcome teps_figure(const std::vector<RunFigures>& runs);
+
+// fig-sssp-teps: the same for kernel 3's searches, a line per run made with --sssp; left out when
+// no run has any.
+FigureOutcome sssp_teps_figure(const std::vector<RunFigures>& runs);
 
 // fig-budget: bars of harmonic mean TEPS per DRAM budget ("in DRAM" last), a series per graph;
 // left out unless two or more runs are given and one at least ran under a budget.

@@ -151,18 +151,37 @@ LevelFigures level_figures(const Fields& level) {
   return figures;
 }
 
-SearchFigures search_figures(const Fields& root) {
+// A search's root, seconds, TEPS and nedge: what a BFS and an SSSP root both report.
+SearchFigures search_totals(const Fields& root) {
   SearchFigures search;
   search.root = root.integer("root");
   search.seconds = root.non_negative("seconds");
   search.teps = root.non_negative("teps");
   search.nedge = root.integer("nedge");
+  return search;
+}
+
+SearchFigures search_figures(const Fields& root) {
+  SearchFigures search = search_totals(root);
   const JsonValue::Array& levels = root.array("levels");
   for (std::size_t index = 0; index < levels.size(); ++index) {
     search.levels.push_back(
         level_figures(Fields(levels[index], root.path_of("levels") + "[" + std::to_string(index) + "]")));
   }
   return search;
+}
+
+std::optional<SsspRunFigures> sssp_figures(const Fields& document) {
+  if (document.find("sssp") == nullptr) return std::nullopt;
+  const Fields sssp = document.object("sssp");
+  SsspRunFigures figures;
+  figures.delta = sssp.non_negative("delta");
+  if (sssp.find("teps") != nullptr) figures.harmonic_mean_teps = sssp.object("teps").non_negative("harmonic_mean");
+  const JsonValue::Array& roots = sssp.array("roots");
+  for (std::size_t index = 0; index < roots.size(); ++index) {
+    figures.searches.push_back(search_totals(Fields(roots[index], sssp.path_of("roots") + "[" + std::to_string(index) + "]")));
+  }
+  return figures;
 }
 
 std::string graph_name(const Fields& options, std::int64_t ranks) {
@@ -191,6 +210,13 @@ std::vector<Setting> result_settings(const Fields& document, const RunFigures& r
   if (official.find("time") != nullptr) {
     results.emplace_back("median search time",
                          format_value(official.object("time").number("median"), ValueUnit::kSeconds));
+  }
+  if (run.sssp) {
+    results.emplace_back("SSSP searches", std::to_string(run.sssp->searches.size()));
+    if (run.sssp->harmonic_mean_teps) {
+      results.emplace_back("SSSP harmonic mean TEPS", format_value(*run.sssp->harmonic_mean_teps, ValueUnit::kCount));
+    }
+    results.emplace_back("SSSP delta", number_text("delta", JsonValue::number(run.sssp->delta)));
   }
   results.emplace_back("construction", format_value(official.number("construction_seconds"), ValueUnit::kSeconds));
   results.emplace_back("MPI processes", std::to_string(run.mpi_processes));
@@ -245,6 +271,7 @@ RunFigures read_document(const Fields& document, const std::string& source) {
   }
   if (document.find("program_version") != nullptr) run.program_version = document.string("program_version");
   run.machine = scalar_settings(document.object("machine"));
+  run.sssp = sssp_figures(document);
   run.results = result_settings(document, run);
   const JsonValue::Array& roots = document.array("roots");
   for (std::size_t index = 0; index < roots.size(); ++index) {

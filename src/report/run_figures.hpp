@@ -1,6 +1,7 @@
 // The figures of one `semibfs run|bfs --json` report (graph500/json_report.cpp writes them), read
 // back for `semibfs report`: the run's settings and machine as text, its TEPS, and per search its
-// levels with their directions, frontiers, seconds, I/O (tiered runs) and traffic (MPI runs).
+// levels with their directions, frontiers, seconds, I/O (tiered runs) and traffic (MPI runs); its
+// SSSP searches' TEPS when it ran kernel 3.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,13 @@ struct SearchFigures {
   std::vector<LevelFigures> levels;
 };
 
+// Kernel 3's searches of a run made with --sssp (the report's "sssp" object); their roots have no levels.
+struct SsspRunFigures {
+  double delta = 0;
+  std::optional<double> harmonic_mean_teps;
+  std::vector<SearchFigures> searches;
+};
+
 using Setting = std::pair<std::string, std::string>;  // name, value as the page shows them
 
 struct RunFigures {
@@ -66,6 +74,7 @@ struct RunFigures {
   std::vector<Setting> machine;  // every scalar of "machine"
   std::vector<Setting> results;  // the official figures a reader looks for first
   std::vector<SearchFigures> searches;
+  std::optional<SsspRunFigures> sssp;  // only in runs with --sssp
 };
 
 // The figures of `document`, the parsed report read from `source`. A document that is not a run

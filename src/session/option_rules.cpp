@@ -45,6 +45,13 @@ std::int64_t dram_budget_option(const std::string& text) {
   return parse_option_value("--dram-budget", [&] { return parse_dram_budget(text); });
 }
 
+double check_delta(double delta) {
+  if (std::isfinite(delta) && delta >= kMinDelta) return delta;
+  std::ostringstream text;
+  text << "must be at least " << kMinDelta << ", got '" << delta << "'";
+  throw UsageError(text.str());
+}
+
 int check_summary_bits(std::int64_t bits) {
   for (const int choice : kSummaryBitsChoices) {
     if (bits == choice) return choice;

@@ -44,6 +44,9 @@ std::int64_t dram_budget_option(const std::string& text);
 // Raw checks, their messages without the option's name (parse_option_value adds it):
 // --summary-bits is one of kSummaryBitsChoices; --placement's text is planned or forward-on-disk.
 int check_summary_bits(std::int64_t bits);
+// --delta of delta-stepping: a finite number of at least kMinDelta (a tinier one asks each thread
+// for millions of buckets).
+double check_delta(double delta);
 PlacementMode parse_placement_mode(const std::string& text);
 
 // Throws UsageError for --head-entries without --dram-budget, or below 1.

@@ -22,6 +22,7 @@ void StoreSsspOptions::check() const {
     throw UsageError("--dram-budget is not supported by sssp yet: it reads the whole store into DRAM");
   }
   if (search.threads != 0) check_thread_count(search.threads);
+  parse_option_value("--delta", [this] { return check_delta(sssp.delta); });
 }
 
 namespace {

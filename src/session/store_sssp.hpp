@@ -23,7 +23,8 @@ struct StoreSsspOptions {
   SsspOptions sssp;
   SearchOptions search;    // threads and skip_validation; a budget is refused for now
 
-  // Before any work: a store directory, no DRAM budget; UsageError otherwise.
+  // Before any work: a store directory, no DRAM budget, a thread count and delta in range;
+  // UsageError otherwise.
   void check() const;
 };
 

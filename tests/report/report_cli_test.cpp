@@ -309,12 +309,36 @@ TEST_F(ReportCliTest, LeavesOutWhatNoRunHasWithALine) {
   for (const char* present : {"fig-teps", "fig-level-time", "fig-frontier"}) {
     EXPECT_NE(figure(elements, present), nullptr) << present;
   }
-  for (const char* absent : {"fig-budget", "fig-io", "fig-communication"}) {
+  for (const char* absent : {"fig-sssp-teps", "fig-budget", "fig-io", "fig-communication"}) {
     EXPECT_EQ(figure(elements, absent), nullptr) << absent;
     const std::size_t note = html.find("<p class=\"absent\" id=\"" + std::string(absent) + "-absent\">Left out: ");
     ASSERT_NE(note, std::string::npos) << absent;
     EXPECT_EQ(html.find('\n', note), html.find("</p>", note) + 4) << "one line";
   }
+}
+
+// A run with --sssp beside one without: kernel 3's figure has a line for the SSSP run alone, a point
+// per SSSP search, a note for the other run, and the SSSP run's header states its SSSP results.
+TEST_F(ReportCliTest, DrawsTheShortestPathSearchesOfRunsWithThem) {
+  make_run("run --scale 8 --roots 3 --sssp --delta 0.05", "sssp.json");
+  make_run("run --scale 8 --roots 2", "bfs.json");
+  const CommandResult result = run("report " + path("sssp.json") + " " + path("bfs.json") + " -o " + path("r.html"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string html = read_text(path("r.html"));
+  std::string problem;
+  const std::vector<Element> elements = elements_of(html, problem);
+  ASSERT_EQ(problem, "");
+  expect_labelled(html, elements);
+  const Element* sssp = figure(elements, "fig-sssp-teps");
+  ASSERT_NE(sssp, nullptr);
+  ASSERT_EQ(inside(elements, *sssp, "svg").size(), 1u);
+  const std::map<int, std::size_t> marks = marks_of(elements, *inside(elements, *sssp, "svg")[0]);
+  ASSERT_EQ(marks.size(), 1u);
+  EXPECT_EQ(marks.at(0), 3u);
+  EXPECT_NE(html.find("#2 bfs.json: no SSSP searches (run without --sssp)"), std::string::npos);
+  EXPECT_NE(html.find("<dt>SSSP harmonic mean TEPS</dt>"), std::string::npos);
+  EXPECT_NE(html.find("<dt>SSSP delta</dt><dd>0.05</dd>"), std::string::npos);
+  EXPECT_NE(html.find("<dt>SSSP searches</dt><dd>3</dd>"), std::string::npos);
 }
 
 // A corrupt, foreign or missing input is one line and exit 1, and the output is not written (an
