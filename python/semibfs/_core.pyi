@@ -1,6 +1,6 @@
 """Type stubs of semibfs._core, the C++ extension (python/src/module.cpp)."""
 
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt
