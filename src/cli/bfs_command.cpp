@@ -277,7 +277,7 @@ int run_bfs(const BfsRequest& request) {
   session.use_file_ids([&ids](VertexId vertex) { return ids.to_file(vertex); });
   describe_store(request, input, store, session.report());
   Stopwatch open_time;
-  const SearchInputs graph =
+  SearchInputs graph =
       session.open_store(request.store, store, input.vertices, input.edges, id_map_bytes(input));
   session.report().official.construction_seconds = open_time.seconds();
 

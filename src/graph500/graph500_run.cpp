@@ -236,7 +236,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   EdgeList edge_list;
   // A compressed or relabelled store is built and searched as under a budget (without one, all of
   // it in DRAM).
-  const SearchInputs graph = options.search.budget.is_set() || options.store.compressed_lists || options.store.relabel
+  SearchInputs graph = options.search.budget.is_set() || options.store.compressed_lists || options.store.relabel
                                  ? prepare_semi_external(options, session)
                                  : construct_in_memory(options, edge_list, session);
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
@@ -248,7 +248,8 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
   ParentArray parent;
-  session.search(graph, roots, true, parent);
+  // The SSSP searches that follow need the graph; otherwise its DRAM may go to validation.
+  session.search(graph, roots, true, parent, options.sssp ? GraphAfterSearches::kKept : GraphAfterSearches::kReleased);
   if (options.sssp && report.validation_passed) {
     std::vector<float> distance;
     search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent, distance);

@@ -26,7 +26,7 @@ std::int64_t SearchDramNeeds::io_arena_bytes() const {
 namespace {
 
 std::string buffers_description(const SearchDramNeeds& needs) {
-  std::string text = "edge chunks, validator, I/O buffers";
+  std::string text = needs.validator_bytes > 0 ? "edge chunks, validator, I/O buffers" : "edge chunks, I/O buffers";
   if (needs.caller_bytes > 0) text += ", id map";
   if (needs.exchange_bytes > 0) text += ", rank exchanges";
   if (needs.reply_queue_bytes > 0) text += ", reply queues";
@@ -53,7 +53,13 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   const std::int64_t relabel = relabelled ? ParentArray::bytes_per_vertex(num_vertices) + 4 : 0;
   needs.bfs_status_bytes_per_vertex = bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits) + relabel;
   needs.edge_chunk_bytes = edge_chunk_bytes;
-  needs.validator_bytes = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
+  const std::int64_t validator = options.skip_validation ? 0 : Validator::working_bytes_for(num_vertices);
+  // Under a budget the trees are validated after the last search, in the DRAM the searches leave.
+  needs.validator_bytes = options.budget.is_set() ? 0 : validator;
+  if (options.budget.is_set()) {
+    needs.validation_after_bytes =
+        validator + num_vertices * (ParentArray::bytes_per_vertex(num_vertices) + (relabelled ? 4 : 0));
+  }
   needs.fetchers = threads;
   needs.caller_bytes = caller_bytes;
   needs.forward_on_disk = options.placement == PlacementMode::kForwardOnDisk;
@@ -112,7 +118,12 @@ SearchShape shape_of(const GraphProfile& profile) {
 std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs) {
   const std::int64_t fixed =
       needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes + graph_minimum_bytes(shape, needs);
-  return std::max(smallest_budget_with_edge_chunks(fixed, needs.pair_buffers), needs.agreed_minimum_bytes);
+  // The validation after the searches, once their graph is released (never above the searches' in
+  // practice: their status and offsets alone hold more a vertex).
+  const std::int64_t after = needs.program_bytes + needs.caller_bytes + needs.validation_after_bytes;
+  return std::max({smallest_budget_with_edge_chunks(fixed, needs.pair_buffers),
+                   needs.validation_after_bytes > 0 ? smallest_budget_with_edge_chunks(after) : 0,
+                   needs.agreed_minimum_bytes});
 }
 
 void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs) {

@@ -19,7 +19,13 @@ struct SearchDramNeeds {
   std::int64_t program_bytes = 0;                // the program itself (DramBudget::program_bytes)
   std::int64_t bfs_status_bytes_per_vertex = 0;  // the parent array(s) and SearchState's arrays
   std::int64_t edge_chunk_bytes = 0;             // the edge source's buffers
-  std::int64_t validator_bytes = 0;              // 0 when validation is skipped
+  // Held through the searches for their validation: 0 when it is skipped, and under a budget, where
+  // the searches' trees are kept until the last one (kept_searches.hpp) and validated afterwards.
+  std::int64_t validator_bytes = 0;
+  // Under a budget, what the validation after the last search holds besides the program, the edge
+  // chunks and the caller's bytes: the validator of one search and one tree read back (a relabelled
+  // store's old ids too). Part of the minimum; the searches hold none of it.
+  std::int64_t validation_after_bytes = 0;
   // The tail fetchers, one per thread; a compressed list longer than a fetcher's arena is read
   // into a buffer of its own (its length known once the store is profiled).
   TailFetchOptions fetch;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -99,6 +100,8 @@ void SearchSession::check_edge_file(const std::string& directory, std::int64_t r
 SearchInputs SearchSession::open_store(const std::string& directory, const StoreRequest& request,
                                        std::int64_t num_vertices, std::int64_t edge_records, std::int64_t caller_bytes) {
   const SearchOptions& options = report_.search;
+  store_directory_ = directory;
+  caller_bytes_ = caller_bytes;
   SearchInputs graph;
   graph.edges = open_store_edges(directory, num_vertices, options);
   Stopwatch open_time;
@@ -232,24 +235,147 @@ std::int64_t validation_room_without_budget(std::int64_t num_vertices) {
   return std::max(alone, room);
 }
 
-void SearchSession::search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
-                           ParentArray& parent) {
+void SearchSession::search(SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent,
+                           GraphAfterSearches after) {
   const SearchOptions& options = report_.search;
+  if (options.budget.is_set()) {
+    search_under_budget(graph, roots, warm_up, parent, after);
+    return;
+  }
   const bool validate = !options.skip_validation;
   const std::int64_t vertices = graph.edges->num_vertices();
-  // Under a budget the plan reserved the room of one search at a time.
-  const std::int64_t room = options.budget.is_set() ? Validator::working_bytes_for(vertices) + graph.edges->buffer_bytes()
-                                                    : validation_room_without_budget(vertices);
-  const std::unique_ptr<SearchChecker> checker =
-      make_edge_list_checker(*graph.edges, graph.direction(), validate, std::ssize(roots), room);
+  const std::unique_ptr<SearchChecker> checker = make_edge_list_checker(
+      *graph.edges, graph.direction(), validate, std::ssize(roots), validation_room_without_budget(vertices));
+  std::optional<BfsEngine> engine;
+  start_engine(graph, engine, checker->working_bytes(), parent);
+  EngineSearcher searcher(*engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
+  search_with(searcher, *checker, roots, warm_up, parent);
+}
+
+void SearchSession::start_engine(const SearchInputs& graph, std::optional<BfsEngine>& engine,
+                                           std::int64_t validator_bytes, ParentArray& parent) {
+  const SearchOptions& options = report_.search;
   TailFetchOptions fetch;
   fetch.io = options.io;
-  BfsEngine engine = graph.tiered ? BfsEngine(*graph.tiered, options.bfs, fetch) : BfsEngine(*graph.in_memory, options.bfs);
-  parent.assign(vertices);
+  if (graph.tiered) {
+    engine.emplace(*graph.tiered, options.bfs, fetch);
+  } else {
+    engine.emplace(*graph.in_memory, options.bfs);
+  }
+  parent.assign(graph.edges->num_vertices());
   if (graph.relabel) store_parent_.assign(parent.size());
-  record_memory(graph, engine, checker->working_bytes(), parent);
-  EngineSearcher searcher(engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
-  search_with(searcher, *checker, roots, warm_up, parent);
+  record_memory(graph, *engine, validator_bytes, parent);
+}
+
+namespace {
+
+// The kept trees' room in DRAM during the searches: what the plan leaves of the budget.
+std::int64_t kept_dram_room(const std::optional<PlacementPlan>& plan) {
+  return plan ? plan->dram_budget_bytes - plan->dram_bytes() : 0;
+}
+
+std::int64_t graph_dram_bytes(const SearchInputs& graph) {
+  if (graph.tiered) return graph.tiered->owned_bytes();
+  return graph.in_memory ? graph.in_memory->bytes().total() : 0;
+}
+
+}  // namespace
+
+std::int64_t SearchSession::room_after_searches(const SearchInputs& graph, const KeptSearches& kept,
+                                                const ParentArray& parent) const {
+  const DramBudget& budget = report_.search.budget;
+  const std::int64_t held = budget.program_bytes + caller_bytes_ + parent.bytes() + kept.dram_bytes() +
+                            (graph.relabel ? graph.relabel->bytes() : 0) + graph_dram_bytes(graph);
+  return budget.dram_budget_bytes - held;
+}
+
+// The searches run with the placement they would have without validation; the engine, the graph
+// (unless kept) and a relabelled store's parents go before the validation takes their DRAM.
+void SearchSession::search_under_budget(SearchInputs& graph, std::span<const VertexId> roots, bool warm_up,
+                                        ParentArray& parent, GraphAfterSearches after) {
+  const std::int64_t vertices = graph.edges->num_vertices();
+  KeptSearches kept(vertices, std::ssize(roots), kept_dram_room(report_.plan), store_directory_);
+  std::optional<BfsEngine> engine;
+  start_engine(graph, engine, 0, parent);
+  EngineSearcher searcher(*engine, graph.relabel ? &*graph.relabel : nullptr, store_parent_);
+  const KeptValidation validation{kept, *graph.edges, graph.direction(), [&] {
+                                    engine.reset();
+                                    store_parent_ = ParentArray();
+                                    if (after == GraphAfterSearches::kReleased) {
+                                      graph.tiered.reset();
+                                      graph.in_memory.reset();
+                                    }
+                                    return room_after_searches(graph, kept, parent);
+                                  }};
+  search_then_validate(searcher, validation, roots, warm_up, parent);
+}
+
+namespace {
+
+// Keeps every search for the validation after the last one: its batch is all of them.
+class KeepingChecker final : public SearchChecker {
+ public:
+  explicit KeepingChecker(KeptSearches& kept) : kept_(kept) {}
+  int batch_size() const override { return std::numeric_limits<int>::max(); }
+  void keep(VertexId root, const ParentArray& parent) override { kept_.keep(root, parent); }
+  std::vector<SearchCheck> check_kept(bool) override { throw Error("kept searches are validated after the last one"); }
+
+ private:
+  KeptSearches& kept_;
+};
+
+std::string where_kept(const KeptSearches& kept) {
+  return kept.in_file() ? "'" + kept.file_path() + "' (" + format_bytes(kept.bytes()) + ", removed at the end)"
+                        : "DRAM (" + format_bytes(kept.bytes()) + ")";
+}
+
+}  // namespace
+
+void SearchSession::search_then_validate(RootSearcher& searcher, const KeptValidation& validation,
+                                         std::span<const VertexId> roots, bool warm_up, ParentArray& parent) {
+  log_ << "keeping the searches' trees in " << (validation.kept.in_file() ? "a file" : "DRAM")
+       << " until their validation after the last search" << std::endl;
+  KeepingChecker keeping(validation.kept);
+  std::vector<RootResult> searched = search_roots(searcher, keeping, roots, warm_up, parent, SearchKernel::kBfs);
+  report_.io_backend = searcher.io_backend();
+  try {
+    validate_kept(validation, validation.release(), roots, searched, parent);
+  } catch (...) {  // the bar's last line ends before the message
+    bar_.reset();
+    throw;
+  }
+  bar_.reset();
+}
+
+void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t room_bytes,
+                                  std::span<const VertexId> roots, std::vector<RootResult>& searched,
+                                  ParentArray& parent) {
+  const bool validate = !report_.search.skip_validation;
+  const std::unique_ptr<SearchChecker> checker =
+      make_edge_list_checker(validation.edges, validation.direction, validate, std::ssize(searched), room_bytes);
+  report_.memory.validator_bytes = validate ? checker->working_bytes() : 0;
+  log_ << "kept " << searched.size() << " searches' trees in " << where_kept(validation.kept) << "; "
+       << (validate ? "validating" : "counting") << " them in batches of up to " << checker->batch_size()
+       << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
+       << std::endl;
+  const std::int64_t batch = checker->batch_size();
+  for (std::int64_t first = 0; first < std::ssize(searched); first += batch) {
+    const std::int64_t count = std::min(batch, std::ssize(searched) - first);
+    std::vector<double> read_seconds;
+    for (std::int64_t index = first; index < first + count; ++index) {
+      const Stopwatch read_time;
+      validation.kept.read(index, parent);
+      read_seconds.push_back(read_time.seconds());
+      checker->keep(validation.kept.root(index), parent);
+    }
+    std::vector<RootResult> pending(searched.begin() + first, searched.begin() + first + count);
+    if (!check_searches([](double seconds) { return seconds; }, *checker,
+                        roots.subspan(static_cast<std::size_t>(first), static_cast<std::size_t>(count)), pending,
+                        SearchKernel::kBfs, read_seconds)) {
+      report_.validation_passed = false;
+      return;
+    }
+  }
 }
 
 void SearchSession::search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
@@ -264,6 +390,18 @@ void SearchSession::search_with(const EdgeSource& edges, GraphDirection directio
 
 void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots,
                                 bool warm_up, ParentArray& parent, SearchKernel kernel) {
+  std::vector<RootResult> pending = search_roots(searcher, checker, roots, warm_up, parent, kernel);
+  const auto slowest = [&searcher](double seconds) { return searcher.slowest(seconds); };
+  if (!pending.empty() && !check_searches(slowest, checker, roots.last(pending.size()), pending, kernel)) {
+    report_.validation_passed = false;
+  }
+  bar_.reset();  // its final line: the searches done and their time
+  report_.io_backend = searcher.io_backend();
+}
+
+std::vector<RootResult> SearchSession::search_roots(RootSearcher& searcher, SearchChecker& checker,
+                                                    std::span<const VertexId> roots, bool warm_up, ParentArray& parent,
+                                                    SearchKernel kernel) {
   if (kernel == SearchKernel::kBfs) note_fewer_roots(std::ssize(roots));  // SSSP searches the same roots
   bar_ = progress_bar_for(&log_);
   if (bar_) bar_->begin(warm_up ? "warm-up search" : kSearchesLabel, ProgressUnit::kSearches, std::ssize(roots));
@@ -272,21 +410,20 @@ void SearchSession::search_with(RootSearcher& searcher, SearchChecker& checker, 
     searcher.take_io_stats();
     if (bar_) bar_->relabel(kSearchesLabel);
   }
+  const auto slowest = [&searcher](double seconds) { return searcher.slowest(seconds); };
   std::vector<RootResult> pending;  // searched, kept by the checker, not yet checked
   for (std::size_t index = 0; index < roots.size(); ++index) {
     throw_if_interrupted();  // between searches
     pending.push_back(search_root(searcher, roots[index], parent));
     checker.keep(roots[index], parent);
-    const bool last = index + 1 == roots.size();
-    if (!last && std::ssize(pending) < checker.batch_size()) continue;
-    if (!check_searches(searcher, checker, roots.subspan(index + 1 - pending.size(), pending.size()), pending, kernel)) {
+    if (std::ssize(pending) < checker.batch_size()) continue;
+    if (!check_searches(slowest, checker, roots.subspan(index + 1 - pending.size(), pending.size()), pending, kernel)) {
       report_.validation_passed = false;
-      break;
+      return {};
     }
     pending.clear();
   }
-  bar_.reset();  // its final line: the searches done and their time
-  report_.io_backend = searcher.io_backend();
+  return pending;
 }
 
 // The reference draws among vertices with an edge; a small graph may have fewer than asked for.
@@ -327,9 +464,9 @@ RootResult SearchSession::search_root(RootSearcher& searcher, VertexId root, Par
   return result;
 }
 
-bool SearchSession::check_searches(RootSearcher& searcher, SearchChecker& checker,
+bool SearchSession::check_searches(const std::function<double(double)>& slowest, SearchChecker& checker,
                                    std::span<const VertexId> pending_roots, std::vector<RootResult>& pending,
-                                   SearchKernel kernel) {
+                                   SearchKernel kernel, std::span<const double> added_seconds) {
   std::vector<RootResult>& results = kernel == SearchKernel::kBfs ? report_.roots : report_.sssp_roots;
   const std::size_t first = results.size();
   const bool validate = !report_.search.skip_validation;
@@ -341,6 +478,7 @@ bool SearchSession::check_searches(RootSearcher& searcher, SearchChecker& checke
   std::vector<SearchCheck> checks;
   try {
     checks = checker.check_kept(validate);
+    for (std::size_t k = 0; k < checks.size() && k < added_seconds.size(); ++k) checks[k].validate_seconds += added_seconds[k];
   } catch (...) {  // an error or an interrupt while checking: the bar's last line ends before the message
     bar_.reset();
     throw;
@@ -358,7 +496,7 @@ bool SearchSession::check_searches(RootSearcher& searcher, SearchChecker& checke
     if (result.io.requests > 0)
       line << ", " << result.io.requests << " reads of " << format_bytes(static_cast<std::int64_t>(result.io.bytes));
     if (validate) {
-      result.validate_seconds = searcher.slowest(checks[k].validate_seconds);
+      result.validate_seconds = slowest(checks[k].validate_seconds);
       line << ", validation " << (checks[k].failure ? "FAILED" : "passed") << " in "
            << format_seconds(result.validate_seconds) << (checks.size() > 1 ? " (its share of the pass)" : "");
     }

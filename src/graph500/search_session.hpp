@@ -18,6 +18,7 @@
 #include "core/progress_bar.hpp"
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/graph500_report.hpp"
+#include "graph500/kept_searches.hpp"
 #include "graph500/root_searcher.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
@@ -94,6 +95,19 @@ std::unique_ptr<SearchChecker> make_edge_list_checker(const EdgeSource& edges, G
 // half of what is still available, never less than one search at a time needs.
 std::int64_t validation_room_without_budget(std::int64_t num_vertices);
 
+// Whether the caller uses the graph once search() is done (an SSSP series after the BFS one): under
+// a budget, a released graph's DRAM goes to the validation after the last search.
+enum class GraphAfterSearches { kReleased, kKept };
+
+// What the validation after the last search is handed: the kept trees, the edges to validate them
+// against, and what releases the searches' DRAM and returns the bytes the validation may then use.
+struct KeptValidation {
+  KeptSearches& kept;
+  const EdgeSource& edges;
+  GraphDirection direction;
+  std::function<std::int64_t()> release;
+};
+
 class SearchSession {
  public:
   // Applies options.threads and starts the report: what is searched, threads and partitions.
@@ -117,8 +131,10 @@ class SearchSession {
 
   // With `warm_up`, an untimed search from the first root; then each root searched, counted and
   // validated unless validation is skipped; stops at the first failed validation. `parent` ends
-  // with the last search's tree.
-  void search(const SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent);
+  // with the last search's tree. Under a budget, the trees are kept and validated after the last
+  // search (search_then_validate), `graph` released first unless `after` keeps it.
+  void search(SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent,
+              GraphAfterSearches after = GraphAfterSearches::kReleased);
   // The same through `searcher`, validated against `edges` (a graph of `direction`); the report's
   // memory is the caller's to fill but for the parents and the validator.
   void search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,
@@ -132,16 +148,39 @@ class SearchSession {
   void search_with(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots, bool warm_up,
                    ParentArray& parent, SearchKernel kernel = SearchKernel::kBfs);
 
+  // Each root searched by `searcher` (timed alone, as search_with does) and its tree kept in
+  // `validation.kept`; after the last one, `validation.release()` and the kept trees counted and
+  // validated in batches within the bytes it returns, read back into `parent` (which ends with the
+  // last search's tree); the report and the log as search_with gives them.
+  void search_then_validate(RootSearcher& searcher, const KeptValidation& validation, std::span<const VertexId> roots,
+                            bool warm_up, ParentArray& parent);
+
   // The official block's SCALE and edgefactor and its per-search figures; returns the report.
   Graph500Report finish(int scale, std::int64_t edgefactor);
 
  private:
   // A search timed alone, its figures but for its TEPS count, which its check gives.
   RootResult search_root(RootSearcher& searcher, VertexId root, ParentArray& parent);
+  // The searches of search_with, each kept by `checker` and every full batch checked; returns the
+  // searched but not yet checked (none after a failed validation).
+  std::vector<RootResult> search_roots(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> roots,
+                                       bool warm_up, ParentArray& parent, SearchKernel kernel);
   // Checks the kept searches `pending`, logs and keeps their results; false when one failed
-  // validation (the results after it are dropped, as the run stops there).
-  bool check_searches(RootSearcher& searcher, SearchChecker& checker, std::span<const VertexId> pending_roots,
-                      std::vector<RootResult>& pending, SearchKernel kernel);
+  // validation (the results after it are dropped, as the run stops there). `slowest` gives a
+  // validation's time across processes; `added_seconds`, when given, is added to each search's.
+  bool check_searches(const std::function<double(double)>& slowest, SearchChecker& checker,
+                      std::span<const VertexId> pending_roots, std::vector<RootResult>& pending, SearchKernel kernel,
+                      std::span<const double> added_seconds = {});
+  // The kept trees validated in batches within `room_bytes`, after the searches `searched`.
+  void validate_kept(const KeptValidation& validation, std::int64_t room_bytes, std::span<const VertexId> roots,
+                     std::vector<RootResult>& searched, ParentArray& parent);
+  // The engine over `graph`, the parents sized for it, and the memory line logged.
+  void start_engine(const SearchInputs& graph, std::optional<BfsEngine>& engine, std::int64_t validator_bytes,
+                    ParentArray& parent);
+  void search_under_budget(SearchInputs& graph, std::span<const VertexId> roots, bool warm_up, ParentArray& parent,
+                           GraphAfterSearches after);
+  // The DRAM the validation may use once the searches' is released: the budget less what stays held.
+  std::int64_t room_after_searches(const SearchInputs& graph, const KeptSearches& kept, const ParentArray& parent) const;
   // Logs a pass that validated several searches and keeps it for the report.
   void note_validation_pass(SearchKernel kernel, std::size_t first, const std::vector<SearchCheck>& checks);
   // Says on the log and in the report when fewer roots were drawn than asked for.
@@ -155,6 +194,8 @@ class SearchSession {
   Graph500Report report_;
   std::ostream& log_;
   ParentArray store_parent_;          // a relabelled store's parents, in its ids
+  std::string store_directory_;       // the store open_store opened, where kept searches may go
+  std::int64_t caller_bytes_ = 0;     // what open_store's caller holds besides (bfs: the id map)
   std::unique_ptr<ProgressBar> bar_;  // the searches' bar on a terminal, while search() runs
   std::string describe_failure(SearchKernel kernel, std::size_t index, VertexId root,
                                const ValidationFailure& failure) const;

@@ -189,6 +189,27 @@ TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
   expect_within(search, search_minimum + (std::int64_t{8} << 20));
 }
 
+// Issue 41: under a budget the searches keep their trees, in a file in the store's directory when the
+// plan leaves no room for them, and are validated after the last one, in batches once the graph's
+// DRAM is released: the peak resident set stays within the budget and the file is removed.
+TEST_F(BudgetCli, SearchesValidatedAfterTheLastOneKeepTheBudget) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
+  const fs::path store = directory_ / "kronecker";
+  fs::create_directories(store);
+  const std::string command = "run --scale 17 --roots 16 --threads 2 --store " + store.string();
+  const std::int64_t minimum = stated_minimum(run(command + " --dram-budget 4KiB").err);
+  ASSERT_GT(minimum, 0);
+  const std::string err = expect_within(command, minimum + (std::int64_t{6} << 20));
+  EXPECT_NE(err.find("kept 16 searches' trees in '" + store.string()), std::string::npos) << err;
+  std::smatch batch;
+  ASSERT_TRUE(std::regex_search(err, batch, std::regex(R"(in batches of up to (\d+))"))) << err;
+  EXPECT_GE(std::stoi(batch[1].str()), 4) << err;
+  EXPECT_NE(err.find("validated BFS 0 to "), std::string::npos) << err;
+  for (const fs::directory_entry& entry : fs::directory_iterator(store)) {
+    EXPECT_FALSE(entry.path().filename().string().starts_with("kept-searches")) << entry.path();
+  }
+}
+
 // The same with compressed lists (--compress): a run at its stated minimum, reusing its store at
 // and above it, a run relabelled by degree too at its minimum, and a compressed store built from a
 // file searched at its minimum.
