@@ -71,7 +71,9 @@ OwnLabels search(Communicator& comm, const RankWeightedGraph& built, VertexId ro
   const DistributedSsspStats stats = kernel.run(root, labels.distance, labels.parent);
   EXPECT_GT(stats.search.buckets, 0);
   EXPECT_GE(stats.search.edges_relaxed, stats.search.distance_updates);
-  if (comm.size() == 1) EXPECT_EQ(stats.updates_sent, 0);
+  if (comm.size() == 1) {
+    EXPECT_EQ(stats.updates_sent, 0);
+  }
   return labels;
 }
 
