@@ -19,12 +19,20 @@
 
 namespace semibfs {
 
+// An SSSP search's exchanges across ranks (mpi/distributed_sssp.hpp), summed over the ranks.
+struct SsspExchange {
+  std::int64_t updates_sent = 0;  // (vertex, distance, parent) updates for other ranks' vertices
+  std::int64_t bytes = 0;
+  std::int64_t messages = 0;
+};
+
 // One SSSP search beyond its time: what delta-stepping did, and the distances it found.
 struct SsspFigures {
   SsspStats stats;
   std::int64_t reached = 0;   // vertices with a distance, the root included
   double distance_sum = 0;    // of the reached vertices' distances
   float max_distance = 0;
+  std::optional<SsspExchange> exchange;  // across MPI ranks only
 };
 
 struct RootResult {

@@ -239,6 +239,14 @@ void write_sssp_figures(JsonWriter& json, const SsspFigures& sssp) {
   json.field("rounds", sssp.stats.rounds);
   json.field("edges_relaxed", sssp.stats.edges_relaxed);
   json.field("distance_updates", sssp.stats.distance_updates);
+  if (sssp.exchange) {
+    json.key("exchange");
+    json.begin_object();
+    json.field("updates_sent", sssp.exchange->updates_sent);
+    json.field("bytes", sssp.exchange->bytes);
+    json.field("messages", sssp.exchange->messages);
+    json.end_object();
+  }
 }
 
 void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {

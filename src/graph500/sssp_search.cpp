@@ -9,9 +9,7 @@
 #include "validate/sssp_validator.hpp"
 
 namespace semibfs {
-namespace {
 
-// Reached vertices, their distances' sum and maximum, counted after the clock stopped.
 SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance) {
   SsspFigures figures;
   figures.stats = stats;
@@ -30,6 +28,8 @@ SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance) 
   figures.max_distance = maximum;
   return figures;
 }
+
+namespace {
 
 // Delta-stepping into the driver's parents and its own distances.
 class SsspSearcher final : public RootSearcher {

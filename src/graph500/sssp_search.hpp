@@ -24,6 +24,10 @@ struct WeightedSearchInputs {
   std::span<const float> edge_weights;  // of each tuple of `edges`
 };
 
+// A search's figures: reached vertices (those with a finite distance), their distances' sum and
+// maximum, counted after the clock stopped.
+SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance);
+
 // With a warm-up search from the first root (untimed, as the reference does), then every root;
 // the results go to session.report().sssp_roots, the options to report().sssp. `parent` and
 // `distance` end with the last search's (one entry per vertex; infinity where unreached).

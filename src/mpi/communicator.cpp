@@ -32,6 +32,7 @@ std::string to_string(TrafficKind kind) {
     case TrafficKind::kValidation: return "validation";
     case TrafficKind::kControl: return "control";
     case TrafficKind::kCache: return "cache";
+    case TrafficKind::kDistances: return "distances";
   }
   return "unknown";
 }
@@ -87,6 +88,12 @@ std::int64_t Communicator::sum(std::int64_t value) {
 std::int64_t Communicator::max(std::int64_t value) {
   std::int64_t result = 0;
   check_mpi(MPI_Allreduce(&value, &result, 1, MPI_INT64_T, MPI_MAX, comm_), "MPI_Allreduce");
+  return result;
+}
+
+std::int64_t Communicator::min(std::int64_t value) {
+  std::int64_t result = 0;
+  check_mpi(MPI_Allreduce(&value, &result, 1, MPI_INT64_T, MPI_MIN, comm_), "MPI_Allreduce");
   return result;
 }
 

@@ -16,9 +16,10 @@ namespace semibfs {
 
 // What an exchange carries, as the report counts it (Cui et al. Fig. 1: the frontier bitmap and its
 // summary in bottom-up steps; (parent, child) pairs in top-down steps), and the requests to a remote
-// vertex cache held outside the rank (Cicotti and Carrington: a cache server rank, memcached).
-enum class TrafficKind { kBitmap, kSummary, kPairs, kConstruction, kValidation, kControl, kCache };
-inline constexpr int kTrafficKinds = 7;
+// vertex cache held outside the rank (Cicotti and Carrington: a cache server rank, memcached), and
+// the (vertex, distance, parent) updates of SSSP's bucket phases (mpi/distributed_sssp.hpp).
+enum class TrafficKind { kBitmap, kSummary, kPairs, kConstruction, kValidation, kControl, kCache, kDistances };
+inline constexpr int kTrafficKinds = 8;
 std::string to_string(TrafficKind kind);
 
 // This rank's share of one kind: bytes it sent to other ranks, the messages that carried them
@@ -60,6 +61,7 @@ class Communicator {
   void barrier();
   std::int64_t sum(std::int64_t value);
   std::int64_t max(std::int64_t value);
+  std::int64_t min(std::int64_t value);
   double max(double value);
   // Element-wise sums over the ranks, in place.
   void sum(std::span<std::int64_t> values);

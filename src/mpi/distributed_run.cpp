@@ -5,19 +5,22 @@
 #include <algorithm>
 #include <cstdio>
 #include <optional>
-#include <type_traits>
 #include <memory>
 #include <vector>
 
 #include "core/bitmap.hpp"
+#include "core/byte_size.hpp"
 #include "core/error.hpp"
 #include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 #include "mpi/distributed_bfs.hpp"
+#include "mpi/distributed_sssp_run.hpp"
 #include "mpi/distributed_validator.hpp"
 #include "mpi/every_rank.hpp"
 #include "mpi/node_group.hpp"
 #include "mpi/rank_graph.hpp"
+#include "mpi/rank_list_weights.hpp"
+#include "mpi/rank_parents.hpp"
 #include "mpi/rank_part_build.hpp"
 #include "mpi/rank_store.hpp"
 #include "mpi/traversed_edges.hpp"
@@ -80,6 +83,7 @@ struct RankInputs {
   EdgeList edges;  // the generated share; empty when it is read from the rank's store
   std::unique_ptr<EdgeSource> edge_source;  // what validation and the TEPS count read
   RankGraph graph;
+  std::vector<float> list_weights;  // --sssp: beside graph.lists' entries (kernel 1 makes them)
   std::unique_ptr<StoreLock> lock;  // the rank's part of the store, while the run uses it
   std::optional<PlacementPlan> plan;  // under a budget
 };
@@ -89,19 +93,6 @@ struct RankTotals {
   double communication_seconds = 0;
   double computation_seconds = 0;
 };
-
-// The distributed search writes 64-bit parents: a rank's slice is assigned wide.
-template <typename Parents>
-auto own_entries(Parents& parent) {
-  using Entry = std::conditional_t<std::is_const_v<Parents>, const VertexId, VertexId>;
-  return parent.visit([](auto entries) -> std::span<Entry> {
-    if constexpr (std::is_same_v<std::remove_const_t<typename decltype(entries)::element_type>, VertexId>) {
-      return entries;
-    } else {
-      throw Error("a rank's parents are 64-bit: assign them ParentArray::Width::kWide");
-    }
-  });
-}
 
 // A search's reads: requests and bytes summed over the ranks, the rest (latencies, queue depth, thread times) this rank's.
 IoSummary io_across_ranks(Communicator& comm, const IoStats& mine) {
@@ -191,9 +182,10 @@ void generate_share(Communicator& comm, const Graph500Options& options, Graph500
                     RankInputs& inputs) {
   comm.barrier();
   const Stopwatch generation_time;
-  inputs.edges = generate_edge_share(options.kronecker, comm);
+  inputs.edges = generate_edge_share(options.kronecker, comm, options.sssp.has_value());
   report.official.generation_seconds = comm.max(generation_time.seconds());
-  report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge));
+  report.memory.edge_list_bytes = static_cast<std::int64_t>(inputs.edges.edges.size() * sizeof(CompactEdge) +
+                                                            inputs.edges.weights.size() * sizeof(float));
   inputs.edge_source = std::make_unique<InMemoryEdgeSource>(inputs.edges);
   log << "graph_generation:               " << format_seconds(report.official.generation_seconds) << std::endl;
 }
@@ -203,8 +195,15 @@ void construct(Communicator& comm, const Graph500Options& options, Graph500Repor
   comm.barrier();
   const Stopwatch construction_time;
   inputs.graph = construct_rank_graph(comm, options.kronecker.num_vertices(), inputs.edges, options.store.neighbor_order);
+  // Kernel 1 of the reference builds the weights beside the lists, so they count in construction_time.
+  if (options.sssp) inputs.list_weights = make_rank_list_weights(comm, inputs.graph, inputs.edges);
   report.official.construction_seconds = comm.max(construction_time.seconds());
   log << "construction_time:              " << format_seconds(report.official.construction_seconds) << std::endl;
+  if (options.sssp) {
+    log << "list weights beside the lists (part of construction_time, made by kernel 1): "
+        << format_bytes(static_cast<std::int64_t>(inputs.list_weights.size() * sizeof(float))) << " on rank 0"
+        << std::endl;
+  }
 }
 
 // Every rank writes its part, DIR/rank-K, after kernel 1 (untimed, as one process writes its store),
@@ -446,6 +445,10 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   report.distributed->remote_cache_entries = options.ranks.remote_cache_entries;
   report.distributed->remote_cache_hash = to_string(options.ranks.remote_cache_hash);
   report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();
+  if (options.sssp && report.validation_passed) {
+    const RankSsspInputs weighted{inputs.graph, inputs.list_weights, inputs.edges, *inputs.edge_source};
+    search_shortest_paths_across(comm, session, weighted, roots, *options.sssp);
+  }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }
 

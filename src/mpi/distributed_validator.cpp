@@ -25,10 +25,13 @@
 
 #include "core/error.hpp"
 #include "mpi/every_rank.hpp"
+#include "mpi/validation_rounds.hpp"
 
 namespace semibfs {
 
 namespace {
+
+using namespace rank_validation;
 
 constexpr std::int64_t kUnreachedDepth = -1;
 constexpr std::int64_t kUnknownDepth = -2;
@@ -37,45 +40,6 @@ constexpr std::int64_t kUnknownDepth = -2;
 constexpr const char* kRule1 = "rule 1 (tree rooted at the root): ";
 
 std::string text(std::int64_t value) { return std::to_string(value); }
-
-// This rank's failures: how many, and the first by (rule, order, message); the order is the vertex
-// (-1 for the root, so that its failure comes first), the message only breaks ties.
-class FailureTally {
- public:
-  template <class MakeMessage>
-  void add(int rule, std::int64_t order, MakeMessage&& make_message) {
-    ++count_;
-    if (rule_ != 0 && std::pair(rule_, order_) < std::pair(rule, order)) return;
-    std::string message = make_message();
-    if (rule_ != 0 && std::pair(rule_, order_) == std::pair(rule, order) && message_ <= message) return;
-    rule_ = rule;
-    order_ = order;
-    message_ = std::move(message);
-  }
-  void merge(FailureTally&& other) {
-    const std::int64_t count = count_ + other.count_;
-    if (other.rule_ != 0) add(other.rule_, other.order_, [&] { return std::move(other.message_); });
-    count_ = count;
-  }
-  std::int64_t count() const { return count_; }
-  int rule() const { return rule_; }
-  std::int64_t order() const { return order_; }
-  const std::string& message() const { return message_; }
-
- private:
-  std::int64_t count_ = 0;
-  int rule_ = 0;  // 0: none yet
-  std::int64_t order_ = 0;
-  std::string message_;
-};
-
-// The first failure of one rank, as allgather carries it (no failure: the largest key).
-struct FailureKey {
-  std::int64_t rule;
-  std::int64_t order;
-};
-
-std::size_t local(VertexRange mine, VertexId v) { return static_cast<std::size_t>(v - mine.begin); }
 
 // Why a rank cannot go on (no message: it can): for every rank to throw.
 struct RankProblem {
@@ -180,35 +144,6 @@ void check_parent_pointers(VertexRange mine, std::int64_t num_vertices, VertexId
     failures.merge(std::move(found));
   }
 }
-
-// Questions to the owners of vertices, with the buffers of their exchanges, which keep their
-// capacity from round to round (the edge pass runs many).
-template <class Reply>
-struct OwnerQueries {
-  std::vector<VertexId> asked;  // what the other ranks ask this one
-  std::vector<std::int64_t> counts;
-  std::vector<std::vector<Reply>> replies;
-  std::vector<Reply> answers;  // the replies to this rank's requests
-
-  // Sends requests[d] to rank d, which answers each requested vertex (one of its own) with
-  // answer(v); returns the replies in request order, rank d's after rank d - 1's.
-  template <class Answer>
-  const std::vector<Reply>& ask(Communicator& comm, const std::vector<std::vector<VertexId>>& requests,
-                                const Answer& answer) {
-    comm.exchange_into(requests, TrafficKind::kValidation, asked, &counts);
-    replies.resize(counts.size());
-    std::int64_t first = 0;
-    for (std::size_t source = 0; source < counts.size(); ++source) {
-      replies[source].resize(static_cast<std::size_t>(counts[source]));
-      Reply* out = replies[source].data();
-#pragma omp parallel for schedule(static)
-      for (std::int64_t k = 0; k < counts[source]; ++k) out[k] = answer(asked[static_cast<std::size_t>(first + k)]);
-      first += counts[source];
-    }
-    comm.exchange_into(replies, TrafficKind::kValidation, answers);
-    return answers;
-  }
-};
 
 std::vector<std::int64_t> initial_depths(VertexRange mine, VertexId root, std::span<const VertexId> own_parent) {
   std::vector<std::int64_t> depths(own_parent.size());
@@ -319,32 +254,6 @@ struct EdgeEvidence {
   std::vector<std::uint8_t> next_to_reached;  // an input tuple joins the vertex to a reached one
   std::int64_t nedge = 0;
 };
-
-// Requests both endpoints of each non-self-loop tuple from their owners; slots[2e + j] is where
-// the reply about endpoint j of tuple e lands in the answers (-1 for a self-loop).
-void endpoint_requests(std::span<const CompactEdge> chunk, const PartitionLayout& ranks,
-                       std::vector<std::vector<VertexId>>& requests, std::vector<std::int64_t>& slots) {
-  requests.resize(static_cast<std::size_t>(ranks.count()));
-  for (std::vector<VertexId>& to_owner : requests) to_owner.clear();
-  slots.assign(2 * chunk.size(), -1);
-  for (std::size_t e = 0; e < chunk.size(); ++e) {
-    if (chunk[e].v0() == chunk[e].v1()) continue;
-    for (std::size_t j = 0; j < 2; ++j) {
-      const VertexId v = j == 0 ? chunk[e].v0() : chunk[e].v1();
-      std::vector<VertexId>& to_owner = requests[static_cast<std::size_t>(ranks.partition_of(v))];
-      slots[2 * e + j] = static_cast<std::int64_t>(to_owner.size());
-      to_owner.push_back(v);
-    }
-  }
-  std::vector<std::int64_t> offsets(requests.size() + 1, 0);
-  for (std::size_t d = 0; d < requests.size(); ++d)
-    offsets[d + 1] = offsets[d] + static_cast<std::int64_t>(requests[d].size());
-  for (std::size_t e = 0; e < chunk.size(); ++e) {
-    if (slots[2 * e] < 0) continue;
-    slots[2 * e] += offsets[static_cast<std::size_t>(ranks.partition_of(chunk[e].v0()))];
-    slots[2 * e + 1] += offsets[static_cast<std::size_t>(ranks.partition_of(chunk[e].v1()))];
-  }
-}
 
 // Out of line: the rare failure path stays out of the tuple loop.
 [[gnu::noinline, gnu::cold]] void report_level_gap(VertexId v0, std::int64_t depth0, VertexId v1, std::int64_t depth1,
@@ -542,28 +451,6 @@ void check_own_vertices(VertexRange mine, VertexId root, std::span<const VertexI
 #pragma omp critical(semibfs_dist_validate_merge)
     failures.merge(std::move(found));
   }
-}
-
-// The totals over the ranks and the first failure of all, the same on every rank.
-DistributedValidation summarize(Communicator& comm, const FailureTally& failures, std::int64_t nedge) {
-  std::array<std::int64_t, 2> totals{nedge, failures.count()};
-  comm.sum(totals);
-  DistributedValidation result;
-  result.nedge = totals[0];
-  result.failure_count = totals[1];
-  if (result.failure_count == 0) return result;
-  constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
-  const FailureKey mine =
-      failures.rule() == 0 ? FailureKey{kNone, kNone} : FailureKey{failures.rule(), failures.order()};
-  std::vector<FailureKey> keys(static_cast<std::size_t>(comm.size()));
-  const std::vector<std::int64_t> counts(keys.size(), 1);
-  comm.allgather<FailureKey>(std::span<const FailureKey>(&mine, 1), keys, counts, TrafficKind::kValidation);
-  const auto first = std::min_element(keys.begin(), keys.end(), [](const FailureKey& a, const FailureKey& b) {
-    return std::pair(a.rule, a.order) < std::pair(b.rule, b.order);
-  });
-  result.first_rule = static_cast<int>(first->rule);
-  result.first_failure = comm.broadcast(failures.message(), static_cast<int>(first - keys.begin()));
-  return result;
 }
 
 // The result when rule 1 failed and the edge pass is skipped; the tuples are still checked.

@@ -35,13 +35,14 @@ EdgeShare edge_share(std::int64_t num_edges, int rank, int ranks) {
   return {share(rank), share(rank + 1)};
 }
 
-EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm) {
+EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm, bool with_weights) {
   check_compact_vertex_count(params.num_vertices());
   const EdgeShare share = edge_share(params.num_edges(), comm.rank(), comm.size());
   EdgeList list;
   list.num_vertices = params.num_vertices();
   list.edges.resize(static_cast<std::size_t>(share.end - share.begin));
-  generate_kronecker_range(params, share.begin, share.end, list.edges.data(), nullptr);
+  if (with_weights) list.weights.resize(list.edges.size());
+  generate_kronecker_range(params, share.begin, share.end, list.edges.data(), with_weights ? list.weights.data() : nullptr);
   return list;
 }
 

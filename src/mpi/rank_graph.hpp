@@ -89,8 +89,9 @@ void entries_by_owner(std::span<const Edge> edges, const PartitionLayout& ranks,
 // needs them (kernel 1 in DRAM and within a budget alike). Collective.
 void gather_degrees(Communicator& comm, const PartitionLayout& ranks, std::span<std::uint32_t> degrees);
 
-// This rank's share of the Kronecker edge list, in edge-index order (kept for validation).
-EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm);
+// This rank's share of the Kronecker edge list, in edge-index order (kept for validation), with
+// each edge's SSSP weight when asked (the reference's weights, as one process generates them).
+EdgeList generate_edge_share(const KroneckerParams& params, const Communicator& comm, bool with_weights = false);
 
 // Kernel 1 across ranks: collective; `edges` is this rank's share of the input edges.
 RankGraph construct_rank_graph(Communicator& comm, std::int64_t num_vertices, const EdgeList& edges,

@@ -4,27 +4,17 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <string>
 #include <utility>
 
 #include "core/error.hpp"
+#include "sssp/distance_label.hpp"
 
 namespace semibfs {
 namespace {
 
-// A vertex's distance and parent in one 64-bit word, so that one compare-and-swap sets both and a
-// parent always matches its distance. Non-negative floats order as their bits do.
-constexpr std::uint64_t pack(float distance, std::uint32_t parent) {
-  return std::uint64_t{std::bit_cast<std::uint32_t>(distance)} << 32 | parent;
-}
-constexpr float distance_of(std::uint64_t label) { return std::bit_cast<float>(static_cast<std::uint32_t>(label >> 32)); }
-constexpr std::uint32_t parent_of(std::uint64_t label) { return static_cast<std::uint32_t>(label); }
-
-constexpr std::uint64_t kUnreachedLabel = pack(std::numeric_limits<float>::infinity(), UINT32_MAX);
-constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
 // A thread's own current bucket below this size is emptied at once, without a round (gapbs's
 // bucket fusion, kBinSizeThreshold).
 constexpr std::size_t kFusionLimit = 1000;
@@ -87,7 +77,7 @@ void DeltaStepping::relax(VertexId vertex, std::vector<std::vector<NeighborId>>&
     std::atomic_ref label(labels_[neighbors[k]]);
     std::uint64_t old = label.load(std::memory_order_relaxed);
     while (distance < distance_of(old)) {
-      if (label.compare_exchange_weak(old, pack(distance, static_cast<std::uint32_t>(vertex)),
+      if (label.compare_exchange_weak(old, pack_label(distance, static_cast<std::uint32_t>(vertex)),
                                       std::memory_order_relaxed)) {
         const auto bucket = bucket_of(distance);
         if (bucket >= buckets.size()) buckets.resize(bucket + 1);
@@ -168,7 +158,7 @@ SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std:
   }
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) labels_[v] = kUnreachedLabel;
-  labels_[root] = pack(0.0F, static_cast<std::uint32_t>(root));
+  labels_[root] = pack_label(0.0F, static_cast<std::uint32_t>(root));
   SsspStats stats;
   search(root, stats);
 #pragma omp parallel for schedule(static)

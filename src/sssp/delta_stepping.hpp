@@ -12,6 +12,7 @@
 #include "graph/list_weights.hpp"
 #include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "sssp/distance_label.hpp"
 #include "sssp/sssp_options.hpp"
 
 namespace semibfs {
@@ -41,7 +42,7 @@ class DeltaStepping {
 
  private:
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
-  std::size_t bucket_of(float distance) const { return static_cast<std::size_t>(distance / options_.delta); }
+  std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, options_.delta); }
   void search(VertexId root, SsspStats& stats);
   void empty_bucket(std::size_t bucket, std::size_t frontier_size, std::vector<std::vector<NeighborId>>& buckets,
                     SsspStats& stats);

@@ -37,13 +37,20 @@ std::string launcher(int ranks) {
          std::to_string(ranks) + " ";
 }
 
-// The numbers after `"key":` in the JSON text, in order.
+// The numbers after `"key":` in the JSON text, in order, as written.
+std::vector<std::string> json_values(const std::string& json, const std::string& key) {
+  std::vector<std::string> values;
+  const std::regex pattern("\"" + key + "\":\\s*(-?[0-9][0-9.eE+-]*)");
+  for (auto it = std::sregex_iterator(json.begin(), json.end(), pattern); it != std::sregex_iterator(); ++it) {
+    values.push_back((*it)[1]);
+  }
+  return values;
+}
+
+// The integers after `"key":` in the JSON text, in order.
 std::vector<std::int64_t> json_numbers(const std::string& json, const std::string& key) {
   std::vector<std::int64_t> numbers;
-  const std::regex pattern("\"" + key + "\":\\s*(-?[0-9]+)");
-  for (auto it = std::sregex_iterator(json.begin(), json.end(), pattern); it != std::sregex_iterator(); ++it) {
-    numbers.push_back(std::stoll((*it)[1]));
-  }
+  for (const std::string& value : json_values(json, key)) numbers.push_back(std::stoll(value));
   return numbers;
 }
 
@@ -465,6 +472,51 @@ TEST_F(MpiRunTest, AFailureEveryRankMeetsEndsWithoutMpiAbort) {
   ASSERT_EQ(ours.size(), 1u) << result.err;
   EXPECT_NE(ours[0].find("below the minimum"), std::string::npos) << ours[0];
   EXPECT_EQ(result.err.find("MPI_ABORT"), std::string::npos) << result.err;
+}
+
+// Kernel 3 across ranks (issue 40): for R = 1 to 4 (and with exchanges in pieces of 16 bytes) the
+// same roots, the TEPS numerator per SSSP search, the reached vertices and the farthest distance
+// as one process finds them; both official blocks printed, every search validated across ranks.
+TEST_F(MpiRunTest, SsspAcrossRanksGivesTheOneProcessSearches) {
+  const std::string base = "--scale 10 --roots 8 --threads 1 --sssp";
+  const std::string single = json_of_run(0, base);
+  ASSERT_EQ(json_numbers(single, "reached").size(), 8U);
+  const std::vector<std::pair<int, std::string>> cases = {
+      {1, base}, {2, base}, {3, base}, {4, base}, {3, base + " --mpi-message-limit 16 --delta 0.1"}};
+  for (const auto& [ranks, arguments] : cases) {
+    const std::string across = json_of_run(ranks, arguments);
+    for (const char* key : {"root", "nedge", "reached", "max_distance"}) {
+      EXPECT_EQ(json_values(across, key), json_values(single, key)) << ranks << " ranks, " << key;
+    }
+    ASSERT_EQ(json_numbers(across, "updates_sent").size(), 8U) << ranks << " ranks";
+    if (ranks > 1) {
+      EXPECT_GT(json_numbers(across, "updates_sent").front(), 0);
+    }
+  }
+}
+
+TEST_F(MpiRunTest, SsspAcrossRanksPrintsBothBlocks) {
+  for (const int ranks : {2, 4}) {
+    const CommandResult result = run("run --scale 10 --threads 1 --sssp", launcher(ranks));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const char* line : {"num_mpi_processes:              ", "bfs  harmonic_mean_TEPS:     !  ",
+                             "sssp harmonic_mean_TEPS:     !  ", "sssp median_time:  "}) {
+      EXPECT_NE(result.out.find(line), std::string::npos) << line << "\n" << result.out;
+    }
+    EXPECT_NE(result.err.find("SSSP 63: root"), std::string::npos) << result.err;
+    EXPECT_EQ(result.err.find("validation FAILED"), std::string::npos) << result.err;
+  }
+}
+
+TEST_F(MpiRunTest, SsspAcrossRanksRefusesABudgetInOneLine) {
+  const std::string store = (directory_ / "parts").string();
+  std::filesystem::create_directory(store);
+  for (const std::string& bad : {" --store " + store + " --dram-budget 1GiB", " --store " + store + " --reuse"}) {
+    const CommandResult result = run("run --scale 10 --roots 2 --threads 1 --sssp" + bad, launcher(2));
+    EXPECT_EQ(result.exit_code, 2) << bad;
+    EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << bad << ": " << result.err;
+    EXPECT_NE(result.err.find("--sssp under mpirun runs in DRAM only"), std::string::npos) << result.err;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,196 @@
+#include "mpi/distributed_sssp.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "core/error.hpp"
+#include "sssp/distance_label.hpp"
+
+namespace semibfs {
+namespace {
+
+// The bucket allreduce carries kNoBucket as the largest int64.
+constexpr std::int64_t kNoBucketCount = INT64_MAX;
+
+std::int64_t as_count(std::size_t bucket) {
+  return bucket == kNoBucket ? kNoBucketCount : static_cast<std::int64_t>(bucket);
+}
+std::size_t as_bucket(std::int64_t count) {
+  return count == kNoBucketCount ? kNoBucket : static_cast<std::size_t>(count);
+}
+
+void append(std::vector<std::uint32_t>& into, const std::vector<std::uint32_t>& rows) {
+  into.insert(into.end(), rows.begin(), rows.end());
+}
+
+}  // namespace
+
+DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
+                                                   std::span<const float> weights, SsspOptions options)
+    : comm_(comm), graph_(graph), weights_(weights), options_(options) {
+  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+    throw Error("delta-stepping across ranks: delta must be finite and at least " + std::to_string(kMinDelta) +
+                ", got " + std::to_string(options.delta));
+  }
+  if (std::ssize(weights) != graph.lists.num_adjacencies()) {
+    throw Error("delta-stepping across ranks: " + std::to_string(weights.size()) + " weights for " +
+                std::to_string(graph.lists.num_adjacencies()) + " list entries (the lists must be in DRAM)");
+  }
+  labels_.resize(static_cast<std::size_t>(graph.own.size()));
+  outgoing_.resize(static_cast<std::size_t>(comm.size()));
+}
+
+// Lowers an own vertex's label to `distance` through `parent` when that is shorter; any thread.
+bool DistributedDeltaStepping::lower(std::uint32_t row, float distance, std::uint32_t parent) {
+  std::atomic_ref label(labels_[row]);
+  std::uint64_t old = label.load(std::memory_order_relaxed);
+  while (distance < distance_of(old)) {
+    if (label.compare_exchange_weak(old, pack_label(distance, parent), std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
+// Offers each neighbour the row's distance plus the entry's weight: an own neighbour's label is
+// lowered here, another rank's neighbour gets an update for its owner.
+void DistributedDeltaStepping::relax(std::uint32_t row, std::vector<std::uint32_t>& lowered,
+                                     std::vector<std::vector<Update>>& sends, SsspStats& stats) {
+  const float base = distance_of(std::atomic_ref(labels_[row]).load(std::memory_order_relaxed));
+  const auto vertex = static_cast<std::uint32_t>(graph_.own.begin + row);
+  const std::span<const NeighborId> neighbors = graph_.lists.neighbors(row);
+  const float* weights = weights_.data() + graph_.lists.offsets()[row];
+  stats.edges_relaxed += static_cast<std::int64_t>(neighbors.size());
+  for (std::size_t k = 0; k < neighbors.size(); ++k) {
+    const float distance = base + weights[k];
+    const NeighborId neighbor = neighbors[k];
+    if (graph_.own.contains(neighbor)) {
+      const auto own_row = static_cast<std::uint32_t>(neighbor - graph_.own.begin);
+      if (lower(own_row, distance, vertex)) {
+        lowered.push_back(own_row);
+        ++stats.distance_updates;
+      }
+    } else {
+      sends[static_cast<std::size_t>(graph_.ranks.partition_of(neighbor))].push_back({neighbor, distance, vertex});
+    }
+  }
+}
+
+// Each lowered row into the bucket of its distance now (a row lowered twice is filed twice; the
+// stale copy is skipped when its bucket comes).
+void DistributedDeltaStepping::file_lowered(const std::vector<std::uint32_t>& rows) {
+  for (const std::uint32_t row : rows) {
+    const std::size_t bucket = bucket_of(distance_of(labels_[row]), options_.delta);
+    if (bucket >= buckets_.size()) buckets_.resize(bucket + 1);
+    buckets_[bucket].push_back(row);
+  }
+}
+
+// The updates other ranks sent this one: each owner keeps the least.
+void DistributedDeltaStepping::apply(const std::vector<Update>& updates, SsspStats& stats) {
+  std::vector<std::uint32_t> lowered;
+  std::int64_t lowered_count = 0;
+#pragma omp parallel reduction(+ : lowered_count)
+  {
+    std::vector<std::uint32_t> own;
+#pragma omp for schedule(static) nowait
+    for (std::size_t k = 0; k < updates.size(); ++k) {
+      const auto row = static_cast<std::uint32_t>(updates[k].vertex - graph_.own.begin);
+      if (lower(row, updates[k].distance, updates[k].parent)) own.push_back(row);
+    }
+    lowered_count += static_cast<std::int64_t>(own.size());
+#pragma omp critical(semibfs_distributed_sssp_merge)
+    append(lowered, own);
+  }
+  stats.distance_updates += lowered_count;
+  file_lowered(lowered);
+}
+
+// Empties the current bucket once: its rows relaxed (in parallel), the updates exchanged and applied.
+void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
+  std::vector<std::uint32_t> frontier;
+  if (bucket < buckets_.size()) frontier.swap(buckets_[bucket]);
+  std::sort(frontier.begin(), frontier.end());
+  frontier.erase(std::unique(frontier.begin(), frontier.end()), frontier.end());
+  for (std::vector<Update>& to_rank : outgoing_) to_rank.clear();
+  std::vector<std::uint32_t> lowered;
+  SsspStats relaxed;
+#pragma omp parallel
+  {
+    std::vector<std::uint32_t> own;
+    std::vector<std::vector<Update>> sends(outgoing_.size());
+    SsspStats mine;
+#pragma omp for schedule(dynamic, 64) nowait
+    for (std::size_t i = 0; i < frontier.size(); ++i) {
+      // A row filed again after a shorter path put it in an earlier bucket was relaxed there.
+      const float distance = distance_of(std::atomic_ref(labels_[frontier[i]]).load(std::memory_order_relaxed));
+      if (bucket_of(distance, options_.delta) >= bucket) relax(frontier[i], own, sends, mine);
+    }
+#pragma omp critical(semibfs_distributed_sssp_merge)
+    {
+      append(lowered, own);
+      for (std::size_t d = 0; d < sends.size(); ++d) outgoing_[d].insert(outgoing_[d].end(), sends[d].begin(), sends[d].end());
+      relaxed.edges_relaxed += mine.edges_relaxed;
+      relaxed.distance_updates += mine.distance_updates;
+    }
+  }
+  stats.edges_relaxed += relaxed.edges_relaxed;
+  stats.distance_updates += relaxed.distance_updates;
+  file_lowered(lowered);
+  for (const std::vector<Update>& to_rank : outgoing_) updates_sent_ += static_cast<std::int64_t>(to_rank.size());
+  comm_.exchange_into(outgoing_, TrafficKind::kDistances, incoming_);
+  apply(incoming_, stats);
+}
+
+// The least non-empty bucket from `bucket` on, or kNoBucket.
+std::size_t DistributedDeltaStepping::least_bucket_from(std::size_t bucket) const {
+  for (std::size_t b = bucket; b < buckets_.size(); ++b) {
+    if (!buckets_[b].empty()) return b;
+  }
+  return kNoBucket;
+}
+
+DistributedSsspStats DistributedDeltaStepping::run(VertexId root, std::span<float> own_distance,
+                                                   std::span<VertexId> own_parent) {
+  if (root < 0 || root >= graph_.ranks.num_vertices()) {
+    throw Error("delta-stepping across ranks: root " + std::to_string(root) + " is not a vertex");
+  }
+  if (std::ssize(own_distance) != graph_.own.size() || std::ssize(own_parent) != graph_.own.size()) {
+    throw Error("delta-stepping across ranks: the distances and parents need one entry per own vertex");
+  }
+  std::fill(labels_.begin(), labels_.end(), kUnreachedLabel);
+  buckets_.assign(1, {});
+  if (graph_.own.contains(root)) {
+    const auto row = static_cast<std::uint32_t>(root - graph_.own.begin);
+    labels_[row] = pack_label(0.0F, static_cast<std::uint32_t>(root));
+    buckets_[0].push_back(row);
+  }
+  const TrafficByKind before = comm_.traffic();
+  updates_sent_ = 0;
+  DistributedSsspStats result;
+  SsspStats& stats = result.search;
+  std::size_t previous = kNoBucket;
+  for (std::size_t bucket = 0; (bucket = as_bucket(comm_.min(as_count(least_bucket_from(bucket))))) != kNoBucket;) {
+    if (bucket != previous) ++stats.buckets;
+    previous = bucket;
+    ++stats.rounds;
+    phase(bucket, stats);
+  }
+  for (std::size_t row = 0; row < labels_.size(); ++row) {
+    own_distance[row] = distance_of(labels_[row]);
+    own_parent[row] = std::isinf(own_distance[row]) ? kUnreached : static_cast<VertexId>(parent_of(labels_[row]));
+  }
+  result.traffic = traffic_between(before, comm_.traffic())[static_cast<int>(TrafficKind::kDistances)];
+  std::int64_t totals[5] = {stats.edges_relaxed, stats.distance_updates, updates_sent_, result.traffic.bytes,
+                            result.traffic.messages};
+  comm_.sum(totals);
+  stats.edges_relaxed = totals[0];
+  stats.distance_updates = totals[1];
+  result.updates_sent = totals[2];
+  result.traffic.bytes = totals[3];
+  result.traffic.messages = totals[4];
+  return result;
+}
+
+}  // namespace semibfs

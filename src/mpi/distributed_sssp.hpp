@@ -1,0 +1,71 @@
+// Kernel 3 across ranks: delta-stepping (Meyer and Sanders, J. Algorithms 49(1), 2003) in bulk
+// synchronous phases, as the Graph500 reference's sssp_reference.c runs it across ranks. Each rank
+// holds the labels (distance, parent) of its own vertices and relaxes their lists; the updates for
+// other ranks' vertices are coalesced per destination and exchanged once per phase (one message per
+// destination), their owners keeping the least. A phase empties the current bucket of every rank;
+// the next bucket is the least non-empty one of any rank (an allreduce), and the search ends when
+// no rank has one. The label packing and the bucket rule are the one-process kernel's
+// (sssp/distance_label.hpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/types.hpp"
+#include "mpi/communicator.hpp"
+#include "mpi/rank_graph.hpp"
+#include "sssp/delta_stepping.hpp"
+#include "sssp/sssp_options.hpp"
+
+namespace semibfs {
+
+// What one search did, summed over the ranks (the same on every rank).
+struct DistributedSsspStats {
+  SsspStats search;               // rounds: the phases (one exchange each)
+  std::int64_t updates_sent = 0;  // (vertex, distance, parent) updates sent to other ranks
+  Traffic traffic;                // the phases' exchanges: bytes and messages of all ranks, this rank's seconds
+};
+
+class DistributedDeltaStepping {
+ public:
+  // `weights` is aligned with graph.lists.all_neighbors() (mpi/rank_list_weights.hpp); the lists
+  // must be in DRAM. All must outlive the search; delta must be finite and at least kMinDelta.
+  DistributedDeltaStepping(Communicator& comm, const RankGraph& graph, std::span<const float> weights,
+                           SsspOptions options);
+
+  // Collective: the own vertices' distances from `root` (infinity where unreached) and parents
+  // (global ids; the root its own, kUnreached where unreached), one entry per own vertex.
+  DistributedSsspStats run(VertexId root, std::span<float> own_distance, std::span<VertexId> own_parent);
+
+  // Bytes held between searches: a label per own vertex.
+  std::int64_t status_bytes() const { return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t)); }
+
+  // A distance offered to a vertex's owner, with the parent it comes through.
+  struct Update {
+    std::uint32_t vertex;  // global ids: in-memory lists hold 32-bit ids
+    float distance;
+    std::uint32_t parent;
+  };
+
+ private:
+  void phase(std::size_t bucket, SsspStats& stats);
+  bool lower(std::uint32_t row, float distance, std::uint32_t parent);
+  void relax(std::uint32_t row, std::vector<std::uint32_t>& lowered, std::vector<std::vector<Update>>& sends,
+             SsspStats& stats);
+  void apply(const std::vector<Update>& updates, SsspStats& stats);
+  void file_lowered(const std::vector<std::uint32_t>& rows);
+  std::size_t least_bucket_from(std::size_t bucket) const;
+
+  Communicator& comm_;
+  const RankGraph& graph_;
+  std::span<const float> weights_;
+  SsspOptions options_;
+  std::vector<std::uint64_t> labels_;                // own rows: distance bits << 32 | parent
+  std::vector<std::vector<std::uint32_t>> buckets_;  // own rows by bucket
+  std::vector<std::vector<Update>> outgoing_;        // per destination rank, kept from phase to phase
+  std::vector<Update> incoming_;
+  std::int64_t updates_sent_ = 0;
+};
+
+}  // namespace semibfs

@@ -1,0 +1,31 @@
+// Kernel 3 of a run across ranks (`mpirun -np R semibfs run --sssp`): the BFS roots searched again
+// by delta-stepping across ranks (mpi/distributed_sssp.hpp), each timed alone (the slowest rank's
+// time), its TEPS edges counted as one process counts them and validated across ranks by the SSSP
+// rules (mpi/distributed_sssp_validator.hpp), through the one driver (SearchSession::search_with).
+#pragma once
+
+#include <span>
+
+#include "edges/edge_list.hpp"
+#include "edges/edge_source.hpp"
+#include "graph500/search_session.hpp"
+#include "mpi/communicator.hpp"
+#include "mpi/rank_graph.hpp"
+#include "sssp/sssp_options.hpp"
+
+namespace semibfs {
+
+// A rank's weighted graph and its weighted share of the input tuples.
+struct RankSsspInputs {
+  const RankGraph& graph;             // the lists in DRAM
+  std::span<const float> list_weights;  // beside graph.lists' entries (mpi/rank_list_weights.hpp)
+  const EdgeList& share;              // with its weights
+  const EdgeSource& edges;            // the same tuples, for the TEPS count
+};
+
+// Collective. With a warm-up search from the first root (untimed), then every root; the results go
+// to session.report().sssp_roots, the options to report().sssp.
+void search_shortest_paths_across(Communicator& comm, SearchSession& session, const RankSsspInputs& inputs,
+                                  std::span<const VertexId> roots, const SsspOptions& options);
+
+}  // namespace semibfs

@@ -1,0 +1,26 @@
+// A vertex's distance and parent in one 64-bit word, so that one compare-and-swap sets both and a
+// parent always matches its distance, and the rule that puts a distance in a bucket: shared by
+// delta-stepping in one process (delta_stepping.cpp) and across ranks (mpi/distributed_sssp.cpp).
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace semibfs {
+
+// Non-negative floats order as their bits do, so labels compare as their distances.
+constexpr std::uint64_t pack_label(float distance, std::uint32_t parent) {
+  return std::uint64_t{std::bit_cast<std::uint32_t>(distance)} << 32 | parent;
+}
+constexpr float distance_of(std::uint64_t label) { return std::bit_cast<float>(static_cast<std::uint32_t>(label >> 32)); }
+constexpr std::uint32_t parent_of(std::uint64_t label) { return static_cast<std::uint32_t>(label); }
+
+inline constexpr std::uint64_t kUnreachedLabel = pack_label(std::numeric_limits<float>::infinity(), UINT32_MAX);
+inline constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
+
+// The bucket of a distance for buckets `delta` wide (Meyer and Sanders: bucket i holds [i delta, (i+1) delta)).
+inline std::size_t bucket_of(float distance, double delta) { return static_cast<std::size_t>(distance / delta); }
+
+}  // namespace semibfs
