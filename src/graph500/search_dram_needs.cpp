@@ -10,13 +10,14 @@
 #include "tiered/compressed_row_index.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
+#include "sssp/delta_stepping.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
   return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes() + caller_bytes + exchange_bytes +
-         pair_bytes + reply_queue_bytes;
+         pair_bytes + reply_queue_bytes + sssp_buffer_bytes;
 }
 
 std::int64_t SearchDramNeeds::io_arena_bytes() const {
@@ -30,6 +31,7 @@ std::string buffers_description(const SearchDramNeeds& needs) {
   if (needs.caller_bytes > 0) text += ", id map";
   if (needs.exchange_bytes > 0) text += ", rank exchanges";
   if (needs.reply_queue_bytes > 0) text += ", reply queues";
+  if (needs.sssp_buffer_bytes > 0) text += ", SSSP edge weights";
   return text;
 }
 
@@ -45,6 +47,31 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
   return ParentArray::bytes_per_vertex(vertices) + (status + vertices - 1) / vertices;
 }
 
+namespace {
+
+// SSSP runs after the BFS searches, whose engine and fetchers are gone by then: per vertex it holds
+// the parents, its labels, frontier and buckets (DeltaStepping::kSearchBytesPerVertex) and the
+// distances; the larger of the two searches' is the status the plan places. Its readers' tail
+// buffers take the room of the BFS fetchers' arenas they follow (only what exceeds it is added).
+// Beside each edge chunk that validation streams, the chunk's weights; beside each resident entry,
+// its weight.
+void add_shortest_path_needs(std::int64_t num_vertices, const SearchOptions& options, SearchDramNeeds& needs) {
+  const std::int64_t threads = needs.fetchers;
+  const std::int64_t relabel = needs.bfs_status_bytes_per_vertex - bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
+  const std::int64_t sssp = ParentArray::bytes_per_vertex(num_vertices) + DeltaStepping::kSearchBytesPerVertex +
+                            static_cast<std::int64_t>(sizeof(float)) + relabel;
+  needs.bfs_status_bytes_per_vertex = std::max(needs.bfs_status_bytes_per_vertex, sssp);
+  needs.status_description = "BFS status or SSSP labels, distances and buckets";
+  if (options.budget.is_set()) {
+    needs.sssp_buffer_bytes = options.budget.edge_chunk_edges() * static_cast<std::int64_t>(sizeof(float));
+  }
+  const std::int64_t readers = threads * DeltaStepping::thread_bytes(true);
+  needs.sssp_buffer_bytes += std::max<std::int64_t>(0, readers - needs.io_arena_bytes());
+  needs.list_entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId) + sizeof(float));
+}
+
+}  // namespace
+
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled) {
   SearchDramNeeds needs;
@@ -57,6 +84,7 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   needs.fetchers = threads;
   needs.caller_bytes = caller_bytes;
   needs.forward_on_disk = options.placement == PlacementMode::kForwardOnDisk;
+  if (options.shortest_paths) add_shortest_path_needs(num_vertices, options, needs);
   return needs;
 }
 
@@ -174,7 +202,9 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.scan_placement = needs.scan_placement;
   // The one minimum, which the refusal above stated: the planner checks and states it as it is.
   placement.minimum_bytes = minimum_search_budget(profile, given);
-  PlacementPlan plan = plan_placement(profile, placement);
+  GraphProfile weighted = profile;
+  weighted.entry_bytes = needs.list_entry_bytes;  // a weight beside each resident entry (SSSP)
+  PlacementPlan plan = plan_placement(weighted, placement);
   // The fetchers' arenas exist only once the searches start: until then the pass that reads the
   // resident lists may use their room.
   plan.read_buffer_bytes = needs.io_arena_bytes();

@@ -58,12 +58,13 @@ void check_layout_under_mpirun(const Graph500Options& options) {
   }
 }
 
-// SSSP runs in DRAM, in one process, for now; a store it writes keeps the weights, and a store it
-// reuses must have them (read as its lists are, kernel 1's whole result from the store).
+// SSSP runs in one process, in DRAM or under a budget, on plain lists in the input's ids, for now;
+// a store it writes keeps the weights, and a store it reuses must have them (read as its lists
+// are, kernel 1's whole result from the store; tiered as they are under a budget).
 void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
   if (!options.sssp) return;
-  if (options.search.budget.is_set() || options.store.compressed_lists || options.store.relabel) {
-    throw UsageError("--sssp runs in DRAM only for now: not with --dram-budget, --compress or --vertex-order degree");
+  if (options.store.compressed_lists || options.store.relabel) {
+    throw UsageError("--sssp runs on plain lists in the input's ids for now: not with --compress or --vertex-order degree");
   }
   if (under_mpirun) throw UsageError("--sssp is not supported under mpirun yet");
   if (options.store.reuse && !read_store_manifest(options.store.directory).list_weights) {

@@ -47,9 +47,10 @@ TEST_F(Cli, SsspOptionErrorsAreOneLine) {
     EXPECT_EQ(lines_of(result.err).size(), 1U) << arguments << ": " << result.err;
   }
   EXPECT_NE(run("run --scale 10 --delta 0.1").err.find("--delta needs --sssp"), std::string::npos);
-  const CommandResult budget = run("run --scale 10 --sssp --store " + directory_.string() + " --dram-budget 1GiB");
-  EXPECT_EQ(budget.exit_code, 2);
-  EXPECT_NE(budget.err.find("--sssp runs in DRAM only"), std::string::npos);
+  const CommandResult compressed = run("run --scale 10 --sssp --store " + directory_.string() + " --compress");
+  EXPECT_EQ(compressed.exit_code, 2);
+  EXPECT_EQ(lines_of(compressed.err).size(), 1U) << compressed.err;
+  EXPECT_NE(compressed.err.find("--sssp runs on plain lists"), std::string::npos) << compressed.err;
 }
 
 TEST_F(Cli, SsspWithAnotherDeltaGivesTheSameFigures) {

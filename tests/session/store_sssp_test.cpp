@@ -155,13 +155,8 @@ TEST_F(StoreSsspTest, ANonFiniteWeightInAResealedStoreIsFound) {
             std::string::npos);
 }
 
-TEST_F(StoreSsspTest, ABudgetAndAnUnknownRootAreRefused) {
+TEST_F(StoreSsspTest, AnUnknownRootIsRefused) {
   const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
-  StoreSsspOptions options;
-  options.store = store;
-  options.search.budget.dram_budget_bytes = std::int64_t{1} << 30;
-  EXPECT_NE(testing::error_of<UsageError>([&] { options.check(); }).find("--dram-budget is not supported by sssp"),
-            std::string::npos);
   EXPECT_NE(testing::error_of<Error>([&] { search(store, 41); }).find("--root 41 is not a vertex"), std::string::npos);
 }
 
