@@ -18,7 +18,7 @@ namespace semibfs {
 
 void StoreSsspOptions::check() const {
   require_store(store, "a directory made by 'semibfs build' from a weighted file");
-  if (search.threads != 0) check_thread_count(search.threads);
+  check_search_options(search);
 }
 
 namespace {

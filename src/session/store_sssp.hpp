@@ -23,7 +23,7 @@ struct StoreSsspOptions {
   SsspOptions sssp;
   SearchOptions search;    // threads, skip_validation and a DRAM budget (the lists and weights then tiered)
 
-  // Before any work: a store directory and a valid thread count; UsageError otherwise.
+  // Before any work: a store directory and valid search options; UsageError otherwise.
   void check() const;
 };
 
