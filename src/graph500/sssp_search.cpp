@@ -76,8 +76,8 @@ class SsspChecker final : public OneSearchChecker {
   const std::vector<float>& distance_;
 };
 
-DeltaStepping kernel_for(const WeightedSearchInputs& inputs, const SsspOptions& options) {
-  if (inputs.tiered) return DeltaStepping(*inputs.tiered, *inputs.tiered_weights, options);
+DeltaStepping kernel_for(const WeightedSearchInputs& inputs, const SsspOptions& options, IoKind io) {
+  if (inputs.tiered) return DeltaStepping(*inputs.tiered, *inputs.tiered_weights, options, io);
   return DeltaStepping(*inputs.graph, *inputs.weights, options);
 }
 
@@ -124,7 +124,7 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
                            std::vector<float>& distance) {
   Graph500Report& report = session.report();
   report.sssp = options;
-  DeltaStepping kernel = kernel_for(inputs, options);
+  DeltaStepping kernel = kernel_for(inputs, options, report.search.io);
   distance.assign(static_cast<std::size_t>(inputs.num_vertices()), 0.0F);
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, distance);

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 #include <utility>
 #include <variant>
@@ -25,6 +26,7 @@ constexpr float distance_of(std::uint64_t label) { return std::bit_cast<float>(s
 constexpr std::uint32_t parent_of(std::uint64_t label) { return static_cast<std::uint32_t>(label); }
 
 constexpr std::uint64_t kUnreachedLabel = pack(std::numeric_limits<float>::infinity(), UINT32_MAX);
+constexpr std::uint32_t kNeverExpanded = UINT32_MAX;  // a NaN's bits: no distance has them
 constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
 // A thread's own current bucket below this size is emptied at once, without a round (gapbs's
 // bucket fusion, kBinSizeThreshold).
@@ -65,9 +67,20 @@ void add_stats(SsspStats& total, const SsspStats& part) {
 struct SearchContext {
   std::vector<std::uint64_t>& labels;
   std::vector<NeighborId>& frontier;
+  std::vector<std::uint32_t>& expanded;  // the distance bits each vertex was last expanded at
   double delta;
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
   std::size_t bucket_of(float distance) const { return static_cast<std::size_t>(distance / delta); }
+  // Whether the vertex is to be expanded now: it is in bucket `bucket` or later (one listed again
+  // after a shorter path put it in an earlier bucket was expanded there), and no thread expanded
+  // it at its distance yet (each lowering pushes it once more: a second expansion at the same
+  // distance relaxes nothing, but would read a tail on disk again).
+  bool claim(NeighborId vertex, std::size_t bucket) const {
+    const float distance = distance_of(std::atomic_ref(labels[vertex]).load(std::memory_order_relaxed));
+    if (bucket_of(distance) < bucket) return false;
+    const auto bits = std::bit_cast<std::uint32_t>(distance);
+    return std::atomic_ref(expanded[vertex]).exchange(bits, std::memory_order_relaxed) != bits;
+  }
 };
 
 using Buckets = std::vector<std::vector<NeighborId>>;
@@ -94,22 +107,42 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
   });
 }
 
-// Empties the current bucket: the shared frontier's vertices, then (bucket fusion) the thread's
+// Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare).
+template <typename Reader>
+void relax_all(const SearchContext& context, Reader& reader, std::span<const NeighborId> vertices, Buckets& buckets,
+               SsspStats& stats) {
+  reader.prepare(vertices);
+  for (const NeighborId vertex : vertices) relax(context, reader, vertex, buckets, stats);
+}
+
+// Empties the current bucket: the shared frontier's vertices, a block at a time (the reader's
+// size: over tiered lists a block's tails are read together), then (bucket fusion) the thread's
 // own small current bucket again and again.
 template <typename Reader>
 void empty_bucket(const SearchContext& context, Reader& reader, std::size_t bucket, std::size_t frontier_size,
                   Buckets& buckets, SsspStats& stats) {
-#pragma omp for nowait schedule(dynamic, 64)
-  for (std::size_t i = 0; i < frontier_size; ++i) {
-    const NeighborId vertex = context.frontier[i];
-    // A vertex listed again after a shorter path put it in an earlier bucket was expanded there.
-    const float distance = distance_of(std::atomic_ref(context.labels[vertex]).load(std::memory_order_relaxed));
-    if (context.bucket_of(distance) >= bucket) relax(context, reader, vertex, buckets, stats);
+  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
+  std::vector<NeighborId> block;
+  block.reserve(kBlockVertices);
+  const std::size_t blocks = (frontier_size + kBlockVertices - 1) / kBlockVertices;
+#pragma omp for nowait schedule(dynamic, 1)
+  for (std::size_t b = 0; b < blocks; ++b) {
+    block.clear();
+    for (std::size_t i = b * kBlockVertices; i < std::min(frontier_size, (b + 1) * kBlockVertices); ++i) {
+      if (context.claim(context.frontier[i], bucket)) block.push_back(context.frontier[i]);
+    }
+    relax_all(context, reader, block, buckets, stats);
   }
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
-    for (const NeighborId vertex : fused) relax(context, reader, vertex, buckets, stats);
+    for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
+      block.clear();
+      for (std::size_t i = first; i < std::min(fused.size(), first + kBlockVertices); ++i) {
+        if (context.claim(fused[i], bucket)) block.push_back(fused[i]);
+      }
+      relax_all(context, reader, block, buckets, stats);
+    }
   }
 }
 
@@ -141,7 +174,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
       }
       if (count > 0) {
         std::copy(buckets[next].begin(), buckets[next].end(), frontier.begin() + offset);
-        buckets[next].clear();
+        std::vector<NeighborId>().swap(buckets[next]);  // its room freed: buckets hold only what waits
       }
 #pragma omp master
       {
@@ -171,17 +204,19 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
                 std::to_string(options.delta));
   }
   labels_.resize(static_cast<std::size_t>(num_vertices));
+  expanded_.resize(static_cast<std::size_t>(num_vertices));
   frontier_.resize(static_cast<std::size_t>(std::max<std::int64_t>(num_vertices, 1)));
 }
 
 DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options)
     : DeltaStepping(DramWeightedLists(graph, std::move(weights)), graph.num_vertices(), options) {}
 
-DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options)
-    : DeltaStepping(TieredWeightedLists(graph, weights), graph.num_vertices(), options) {}
+DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io)
+    : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {}
 
 std::int64_t DeltaStepping::status_bytes() const {
-  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + frontier_.capacity() * sizeof(NeighborId));
+  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + expanded_.size() * sizeof(std::uint32_t) +
+                                   frontier_.capacity() * sizeof(NeighborId));
 }
 
 template <typename ParentId>
@@ -192,10 +227,13 @@ SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std:
     throw Error("delta-stepping: the distances and parents need one entry per vertex");
   }
 #pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) labels_[v] = kUnreachedLabel;
+  for (std::int64_t v = 0; v < n; ++v) {
+    labels_[v] = kUnreachedLabel;
+    expanded_[v] = kNeverExpanded;
+  }
   labels_[root] = pack(0.0F, static_cast<std::uint32_t>(root));
   SsspStats stats;
-  const SearchContext context{labels_, frontier_, options_.delta};
+  const SearchContext context{labels_, frontier_, expanded_, options_.delta};
   std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {

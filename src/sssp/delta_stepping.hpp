@@ -34,20 +34,24 @@ class DeltaStepping {
   DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options);
   DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
       : DeltaStepping(graph, ListWeightsView(graph, weights), options) {}
-  // Over a store's lists under a budget: resident entries and weights in DRAM, tails from its files.
-  DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options);
+  // Over a store's lists under a budget: resident entries and weights in DRAM, tails from its files
+  // (read with the reader `io` names).
+  DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options,
+                IoKind io = IoKind::kAuto);
 
   // Distances from `root` (infinity where unreached) and each reached vertex's parent on a
   // shortest path (the root its own, kUnreached elsewhere); one entry per vertex in each.
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent);
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
 
-  // Bytes held between searches: a label (distance and parent) per vertex and the frontier.
+  // Bytes held between searches: a label (distance and parent) and the distance it was expanded at
+  // per vertex, and the frontier.
   std::int64_t status_bytes() const;
   // Bytes a search holds per vertex and per thread besides the lists, for a budget's plan: the
-  // labels, the frontier and an estimate of the buckets (each vertex listed once, on average);
-  // each thread's tail buffers over tiered lists.
-  static constexpr std::int64_t kSearchBytesPerVertex = sizeof(std::uint64_t) + 2 * sizeof(NeighborId);
+  // labels, the expanded distances, the frontier and an estimate of the buckets (each vertex listed
+  // once, on average); each thread's tail buffers over tiered lists.
+  static constexpr std::int64_t kSearchBytesPerVertex =
+      sizeof(std::uint64_t) + sizeof(std::uint32_t) + 2 * sizeof(NeighborId);
   static std::int64_t thread_bytes(bool tiered) { return tiered ? TieredWeightedLists::reader_bytes() : 0; }
 
  private:
@@ -59,6 +63,7 @@ class DeltaStepping {
   std::variant<DramWeightedLists, TieredWeightedLists> lists_;
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;  // distance bits << 32 | parent, set together by one CAS
+  std::vector<std::uint32_t> expanded_;  // the distance bits each vertex was last expanded at
   std::vector<NeighborId> frontier_;
 };
 
