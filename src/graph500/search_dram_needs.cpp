@@ -187,6 +187,17 @@ void check_search_budget(const GraphProfile& profile, const SearchOptions& optio
   check_search_budget(options, shape_of(profile), with_profile(needs, profile));
 }
 
+namespace {
+
+// The printed plan says that the list structures hold a weight beside each entry.
+void name_list_weights(PlacementPlan& plan) {
+  for (PlacedStructure& structure : plan.structures) {
+    if (structure.name.rfind("backward_", 0) == 0) structure.description += " and weights";
+  }
+}
+
+}  // namespace
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& given) {
   check_search_budget(profile, options, given);
@@ -205,6 +216,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   GraphProfile weighted = profile;
   weighted.entry_bytes = needs.list_entry_bytes;  // a weight beside each resident entry (SSSP)
   PlacementPlan plan = plan_placement(weighted, placement);
+  if (needs.list_entry_bytes > profile.entry_bytes) name_list_weights(plan);
   // The fetchers' arenas exist only once the searches start: until then the pass that reads the
   // resident lists may use their room.
   plan.read_buffer_bytes = needs.io_arena_bytes();
