@@ -22,7 +22,8 @@ std::span<const float> InMemoryEdgeWeights::weights(std::int64_t first, std::int
 }
 
 FileEdgeWeights::FileEdgeWeights(const std::string& path, std::int64_t edges, std::int64_t chunk_edges)
-    : file_(path), edges_(edges),
+    : file_(path),
+      edges_(edges),
       buffer_(static_cast<std::uint64_t>(std::max<std::int64_t>(chunk_edges, 1)) * sizeof(float) + 2 * kBlockBytes) {
   if (file_.size() != static_cast<std::uint64_t>(edges) * sizeof(float)) {
     throw Error("edge weights '" + path + "': " + std::to_string(file_.size()) + " bytes for " + std::to_string(edges) +

@@ -52,7 +52,8 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
 // layout unless told otherwise.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
-                                        EdgeFormat format = EdgeFormat::kG500Packed, const EdgeWeightSink& weights = {});
+                                        EdgeFormat format = EdgeFormat::kG500Packed,
+                                        const EdgeWeightSink& weights = {});
 // Edges [begin, end) alone to `path`, packed.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr);

@@ -64,7 +64,8 @@ void check_layout_under_mpirun(const Graph500Options& options) {
 void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
   if (!options.sssp) return;
   if (options.store.compressed_lists || options.store.relabel) {
-    throw UsageError("--sssp runs on plain lists in the input's ids for now: not with --compress or --vertex-order degree");
+    throw UsageError(
+        "--sssp runs on plain lists in the input's ids for now: not with --compress or --vertex-order degree");
   }
   if (under_mpirun) throw UsageError("--sssp is not supported under mpirun yet");
   if (options.store.reuse && !read_store_manifest(options.store.directory).list_weights) {

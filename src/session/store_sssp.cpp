@@ -76,7 +76,8 @@ StoreShortestPaths search_store_shortest_paths(const StoreSsspOptions& options, 
   session.report().store_directory = options.store;
   session.report().graph_from_store = true;
   const VertexId roots[] = {result.root};
-  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, options.sssp, result.parent, result.distance);
+  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, options.sssp, result.parent,
+                        result.distance);
   result.report = session.finish(scale_of(input), input.vertices > 0 ? (input.edges + input.vertices / 2) / input.vertices : 0);
   if (!result.report.validation_passed) throw Error("validation failed: " + result.report.validation_failure);
   return result;

@@ -1,4 +1,5 @@
-// `semibfs sssp` as a call (issue 40): a store built from a weighted file read into DRAM (under a budget its lists and weights tiered as BFS tiers them),
+// `semibfs sssp` as a call (issue 40): a store built from a weighted file read into DRAM (under a
+// budget its lists and weights tiered as BFS tiers them),
 // shortest paths from one root by delta-stepping through the one search driver (timed after an
 // untimed warm-up, validated by the SSSP rules against the store's edge file and its weights, which
 // share nothing with the kernel), handed back with the id map that names them in the file's ids.

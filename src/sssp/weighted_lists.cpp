@@ -93,7 +93,8 @@ std::span<const NeighborId> TieredWeightedLists::Reader::read_neighbors(int part
 
 std::span<const float> TieredWeightedLists::Reader::read_weights(int partition, std::uint64_t begin,
                                                                  std::uint64_t length) {
-  const std::span<const std::byte> bytes = read(weight_files_, lists_.weights_.tail_path(partition), partition, begin, length);
+  const std::span<const std::byte> bytes =
+      read(weight_files_, lists_.weights_.tail_path(partition), partition, begin, length);
   return {reinterpret_cast<const float*>(bytes.data()), bytes.size() / sizeof(float)};
 }
 

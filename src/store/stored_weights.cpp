@@ -93,7 +93,9 @@ std::string check_edge_weights(const std::string& directory, const StoreManifest
     sha.update(bytes.data(), bytes.size());
     check_weight_values(path, {reinterpret_cast<const float*>(bytes.data()), bytes.size() / sizeof(float)});
   });
-  if (sha.finish_hex() != manifest.edge_weights->sha256) store_file_damaged(path, "SHA-256 does not match the manifest");
+  if (sha.finish_hex() != manifest.edge_weights->sha256) {
+    store_file_damaged(path, "SHA-256 does not match the manifest");
+  }
   return path;
 }
 

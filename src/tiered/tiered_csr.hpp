@@ -115,7 +115,9 @@ class TieredCsr {
       if (list_begin >= end) break;
       const std::int64_t from = std::max(list_begin, first);
       const std::int64_t to = std::min(resident_end, end);
-      if (to > from) std::copy(piece.data() + (from - first), piece.data() + (to - first), resident_of(row) + (from - list_begin));
+      if (to > from) {
+        std::copy(piece.data() + (from - first), piece.data() + (to - first), resident_of(row) + (from - list_begin));
+      }
       if (resident_end > end) break;  // the rest of this row's resident part is in the next piece
     }
   }

@@ -1,6 +1,5 @@
 #include "tiered/tiered_weights.hpp"
 
-
 #include "core/error.hpp"
 #include "core/sha256.hpp"
 #include "store/graph_store.hpp"
@@ -21,8 +20,8 @@ class ResidentWeightCollector {
     const std::span<const float> weights(reinterpret_cast<const float*>(bytes.data()), bytes.size() / sizeof(float));
     check_weight_values(path_, weights);
     const auto first = static_cast<std::int64_t>(offset / sizeof(float));
-    lists_.copy_resident_piece(weights, first,
-                               [this](std::int64_t row) { return resident_.data() + lists_.resident_begin(row); }, row_);
+    lists_.copy_resident_piece(
+        weights, first, [this](std::int64_t row) { return resident_.data() + lists_.resident_begin(row); }, row_);
   }
   std::string finish_hex() { return sha_.finish_hex(); }
 
@@ -54,7 +53,8 @@ TieredWeights TieredWeights::open(const std::string& directory, const StoreManif
       store_file_damaged(path, "holds " + std::to_string(entry.bytes) + " bytes for " +
                                    std::to_string(lists.num_entries()) + " list entries");
     }
-    std::vector<float>& resident = weights.resident_.emplace_back(static_cast<std::size_t>(lists.resident_entry_count()));
+    std::vector<float>& resident =
+        weights.resident_.emplace_back(static_cast<std::size_t>(lists.resident_entry_count()));
     ResidentWeightCollector collector(lists, resident, path);
     read_file_in_order(path, reading_within(plan), [&](std::span<const std::byte> bytes, std::uint64_t offset) {
       collector.consume(bytes, offset);

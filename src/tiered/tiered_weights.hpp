@@ -27,7 +27,8 @@ class TieredWeights {
   // The weights of the resident entries of `row` of partition `partition`, entry for entry as
   // graph.backward(partition).resident(row).
   std::span<const float> resident(const TieredCsr& lists, int partition, std::int64_t row) const {
-    return {resident_[partition].data() + lists.resident_begin(row), static_cast<std::size_t>(lists.resident_count(row))};
+    return {resident_[partition].data() + lists.resident_begin(row),
+            static_cast<std::size_t>(lists.resident_count(row))};
   }
   // The file holding partition `partition`'s weights, every entry's, tails included.
   const std::string& tail_path(int partition) const { return paths_[partition]; }

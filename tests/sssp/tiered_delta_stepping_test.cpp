@@ -58,7 +58,8 @@ OpenedStore open_split(const std::string& store, const TieredCase& c) {
   return {std::move(graph), std::move(weights)};
 }
 
-void expect_dijkstra_distances(const EdgeList& edge_list, const OpenedStore& opened, const std::vector<VertexId>& roots) {
+void expect_dijkstra_distances(const EdgeList& edge_list, const OpenedStore& opened,
+                               const std::vector<VertexId>& roots) {
   ASSERT_TRUE(opened.graph.has_tails());  // the tails really are on disk
   DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{});
   for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) {
@@ -81,8 +82,8 @@ TEST(TieredDeltaStepping, EqualsDijkstraWithTailsOnDisk) {
     for (const TieredCase& c : cases) {
       SCOPED_TRACE("SCALE " + std::to_string(scale) + ", " + std::to_string(c.partitions) + " partitions, K " +
                    std::to_string(c.head_entries));
-      const std::string path =
-          write_weighted_store(directory.file("s" + std::to_string(scale) + "-" + std::to_string(store++)), edge_list, c);
+      const std::string path = write_weighted_store(
+          directory.file("s" + std::to_string(scale) + "-" + std::to_string(store++)), edge_list, c);
       expect_dijkstra_distances(edge_list, open_split(path, c), {0, 1, 5, 17});
     }
   }
@@ -91,7 +92,8 @@ TEST(TieredDeltaStepping, EqualsDijkstraWithTailsOnDisk) {
 // A weight in the middle of the longest list (in its tail under K = 1) set to 0 in the store's
 // file: a path through it then looks shorter than any the input has.
 void damage_a_tail_weight(const std::string& store, std::int64_t vertices) {
-  const std::vector<std::int64_t> offsets = read_store_offsets(store, read_store_manifest(store), 0, "backward", vertices);
+  const std::vector<std::int64_t> offsets =
+      read_store_offsets(store, read_store_manifest(store), 0, "backward", vertices);
   std::int64_t longest = 0;
   for (std::int64_t row = 1; row < vertices; ++row) {
     if (offsets[row + 1] - offsets[row] > offsets[longest + 1] - offsets[longest]) longest = row;
