@@ -17,7 +17,7 @@ namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
   return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes() + caller_bytes + exchange_bytes +
-         pair_bytes + reply_queue_bytes + sssp_buffer_bytes;
+         pair_bytes + reply_queue_bytes + sssp_reader_bytes + edge_weight_chunk_bytes;
 }
 
 std::int64_t SearchDramNeeds::io_arena_bytes() const {
@@ -31,7 +31,7 @@ std::string buffers_description(const SearchDramNeeds& needs) {
   if (needs.caller_bytes > 0) text += ", id map";
   if (needs.exchange_bytes > 0) text += ", rank exchanges";
   if (needs.reply_queue_bytes > 0) text += ", reply queues";
-  if (needs.sssp_buffer_bytes > 0) text += ", SSSP edge weights";
+  if (needs.weight_bytes_per_chunk_edge > 0) text += ", SSSP edge weights and readers";
   return text;
 }
 
@@ -63,11 +63,12 @@ void add_shortest_path_needs(std::int64_t num_vertices, const SearchOptions& opt
                             static_cast<std::int64_t>(sizeof(float)) + relabel;
   needs.bfs_status_bytes_per_vertex = std::max(needs.bfs_status_bytes_per_vertex, sssp);
   needs.status_description = "BFS status or SSSP labels, distances and buckets";
+  needs.weight_bytes_per_chunk_edge = static_cast<std::int64_t>(sizeof(float));
   if (options.budget.is_set()) {
-    needs.sssp_buffer_bytes = options.budget.edge_chunk_edges() * static_cast<std::int64_t>(sizeof(float));
+    needs.edge_weight_chunk_bytes = options.budget.edge_chunk_edges() * needs.weight_bytes_per_chunk_edge;
   }
   const std::int64_t readers = threads * DeltaStepping::thread_bytes(true);
-  needs.sssp_buffer_bytes += std::max<std::int64_t>(0, readers - needs.io_arena_bytes());
+  needs.sssp_reader_bytes = std::max<std::int64_t>(0, readers - needs.io_arena_bytes());
   needs.list_entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId) + sizeof(float));
 }
 
@@ -125,7 +126,7 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = needs.scan_placement
                                   ? TieredCsr::striped_index_bytes(n, shape.partitions, separate_forward)
-                                  : offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
+                                  : offsets + n * needs.list_entry_bytes;  // each list's first entry (and weight)
   return fixed + offsets + index;
 }
 
@@ -139,9 +140,10 @@ SearchShape shape_of(const GraphProfile& profile) {
 }  // namespace
 
 std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs) {
-  const std::int64_t fixed =
-      needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes + graph_minimum_bytes(shape, needs);
-  return std::max(smallest_budget_with_edge_chunks(fixed, needs.pair_buffers), needs.agreed_minimum_bytes);
+  const std::int64_t fixed = needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes -
+                            needs.edge_weight_chunk_bytes + graph_minimum_bytes(shape, needs);
+  return std::max(smallest_budget_with_edge_chunks(fixed, needs.pair_buffers, needs.weight_bytes_per_chunk_edge),
+                  needs.agreed_minimum_bytes);
 }
 
 void check_search_budget(const SearchOptions& options, const SearchShape& shape, const SearchDramNeeds& needs) {
