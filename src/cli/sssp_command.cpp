@@ -49,7 +49,8 @@ OptionTable sssp_options(SsspRequest& request) {
              [&request](const std::string& value) { request.output = value; }, "-o");
   add_delta_option(table, request.delta, "");
   add_threads_option(table, options.search.threads);
-  add_dram_budget_option(table, options.search.budget, "not supported by sssp yet (it reads the whole store into DRAM)");
+  add_dram_budget_option(table, options.search.budget, "the lists and their weights beyond it are read from the store");
+  add_head_entries_option(table, options.search.head_entries);
   table.value("--json", "FILE", "also write the search's figures (as 'run --sssp' does; '-' for stdout)",
               [&request](const std::string& value) { request.json_path = value; });
   return table;

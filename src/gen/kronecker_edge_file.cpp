@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
@@ -40,8 +41,9 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWrite
 
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRange edges, EdgeFileWriter& out,
                                     std::int64_t dram_budget_bytes, std::ostream* progress,
-                                    const std::string& progress_name) {
-  const std::int64_t per_edge = bytes_per_edge(out.format());
+                                    const std::string& progress_name, const EdgeWeightSink& weights) {
+  const std::int64_t per_edge =
+      bytes_per_edge(out.format()) + (weights ? static_cast<std::int64_t>(sizeof(float)) : 0);
   check_budget(out.name(), dram_budget_bytes, out.format());
   if (edges.begin < 0 || edges.begin > edges.end || edges.end > params.num_edges()) {
     throw Error("edge file '" + out.name() + "': edges [" + std::to_string(edges.begin) + ", " +
@@ -52,13 +54,16 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
   stats.chunk_edges = std::clamp<std::int64_t>(dram_budget_bytes / per_edge, kMinChunkEdges, kMaxChunkEdges);
   stats.chunk_edges = std::min(stats.chunk_edges, std::max<std::int64_t>(stats.edges, 1));
   const auto chunk = std::make_unique_for_overwrite<PackedEdge[]>(static_cast<std::size_t>(stats.chunk_edges));
+  std::vector<float> chunk_weights(weights ? static_cast<std::size_t>(stats.chunk_edges) : 0);
   stats.peak_buffer_bytes = stats.chunk_edges * per_edge;
   ProgressLog log(progress, progress_name);
   for (std::int64_t begin = edges.begin; begin < edges.end; begin += stats.chunk_edges) {
     throw_if_interrupted();  // between chunks, outside the generator's parallel region
     const std::int64_t end = std::min(begin + stats.chunk_edges, edges.end);
-    generate_kronecker_range(params, begin, end, chunk.get(), nullptr);
-    out.append(std::span<const PackedEdge>(chunk.get(), static_cast<std::size_t>(end - begin)));
+    const auto count = static_cast<std::size_t>(end - begin);
+    generate_kronecker_range(params, begin, end, chunk.get(), weights ? chunk_weights.data() : nullptr);
+    out.append(std::span<const PackedEdge>(chunk.get(), count));
+    if (weights) weights(std::span<const float>(chunk_weights.data(), count));
     log.tick("edges", end - edges.begin, stats.edges, ProgressUnit::kEdges);
   }
   out.commit();
@@ -69,11 +74,12 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
 }
 
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
-                                        std::int64_t dram_budget_bytes, std::ostream* progress, EdgeFormat format) {
+                                        std::int64_t dram_budget_bytes, std::ostream* progress, EdgeFormat format,
+                                        const EdgeWeightSink& weights) {
   // Checked before the writer creates its temporary file, so a refused budget leaves nothing.
   check_budget(path, dram_budget_bytes, format);
   EdgeFileWriter out(path, format);
-  return write_kronecker_edges(params, out, dram_budget_bytes, progress);
+  return write_kronecker_edges(params, {0, params.num_edges()}, out, dram_budget_bytes, progress, "edge file", weights);
 }
 
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,

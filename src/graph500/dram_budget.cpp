@@ -50,12 +50,14 @@ std::int64_t pair_bytes_for(std::int64_t budget_bytes) {
 // Between two steps the chunks and the pairs stay the same while the budget grows, so a budget
 // that covers them at a step covers them up to the next one: only the steps themselves need
 // checking (a pair step every 1 MiB, a chunk step every 2 MiB, both ending at 1 GiB).
-std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers) {
+std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers,
+                                              std::int64_t extra_bytes_per_chunk_edge) {
   constexpr std::int64_t kLastStep = kMostChunkEdges / kChunkBlockEdges * kChunkStepBytes;
   static_assert(kChunkStepBytes % kPairStepBytes == 0 &&
                 kMostPairBytes / kPairGrainBytes * kPairStepBytes == kLastStep);
-  const auto need = [fixed_bytes, pair_buffers](std::int64_t budget) {
-    return fixed_bytes + edge_chunk_bytes_for(budget) + pair_buffers * pair_bytes_for(budget);
+  const auto need = [=](std::int64_t budget) {
+    return fixed_bytes + edge_chunk_bytes_for(budget) + chunk_edges_for(budget) * extra_bytes_per_chunk_edge +
+           pair_buffers * pair_bytes_for(budget);
   };
   std::int64_t budget = need(0);
   for (;;) {

@@ -42,7 +42,9 @@ std::int64_t pair_bytes_for(std::int64_t budget_bytes);
 // `pair_buffers` pair buffers it sizes: both grow with the budget (the chunks by 32 KiB every 2 MiB,
 // a pair buffer by 64 KiB every 1 MiB), so the minimum is not `fixed_bytes` plus the smallest of
 // them, and a budget just past a step may need more than one below it.
-std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers = 0);
+// `extra_bytes_per_chunk_edge`: what is held beside each edge of a chunk (SSSP: its weight).
+std::int64_t smallest_budget_with_edge_chunks(std::int64_t fixed_bytes, int pair_buffers = 0,
+                                              std::int64_t extra_bytes_per_chunk_edge = 0);
 
 // Throws semibfs::Error, one line naming the budget and `minimum_bytes` (in bytes too, so that the
 // number can be given back as it is) followed by `holding` (what the minimum is made of), when the

@@ -146,12 +146,32 @@ void check_run_budget(const Graph500Options& options, int partitions) {
                                 : std::string()));
 }
 
-// The weighted graph of a run in DRAM; a graph under a budget or in a store's layouts has no weights yet.
-WeightedSearchInputs weighted_inputs(const SearchInputs& graph, const EdgeList& edge_list) {
-  if (!graph.in_memory || (!graph.weights && graph.stored_weights.empty()) || graph.relabel) {
-    throw Error("SSSP runs in DRAM only for now: not under a DRAM budget, nor on compressed or relabelled stores");
+// Kernel 3 from the same roots: over the graph and weights kernel 1 made (or read) in DRAM and the
+// generated weights, or over a store opened under a budget with the weights it keeps.
+void search_run_shortest_paths(const Graph500Options& options, SearchSession& session, const SearchInputs& graph,
+                               const EdgeList& edge_list, std::span<const VertexId> roots, ParentArray& parent) {
+  if (graph.relabel) throw Error("SSSP does not run on relabelled stores yet");
+  std::vector<float> distance;
+  if (!edge_list.weights.empty()) {
+    const InMemoryEdgeWeights edge_weights(edge_list.weights);
+    WeightedSearchInputs inputs;
+    inputs.graph = &*graph.in_memory;
+    inputs.weights = weights_view(graph);
+    inputs.edges = graph.edges.get();
+    inputs.edge_weights = &edge_weights;
+    search_shortest_paths(session, inputs, roots, *options.sssp, parent, distance);
+    return;
   }
-  return {*graph.in_memory, weights_view(graph), *graph.edges, edge_list.weights};
+  const StoredWeights weights =
+      open_stored_weights(options.store.directory, graph, session.report().search, session.report().plan);
+  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, *options.sssp, parent, distance);
+}
+
+// The searches' options: with SSSP, the plan counts what its searches hold too.
+SearchOptions searches_of(const Graph500Options& options) {
+  SearchOptions search = options.search;
+  search.shortest_paths = options.sssp.has_value();
+  return search;
 }
 
 }  // namespace
@@ -197,7 +217,7 @@ std::int64_t minimum_run_budget(const Graph500Options& options, int partitions, 
   const bool relabelled = reused ? reused->vertex_order == "degree" : options.store.relabel;
   SearchShape shape{vertices, partitions, partitions > 1, compressed_lists};
   shape.entries = 2 * options.kronecker.num_edges();
-  const SearchDramNeeds needs = search_dram_needs(vertices, options.search, threads, 0, 0, relabelled);
+  const SearchDramNeeds needs = search_dram_needs(vertices, searches_of(options), threads, 0, 0, relabelled);
   std::int64_t searches = minimum_search_budget(shape, needs);
   // A reused store's backward lists, which the forward-on-disk placement holds, as listed.
   if (reused && needs.forward_on_disk) {
@@ -226,7 +246,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   check_budget_has_store(options);
   const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
   check_run_budget(options, partitions);
-  SearchSession session(options.search, store_made_from(kronecker), partitions, log);
+  SearchSession session(searches_of(options), store_made_from(kronecker), partitions, log);
   Graph500Report& report = session.report();
   describe_run(options, report);
 
@@ -251,8 +271,7 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
   // The SSSP searches that follow need the graph; otherwise its DRAM may go to validation.
   session.search(graph, roots, true, parent, options.sssp ? GraphAfterSearches::kKept : GraphAfterSearches::kReleased);
   if (options.sssp && report.validation_passed) {
-    std::vector<float> distance;
-    search_shortest_paths(session, weighted_inputs(graph, edge_list), roots, *options.sssp, parent, distance);
+    search_run_shortest_paths(options, session, graph, edge_list, roots, parent);
   }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }

@@ -239,6 +239,7 @@ void write_sssp_figures(JsonWriter& json, const SsspFigures& sssp) {
   json.field("rounds", sssp.stats.rounds);
   json.field("edges_relaxed", sssp.stats.edges_relaxed);
   json.field("distance_updates", sssp.stats.distance_updates);
+  json.field("bytes_read", sssp.stats.bytes_read);  // tails and their weights, from the store
   if (sssp.exchange) {
     json.key("exchange");
     json.begin_object();

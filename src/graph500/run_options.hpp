@@ -29,6 +29,9 @@ struct SearchOptions {
   PlacementMode placement = PlacementMode::kPlanned;  // the planner's split, or Iwabuchi et al.'s
   IoKind io = IoKind::kAuto;
   bool skip_validation = false;
+  // SSSP searches the same graph after BFS (`run --sssp`, `sssp`): a budget's plan then counts a
+  // weight beside every resident entry, SSSP's arrays and its edge-weight chunks.
+  bool shortest_paths = false;
 };
 
 // The store a run writes or reads, and the layout of the graph in it.

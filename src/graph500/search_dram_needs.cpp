@@ -10,13 +10,14 @@
 #include "tiered/compressed_row_index.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
+#include "sssp/delta_stepping.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
 
 std::int64_t SearchDramNeeds::reserved_bytes() const {
   return program_bytes + edge_chunk_bytes + validator_bytes + io_arena_bytes() + caller_bytes + exchange_bytes +
-         pair_bytes + reply_queue_bytes;
+         pair_bytes + reply_queue_bytes + sssp_reader_bytes + edge_weight_chunk_bytes;
 }
 
 std::int64_t SearchDramNeeds::io_arena_bytes() const {
@@ -30,6 +31,7 @@ std::string buffers_description(const SearchDramNeeds& needs) {
   if (needs.caller_bytes > 0) text += ", id map";
   if (needs.exchange_bytes > 0) text += ", rank exchanges";
   if (needs.reply_queue_bytes > 0) text += ", reply queues";
+  if (needs.weight_bytes_per_chunk_edge > 0) text += ", SSSP edge weights and readers";
   return text;
 }
 
@@ -44,6 +46,33 @@ std::int64_t bfs_status_bytes_per_vertex(std::int64_t vertices, int summary_bits
   const std::int64_t status = SearchState::bytes_for(vertices, summary_bits);
   return ParentArray::bytes_per_vertex(vertices) + (status + vertices - 1) / vertices;
 }
+
+namespace {
+
+// SSSP runs after the BFS searches, whose engine and fetchers are gone by then: per vertex it holds
+// the parents, its labels, frontier and buckets (DeltaStepping::kSearchBytesPerVertex) and the
+// distances; the larger of the two searches' is the status the plan places. Its readers' tail
+// buffers take the room of the BFS fetchers' arenas they follow (only what exceeds it is added).
+// Beside each edge chunk that validation streams, the chunk's weights; beside each resident entry,
+// its weight.
+void add_shortest_path_needs(std::int64_t num_vertices, const SearchOptions& options, SearchDramNeeds& needs) {
+  const std::int64_t threads = needs.fetchers;
+  const std::int64_t relabel =
+      needs.bfs_status_bytes_per_vertex - bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
+  const std::int64_t sssp = ParentArray::bytes_per_vertex(num_vertices) + DeltaStepping::kSearchBytesPerVertex +
+                            static_cast<std::int64_t>(sizeof(float)) + relabel;
+  needs.bfs_status_bytes_per_vertex = std::max(needs.bfs_status_bytes_per_vertex, sssp);
+  needs.status_description = "BFS status or SSSP labels, distances and buckets";
+  needs.weight_bytes_per_chunk_edge = static_cast<std::int64_t>(sizeof(float));
+  if (options.budget.is_set()) {
+    needs.edge_weight_chunk_bytes = options.budget.edge_chunk_edges() * needs.weight_bytes_per_chunk_edge;
+  }
+  const std::int64_t readers = threads * DeltaStepping::thread_bytes(true);
+  needs.sssp_reader_bytes = std::max<std::int64_t>(0, readers - needs.io_arena_bytes());
+  needs.list_entry_bytes = static_cast<std::int64_t>(sizeof(NeighborId) + sizeof(float));
+}
+
+}  // namespace
 
 SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions& options, int threads,
                                   std::int64_t edge_chunk_bytes, std::int64_t caller_bytes, bool relabelled) {
@@ -63,6 +92,7 @@ SearchDramNeeds search_dram_needs(std::int64_t num_vertices, const SearchOptions
   needs.fetchers = threads;
   needs.caller_bytes = caller_bytes;
   needs.forward_on_disk = options.placement == PlacementMode::kForwardOnDisk;
+  if (options.shortest_paths) add_shortest_path_needs(num_vertices, options, needs);
   return needs;
 }
 
@@ -102,7 +132,7 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = needs.scan_placement
                                   ? TieredCsr::striped_index_bytes(n, shape.partitions, separate_forward)
-                                  : offsets + n * static_cast<std::int64_t>(sizeof(NeighborId));
+                                  : offsets + n * needs.list_entry_bytes;  // each list's first entry (and weight)
   return fixed + offsets + index;
 }
 
@@ -116,12 +146,12 @@ SearchShape shape_of(const GraphProfile& profile) {
 }  // namespace
 
 std::int64_t minimum_search_budget(const SearchShape& shape, const SearchDramNeeds& needs) {
-  const std::int64_t fixed =
-      needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes + graph_minimum_bytes(shape, needs);
+  const std::int64_t fixed = needs.reserved_bytes() - needs.edge_chunk_bytes - needs.pair_bytes -
+                             needs.edge_weight_chunk_bytes + graph_minimum_bytes(shape, needs);
   // The validation after the searches, once their graph is released (never above the searches' in
   // practice: their status and offsets alone hold more a vertex).
   const std::int64_t after = needs.program_bytes + needs.caller_bytes + needs.validation_after_bytes;
-  return std::max({smallest_budget_with_edge_chunks(fixed, needs.pair_buffers),
+  return std::max({smallest_budget_with_edge_chunks(fixed, needs.pair_buffers, needs.weight_bytes_per_chunk_edge),
                    needs.validation_after_bytes > 0 ? smallest_budget_with_edge_chunks(after) : 0,
                    needs.agreed_minimum_bytes});
 }
@@ -170,6 +200,17 @@ void check_search_budget(const GraphProfile& profile, const SearchOptions& optio
   check_search_budget(options, shape_of(profile), with_profile(needs, profile));
 }
 
+namespace {
+
+// The printed plan says that the list structures hold a weight beside each entry.
+void name_list_weights(PlacementPlan& plan) {
+  for (PlacedStructure& structure : plan.structures) {
+    if (structure.name.rfind("backward_", 0) == 0) structure.description += " and weights";
+  }
+}
+
+}  // namespace
+
 PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOptions& options,
                                     const SearchDramNeeds& given) {
   check_search_budget(profile, options, given);
@@ -185,7 +226,10 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.scan_placement = needs.scan_placement;
   // The one minimum, which the refusal above stated: the planner checks and states it as it is.
   placement.minimum_bytes = minimum_search_budget(profile, given);
-  PlacementPlan plan = plan_placement(profile, placement);
+  GraphProfile weighted = profile;
+  weighted.entry_bytes = needs.list_entry_bytes;  // a weight beside each resident entry (SSSP)
+  PlacementPlan plan = plan_placement(weighted, placement);
+  if (needs.list_entry_bytes > profile.entry_bytes) name_list_weights(plan);
   // The fetchers' arenas exist only once the searches start: until then the pass that reads the
   // resident lists may use their room.
   plan.read_buffer_bytes = needs.io_arena_bytes();

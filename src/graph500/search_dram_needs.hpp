@@ -41,6 +41,13 @@ struct SearchDramNeeds {
   // budget one rank states is not refused by another (0: this process's own).
   std::int64_t agreed_minimum_bytes = 0;
   std::int64_t reply_queue_bytes = 0;            // streaming queries: the workers' response queues
+  // SSSP (SearchOptions::shortest_paths): its readers' tail buffers beyond the fetchers' arenas;
+  // the chunk of the edge file's weights beside each edge chunk (a weight a chunk edge, which
+  // grows with the budget as the chunks do); the bytes of a resident list entry with its weight.
+  std::int64_t sssp_reader_bytes = 0;
+  std::int64_t edge_weight_chunk_bytes = 0;
+  std::int64_t weight_bytes_per_chunk_edge = 0;
+  std::int64_t list_entry_bytes = sizeof(NeighborId);
   // Iwabuchi et al.'s placement (--placement forward-on-disk): the whole backward graph is part of the
   // minimum, and a forward index beside the backward one even where the store has none apart.
   bool forward_on_disk = false;

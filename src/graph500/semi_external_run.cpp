@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "construction/degree_relabel.hpp"
 #include "construction/external_build.hpp"
@@ -16,6 +17,7 @@
 #include "graph500/graph500_run.hpp"
 #include "store/edge_file_check.hpp"
 #include "store/graph_store.hpp"
+#include "store/stored_weights.hpp"
 
 namespace semibfs {
 namespace {
@@ -40,16 +42,23 @@ std::int64_t bytes_to_write(const Graph500Options& options, int partitions, bool
   return edge_file + relabelled + neighbours + rows * static_cast<std::int64_t>(sizeof(std::int64_t));
 }
 
-// Generation: the edges in chunks within the budget's share, straight into the file.
-void write_edge_file(const Graph500Options& options, SearchSession& session) {
+// Generation: the edges in chunks within the budget's share, straight into the file; with SSSP
+// their weights too, into the store's edges.weights (its manifest entry returned).
+std::optional<StoreArray> write_edge_file(const Graph500Options& options, SearchSession& session) {
   Stopwatch generation_time;
+  std::optional<EdgeWeightsWriter> weights;
+  if (options.sssp) weights.emplace(options.store.directory);
+  const EdgeWeightSink sink =
+      weights ? EdgeWeightSink([&weights](std::span<const float> chunk) { weights->append(chunk); }) : EdgeWeightSink();
   write_kronecker_edge_file(options.kronecker, store_path(options.store.directory, kEdgeFileName),
-                            options.search.budget.generation_bytes(), &session.log());
+                            options.search.budget.generation_bytes(), &session.log(), EdgeFormat::kG500Packed, sink);
   session.report().official.generation_seconds = generation_time.seconds();
+  return weights ? std::optional(weights->finish()) : std::nullopt;
 }
 
 void write_edges_and_store(const Graph500Options& options, SearchSession& session) {
-  write_edge_file(options, session);
+  RemovedUnlessKept edge_weights(store_path(options.store.directory, kEdgeWeightsName));  // as the edge file
+  const std::optional<StoreArray> weights = write_edge_file(options, session);
   Graph500Report& report = session.report();
   ExternalBuildOptions build;
   build.dram_budget_bytes = options.search.budget.construction_bytes();
@@ -58,6 +67,7 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   if (options.store.compressed_lists) build.list_codec = default_list_codec();
   build.made_from = store_made_from(options.kronecker);
   build.progress = &session.log();
+  build.edge_weights = weights;  // the store then keeps list weights too
   Stopwatch construction_time;
   RemovedUnlessKept edges(store_path(options.store.directory, kEdgeFileName));  // a failed build takes it too
   if (options.store.relabel) {
@@ -66,6 +76,7 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
     build_store_from_edge_file(edges.path(), options.kronecker.num_vertices(), options.store.directory, build);
   }
   edges.keep();
+  edge_weights.keep();
   report.official.construction_seconds = construction_time.seconds();
   report.store_write_seconds = report.official.construction_seconds;
 }
@@ -90,19 +101,22 @@ SearchInputs prepare_semi_external(const Graph500Options& options, SearchSession
     report.graph_from_store = true;
     // The store must be the one asked for before its edge file is written again.
     const StoreManifest manifest = read_store_manifest(options.store.directory, store_request(options, report.partitions));
-    if (!edge_file_complete(edges, options.kronecker)) {
+    // An SSSP run also needs the edge file's weights, which a store made in DRAM does not keep.
+    if (!edge_file_complete(edges, options.kronecker) || (options.sssp && !manifest.edge_weights)) {
       require_free_space(options.store.directory, bytes_to_write(options, report.partitions, false),
                          "the edge file");
-      log << "the store has no complete edge file; writing " << edges << std::endl;
+      log << "the store has no complete edge file" << (options.sssp ? " or edge weights" : "") << "; writing " << edges
+          << std::endl;
       std::error_code removal;
       if (!std::filesystem::remove(edges, removal) && removal) {
         throw Error("cannot remove the incomplete edge file '" + edges + "' to write it again: " + removal.message() +
                     " (make the store directory writable)");
       }
-      write_edge_file(options, session);
+      StoreManifest recorded = manifest;
+      if (const std::optional<StoreArray> weights = write_edge_file(options, session)) recorded.edge_weights = weights;
       // A store made in DRAM had no edge file to record; one made with it is checked at open.
-      if (!manifest.edge_file) {
-        record_store_edge_file(options.store.directory, manifest,
+      if (!manifest.edge_file || (recorded.edge_weights && !manifest.edge_weights)) {
+        record_store_edge_file(options.store.directory, recorded,
                                static_cast<std::uint64_t>(options.search.budget.edge_chunk_edges()) * sizeof(PackedEdge));
       }
     }

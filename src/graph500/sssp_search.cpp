@@ -6,6 +6,8 @@
 
 #include "core/byte_size.hpp"
 #include "sssp/delta_stepping.hpp"
+#include "store/graph_store.hpp"
+#include "store/stored_weights.hpp"
 #include "validate/sssp_validator.hpp"
 
 namespace semibfs {
@@ -55,8 +57,8 @@ class SsspSearcher final : public RootSearcher {
 class SsspChecker final : public OneSearchChecker {
  public:
   SsspChecker(const WeightedSearchInputs& inputs, const std::vector<float>& distance)
-      : counter_(inputs.edges, GraphDirection::kUndirected, false),
-        validator_(inputs.edges, inputs.edge_weights),
+      : counter_(*inputs.edges, GraphDirection::kUndirected, false),
+        validator_(*inputs.edges, *inputs.edge_weights),
         distance_(distance) {}
 
   std::int64_t count_edges(const ParentArray& parent) override { return counter_.count_edges(parent); }
@@ -74,20 +76,62 @@ class SsspChecker final : public OneSearchChecker {
   const std::vector<float>& distance_;
 };
 
+DeltaStepping kernel_for(const WeightedSearchInputs& inputs, const SsspOptions& options, IoKind io) {
+  if (inputs.tiered) return DeltaStepping(*inputs.tiered, *inputs.tiered_weights, options, io);
+  return DeltaStepping(*inputs.graph, *inputs.weights, options);
+}
+
 }  // namespace
+
+StoredWeights open_stored_weights(const std::string& directory, const SearchInputs& graph,
+                                  const SearchOptions& options, const std::optional<PlacementPlan>& plan) {
+  const StoreManifest manifest = read_store_manifest(directory);
+  StoredWeights weights;
+  const std::int64_t records = graph.edges->num_edges();
+  if (graph.tiered) {
+    weights.tiered = TieredWeights::open(directory, manifest, *graph.tiered, plan ? *plan : PlacementPlan{});
+  } else {
+    weights.lists = read_list_weights(directory, manifest, *graph.in_memory);
+  }
+  if (!options.budget.is_set()) {
+    weights.edge_values = read_edge_weights(directory, manifest, records);
+    weights.edges = std::make_unique<InMemoryEdgeWeights>(weights.edge_values);
+    return weights;
+  }
+  const std::int64_t chunk_edges = options.budget.edge_chunk_edges();
+  const std::string path =
+      check_edge_weights(directory, manifest, records, static_cast<std::uint64_t>(chunk_edges) * sizeof(float));
+  weights.edges = std::make_unique<FileEdgeWeights>(path, records, chunk_edges);
+  return weights;
+}
+
+WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights) {
+  WeightedSearchInputs inputs;
+  if (graph.tiered) {
+    inputs.tiered = &*graph.tiered;
+    inputs.tiered_weights = &*weights.tiered;
+  } else {
+    inputs.graph = &*graph.in_memory;
+    inputs.weights = view_of(*graph.in_memory, weights.lists);
+  }
+  inputs.edges = graph.edges.get();
+  inputs.edge_weights = weights.edges.get();
+  return inputs;
+}
 
 void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& inputs,
                            std::span<const VertexId> roots, const SsspOptions& options, ParentArray& parent,
                            std::vector<float>& distance) {
   Graph500Report& report = session.report();
   report.sssp = options;
-  DeltaStepping kernel(inputs.graph, inputs.weights, options);
-  distance.assign(static_cast<std::size_t>(inputs.graph.num_vertices()), 0.0F);
+  DeltaStepping kernel = kernel_for(inputs, options, report.search.io);
+  distance.assign(static_cast<std::size_t>(inputs.num_vertices()), 0.0F);
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, distance);
-  parent.assign(inputs.graph.num_vertices());
+  parent.assign(inputs.num_vertices());
   session.log() << "SSSP by delta-stepping, delta " << options.delta << ": list weights "
-                << format_bytes(inputs.weights.bytes()) << ", distances and labels "
+                << format_bytes(inputs.weight_bytes()) << (inputs.tiered ? " in DRAM (tails' weights on disk)" : "")
+                << ", distances and labels "
                 << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)))
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())
                 << std::endl;

@@ -3,30 +3,58 @@
 // (SearchSession::search_with), as the reference runs them after the BFS searches.
 #pragma once
 
+#include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/parent_array.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
+#include "edges/edge_weight_source.hpp"
 #include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
+#include "graph500/search_inputs.hpp"
 #include "graph500/search_session.hpp"
 #include "sssp/sssp_options.hpp"
+#include "tiered/tiered_weights.hpp"
 
 namespace semibfs {
 
 // The weighted graph the searches run on, and the weighted input tuples they are validated against.
 struct WeightedSearchInputs {
-  const PartitionedGraph& graph;
-  ListWeightsView weights;  // made in DRAM, or read from a store
-  const EdgeSource& edges;
-  std::span<const float> edge_weights;  // of each tuple of `edges`
+  // The lists in DRAM with their weights (made in DRAM, or read from a store), or a store's lists
+  // tiered under a budget with their weights tiered alike.
+  const PartitionedGraph* graph = nullptr;
+  std::optional<ListWeightsView> weights;
+  const TieredGraph* tiered = nullptr;
+  const TieredWeights* tiered_weights = nullptr;
+  const EdgeSource* edges = nullptr;
+  const EdgeWeightSource* edge_weights = nullptr;  // of each tuple of `edges`
+
+  std::int64_t num_vertices() const { return tiered ? tiered->num_vertices() : graph->num_vertices(); }
+  // DRAM the list weights hold.
+  std::int64_t weight_bytes() const { return tiered_weights ? tiered_weights->owned_bytes() : weights->bytes(); }
 };
 
 // A search's figures: reached vertices (those with a finite distance), their distances' sum and
 // maximum, counted after the clock stopped.
 SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance);
+
+// The weights a store keeps, opened for the searches of a graph read from it (SearchSession::open_store):
+// the list weights whole beside lists in DRAM, or tiered beside tiered lists; the edge file's
+// weights read whole without a budget, else checked once and read chunk by chunk by validation.
+struct StoredWeights {
+  std::vector<std::vector<float>> lists;
+  std::optional<TieredWeights> tiered;
+  std::vector<float> edge_values;
+  std::unique_ptr<EdgeWeightSource> edges;
+};
+StoredWeights open_stored_weights(const std::string& directory, const SearchInputs& graph,
+                                  const SearchOptions& options, const std::optional<PlacementPlan>& plan);
+// The searches' inputs from a graph read from a store and its weights; both must outlive them.
+WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights);
 
 // With a warm-up search from the first root (untimed, as the reference does), then every root;
 // the results go to session.report().sssp_roots, the options to report().sssp. `parent` and

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <utility>
 
+#include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "io/aligned_buffer.hpp"
 
@@ -97,6 +98,26 @@ BlockFile::~BlockFile() { close_descriptor(); }
 void BlockFile::close_descriptor() {
   if (descriptor_ >= 0) ::close(descriptor_);
   descriptor_ = -1;
+}
+
+}  // namespace semibfs
+
+namespace semibfs {
+
+std::span<const std::byte> read_range(const BlockFile& file, AlignedBuffer& buffer, std::uint64_t begin,
+                                      std::uint64_t length) {
+  const std::uint64_t end = begin + length;
+  const std::uint64_t from = file.direct() ? round_down_to_block(begin) : begin;
+  const std::uint64_t to = file.direct() ? round_up_to_block(end) : end;
+  if (to - from > buffer.size()) buffer = AlignedBuffer(to - from);
+  const std::int64_t got = read_all_at(file.descriptor(), static_cast<std::int64_t>(from),
+                                       std::span<std::byte>(buffer.data(), static_cast<std::size_t>(to - from)));
+  if (got < static_cast<std::int64_t>(end - from)) {
+    throw Error("cannot read bytes " + std::to_string(begin) + ".." + std::to_string(end) + " of '" + file.path() +
+                "': " + (got < 0 ? std::strerror(errno) : std::string("the file ends before them")) +
+                " (is the store complete? check it with 'semibfs info')");
+  }
+  return {buffer.data() + (begin - from), static_cast<std::size_t>(length)};
 }
 
 }  // namespace semibfs

@@ -3,8 +3,12 @@
 // network and FUSE filesystems), with the choice queryable.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
+
+#include "io/aligned_buffer.hpp"
 
 namespace semibfs {
 
@@ -34,5 +38,11 @@ class BlockFile {
   std::uint64_t size_ = 0;
   bool direct_ = false;
 };
+
+// Bytes [begin, begin + length) of the file, read synchronously into `buffer` (through whole
+// blocks when the file is read with O_DIRECT; the buffer grows when it is too small); valid until
+// the buffer's next use. Throws semibfs::Error naming the file when they cannot be read whole.
+std::span<const std::byte> read_range(const BlockFile& file, AlignedBuffer& buffer, std::uint64_t begin,
+                                      std::uint64_t length);
 
 }  // namespace semibfs

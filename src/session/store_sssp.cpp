@@ -18,10 +18,7 @@ namespace semibfs {
 
 void StoreSsspOptions::check() const {
   require_store(store, "a directory made by 'semibfs build' from a weighted file");
-  if (search.budget.is_set()) {
-    throw UsageError("--dram-budget is not supported by sssp yet: it reads the whole store into DRAM");
-  }
-  if (search.threads != 0) check_thread_count(search.threads);
+  check_search_options(search);
   parse_option_value("--delta", [this] { return check_delta(sssp.delta); });
 }
 
@@ -66,22 +63,22 @@ StoreShortestPaths search_store_shortest_paths(const StoreSsspOptions& options, 
   check_weighted_store(options.store, manifest);
   StoreShortestPaths result{{}, read_id_map(options.store, input), 0, {}, {}};
   result.root = store_root(options, result.ids);
-  SearchSession session(options.search, request.made_from, request.partitions, log);
+  SearchOptions search = options.search;
+  search.shortest_paths = true;  // a budget's plan counts the weights and SSSP's arrays
+  SearchSession session(search, request.made_from, request.partitions, log);
   session.use_file_ids([&result](VertexId vertex) { return result.ids.to_file(vertex); });
   Stopwatch open_time;
   const SearchInputs graph =
       session.open_store(options.store, request, input.vertices, input.edges, id_map_bytes(input));
-  const std::vector<std::vector<float>> list_weights = read_list_weights(options.store, manifest, *graph.in_memory);
-  const std::vector<float> edge_weights = read_edge_weights(options.store, manifest, input.edges);
+  const StoredWeights weights = open_stored_weights(options.store, graph, search, session.report().plan);
   session.report().official.construction_seconds = open_time.seconds();
   session.report().vertices = input.vertices;
   session.report().input_edges = input.edges;
   session.report().store_directory = options.store;
   session.report().graph_from_store = true;
-  const WeightedSearchInputs inputs{*graph.in_memory, view_of(*graph.in_memory, list_weights), *graph.edges,
-                                    edge_weights};
   const VertexId roots[] = {result.root};
-  search_shortest_paths(session, inputs, roots, options.sssp, result.parent, result.distance);
+  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, options.sssp, result.parent,
+                        result.distance);
   result.report = session.finish(scale_of(input), input.vertices > 0 ? (input.edges + input.vertices / 2) / input.vertices : 0);
   if (!result.report.validation_passed) throw Error("validation failed: " + result.report.validation_failure);
   return result;

@@ -1,4 +1,5 @@
-// `semibfs sssp` as a call (issue 40): a store built from a weighted file read whole into DRAM,
+// `semibfs sssp` as a call (issue 40): a store built from a weighted file read into DRAM (under a
+// budget its lists and weights tiered as BFS tiers them),
 // shortest paths from one root by delta-stepping through the one search driver (timed after an
 // untimed warm-up, validated by the SSSP rules against the store's edge file and its weights, which
 // share nothing with the kernel), handed back with the id map that names them in the file's ids.
@@ -21,10 +22,9 @@ struct StoreSsspOptions {
   std::string store;
   std::uint64_t root = 0;  // as the input file names it
   SsspOptions sssp;
-  SearchOptions search;    // threads and skip_validation; a budget is refused for now
+  SearchOptions search;    // threads, skip_validation and a DRAM budget (the lists and weights then tiered)
 
-  // Before any work: a store directory, no DRAM budget, a thread count and delta in range;
-  // UsageError otherwise.
+  // Before any work: a store directory, valid search options and delta; UsageError otherwise.
   void check() const;
 };
 

@@ -4,10 +4,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <limits>
+#include <span>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "core/error.hpp"
 #include "sssp/distance_label.hpp"
@@ -15,6 +18,7 @@
 namespace semibfs {
 namespace {
 
+constexpr std::uint32_t kNeverExpanded = UINT32_MAX;  // a NaN's bits: no distance has them
 // A thread's own current bucket below this size is emptied at once, without a round (gapbs's
 // bucket fusion, kBinSizeThreshold).
 constexpr std::size_t kFusionLimit = 1000;
@@ -46,92 +50,122 @@ void add_stats(SsspStats& total, const SsspStats& part) {
   total.edges_relaxed += part.edges_relaxed;
 #pragma omp atomic
   total.distance_updates += part.distance_updates;
+#pragma omp atomic
+  total.bytes_read += part.bytes_read;
 }
 
-}  // namespace
-
-DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options)
-    : graph_(graph), weights_(std::move(weights)), options_(options) {
-  // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
-  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
-    throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
-                std::to_string(options.delta));
+// What the threads of one search share: the labels, the frontier and the bucket rule.
+struct SearchContext {
+  std::vector<std::uint64_t>& labels;
+  std::vector<NeighborId>& frontier;
+  std::vector<std::uint32_t>& expanded;  // the distance bits each vertex was last expanded at
+  double delta;
+  // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
+  std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta); }
+  // Whether the vertex is to be expanded now: it is in bucket `bucket` or later (one listed again
+  // after a shorter path put it in an earlier bucket was expanded there), and no thread expanded
+  // it at its distance yet (each lowering pushes it once more: a second expansion at the same
+  // distance relaxes nothing, but would read a tail on disk again).
+  bool claim(NeighborId vertex, std::size_t bucket) const {
+    const float distance = distance_of(std::atomic_ref(labels[vertex]).load(std::memory_order_relaxed));
+    if (bucket_of(distance) < bucket) return false;
+    const auto bits = std::bit_cast<std::uint32_t>(distance);
+    return std::atomic_ref(expanded[vertex]).exchange(bits, std::memory_order_relaxed) != bits;
   }
-  labels_.resize(graph.num_vertices());
-  frontier_.resize(std::max<std::int64_t>(graph.num_vertices(), 1));
-}
+};
 
-std::int64_t DeltaStepping::status_bytes() const {
-  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + frontier_.capacity() * sizeof(NeighborId));
-}
+using Buckets = std::vector<std::vector<NeighborId>>;
 
 // Lowers the labels of the vertex's neighbours through it; each lowered one goes to the bucket of
 // its new distance.
-void DeltaStepping::relax(VertexId vertex, std::vector<std::vector<NeighborId>>& buckets, SsspStats& stats) {
-  const float base = distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
-  const std::span<const NeighborId> neighbors = graph_.neighbors(vertex);
-  const std::span<const float> weights = weights_.of(graph_, vertex);
-  stats.edges_relaxed += static_cast<std::int64_t>(neighbors.size());
-  for (std::size_t k = 0; k < neighbors.size(); ++k) {
-    const float distance = base + weights[k];
-    std::atomic_ref label(labels_[neighbors[k]]);
+template <typename Reader>
+void relax(const SearchContext& context, Reader& reader, VertexId vertex, Buckets& buckets, SsspStats& stats) {
+  const float base = distance_of(std::atomic_ref(context.labels[vertex]).load(std::memory_order_relaxed));
+  stats.edges_relaxed += reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+    const float distance = base + weight;
+    std::atomic_ref label(context.labels[neighbor]);
     std::uint64_t old = label.load(std::memory_order_relaxed);
     while (distance < distance_of(old)) {
       if (label.compare_exchange_weak(old, pack_label(distance, static_cast<std::uint32_t>(vertex)),
                                       std::memory_order_relaxed)) {
-        const auto bucket = bucket_of(distance);
+        const auto bucket = context.bucket_of(distance);
         if (bucket >= buckets.size()) buckets.resize(bucket + 1);
-        buckets[bucket].push_back(neighbors[k]);
+        buckets[bucket].push_back(neighbor);
         ++stats.distance_updates;
         break;
       }
     }
-  }
+  });
 }
 
-// Empties the current bucket: the shared frontier's vertices, then (bucket fusion) the thread's
+// Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare).
+template <typename Reader>
+void relax_all(const SearchContext& context, Reader& reader, std::span<const NeighborId> vertices, Buckets& buckets,
+               SsspStats& stats) {
+  reader.prepare(vertices);
+  for (const NeighborId vertex : vertices) relax(context, reader, vertex, buckets, stats);
+}
+
+// Empties the current bucket: the shared frontier's vertices, a block at a time (the reader's
+// size: over tiered lists a block's tails are read together), then (bucket fusion) the thread's
 // own small current bucket again and again.
-void DeltaStepping::empty_bucket(std::size_t bucket, std::size_t frontier_size,
-                                 std::vector<std::vector<NeighborId>>& buckets, SsspStats& stats) {
-#pragma omp for nowait schedule(dynamic, 64)
-  for (std::size_t i = 0; i < frontier_size; ++i) {
-    const NeighborId vertex = frontier_[i];
-    // A vertex listed again after a shorter path put it in an earlier bucket was expanded there.
-    const float distance = distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
-    if (bucket_of(distance) >= bucket) relax(vertex, buckets, stats);
+template <typename Reader>
+void empty_bucket(const SearchContext& context, Reader& reader, std::size_t bucket, std::size_t frontier_size,
+                  Buckets& buckets, SsspStats& stats) {
+  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
+  std::vector<NeighborId> block;
+  block.reserve(kBlockVertices);
+  const std::size_t blocks = (frontier_size + kBlockVertices - 1) / kBlockVertices;
+#pragma omp for nowait schedule(dynamic, 1)
+  for (std::size_t b = 0; b < blocks; ++b) {
+    block.clear();
+    for (std::size_t i = b * kBlockVertices; i < std::min(frontier_size, (b + 1) * kBlockVertices); ++i) {
+      if (context.claim(context.frontier[i], bucket)) block.push_back(context.frontier[i]);
+    }
+    relax_all(context, reader, block, buckets, stats);
   }
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
-    for (const NeighborId vertex : fused) relax(vertex, buckets, stats);
+    for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
+      block.clear();
+      for (std::size_t i = first; i < std::min(fused.size(), first + kBlockVertices); ++i) {
+        if (context.claim(fused[i], bucket)) block.push_back(fused[i]);
+      }
+      relax_all(context, reader, block, buckets, stats);
+    }
   }
 }
 
-void DeltaStepping::search(VertexId root, SsspStats& stats) {
+// The rounds of one search from `root`, each thread with its own reader of the lists.
+template <typename Lists>
+void search(const SearchContext& context, const Lists& lists, VertexId root, SsspStats& stats) {
   Rounds rounds;
-  frontier_[0] = static_cast<NeighborId>(root);
+  std::vector<NeighborId>& frontier = context.frontier;
+  frontier[0] = static_cast<NeighborId>(root);
 #pragma omp parallel
   {
-    std::vector<std::vector<NeighborId>> buckets;
+    typename Lists::Reader reader(lists);
+    Buckets buckets;
     SsspStats own;
     for (int parity = 0; rounds.bucket != kNoBucket; parity ^= 1) {
       const std::size_t bucket = rounds.bucket;
-      empty_bucket(bucket, rounds.frontier_size, buckets, own);
+      empty_bucket(context, reader, bucket, rounds.frontier_size, buckets, own);
       propose_next_bucket(buckets, bucket, rounds.next_bucket[parity]);
 #pragma omp barrier
       const std::size_t next = rounds.next_bucket[parity];
       const std::size_t count = next < buckets.size() ? buckets[next].size() : 0;
       const std::size_t offset = rounds.next_frontier_size[parity].fetch_add(count);
-      const std::size_t capacity = frontier_.size();  // read by all before any thread may resize it
+      const std::size_t capacity = frontier.size();  // read by all before any thread may resize it
 #pragma omp barrier
       const std::size_t size = rounds.next_frontier_size[parity];
       if (size > capacity) {  // the same on every thread
 #pragma omp single
-        frontier_.resize(size);
+        frontier.resize(size);
       }
       if (count > 0) {
-        std::copy(buckets[next].begin(), buckets[next].end(), frontier_.begin() + offset);
-        buckets[next].clear();
+        std::copy(buckets[next].begin(), buckets[next].end(), frontier.begin() + offset);
+        std::vector<NeighborId>().swap(buckets[next]);  // its room freed: buckets hold only what waits
       }
 #pragma omp master
       {
@@ -145,22 +179,53 @@ void DeltaStepping::search(VertexId root, SsspStats& stats) {
       }
 #pragma omp barrier
     }
+    own.bytes_read = reader.bytes_read();
     add_stats(stats, own);
   }
 }
 
+}  // namespace
+
+DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists> lists, std::int64_t num_vertices,
+                             SsspOptions options)
+    : lists_(std::move(lists)), options_(options) {
+  // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
+  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+    throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
+                std::to_string(options.delta));
+  }
+  labels_.resize(static_cast<std::size_t>(num_vertices));
+  expanded_.resize(static_cast<std::size_t>(num_vertices));
+  frontier_.resize(static_cast<std::size_t>(std::max<std::int64_t>(num_vertices, 1)));
+}
+
+DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options)
+    : DeltaStepping(DramWeightedLists(graph, std::move(weights)), graph.num_vertices(), options) {}
+
+DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io)
+    : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {}
+
+std::int64_t DeltaStepping::status_bytes() const {
+  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + expanded_.size() * sizeof(std::uint32_t) +
+                                   frontier_.capacity() * sizeof(NeighborId));
+}
+
 template <typename ParentId>
 SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent) {
-  const std::int64_t n = graph_.num_vertices();
+  const auto n = static_cast<std::int64_t>(labels_.size());
   if (root < 0 || root >= n) throw Error("delta-stepping: root " + std::to_string(root) + " is not a vertex");
   if (std::ssize(distance) != n || std::ssize(parent) != n) {
     throw Error("delta-stepping: the distances and parents need one entry per vertex");
   }
 #pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) labels_[v] = kUnreachedLabel;
+  for (std::int64_t v = 0; v < n; ++v) {
+    labels_[v] = kUnreachedLabel;
+    expanded_[v] = kNeverExpanded;
+  }
   labels_[root] = pack_label(0.0F, static_cast<std::uint32_t>(root));
   SsspStats stats;
-  search(root, stats);
+  const SearchContext context{labels_, frontier_, expanded_, options_.delta};
+  std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {
     distance[v] = distance_of(labels_[v]);

@@ -1,11 +1,13 @@
 // Kernel 3: single-source shortest paths by delta-stepping (U. Meyer, P. Sanders, "Delta-stepping:
 // a parallelizable shortest path algorithm", J. Algorithms 49(1), 2003), in the shape of gapbs's
 // sssp.cc (Beamer et al.): thread-local buckets, one shared frontier per round, and bucket fusion
-// (a thread goes on with its own small current bucket without a barrier).
+// (a thread goes on with its own small current bucket without a barrier). One kernel over both list
+// accesses of weighted_lists.hpp: the lists in DRAM, or tiered between DRAM and a store.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <variant>
 #include <vector>
 
 #include "core/types.hpp"
@@ -14,6 +16,7 @@
 #include "graph/partitioned_graph.hpp"
 #include "sssp/distance_label.hpp"
 #include "sssp/sssp_options.hpp"
+#include "sssp/weighted_lists.hpp"
 
 namespace semibfs {
 
@@ -23,6 +26,7 @@ struct SsspStats {
   std::int64_t buckets = 0;           // distinct buckets emptied
   std::int64_t edges_relaxed = 0;     // list entries looked at
   std::int64_t distance_updates = 0;  // relaxations that lowered a distance
+  std::int64_t bytes_read = 0;        // of list tails and their weights from the store (tiered lists)
 };
 
 class DeltaStepping {
@@ -31,29 +35,36 @@ class DeltaStepping {
   DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options);
   DeltaStepping(const PartitionedGraph& graph, const ListWeights& weights, SsspOptions options)
       : DeltaStepping(graph, ListWeightsView(graph, weights), options) {}
+  // Over a store's lists under a budget: resident entries and weights in DRAM, tails from its files
+  // (read with the reader `io` names).
+  DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options,
+                IoKind io = IoKind::kAuto);
 
   // Distances from `root` (infinity where unreached) and each reached vertex's parent on a
   // shortest path (the root its own, kUnreached elsewhere); one entry per vertex in each.
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent);
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
 
-  // Bytes held between searches: a label (distance and parent) per vertex and the frontier.
+  // Bytes held between searches: a label (distance and parent) and the distance it was expanded at
+  // per vertex, and the frontier.
   std::int64_t status_bytes() const;
+  // Bytes a search holds per vertex and per thread besides the lists, for a budget's plan: the
+  // labels, the expanded distances, the frontier and an estimate of the buckets (each vertex listed
+  // once, on average); each thread's tail buffers over tiered lists.
+  static constexpr std::int64_t kSearchBytesPerVertex =
+      sizeof(std::uint64_t) + sizeof(std::uint32_t) + 2 * sizeof(NeighborId);
+  static std::int64_t thread_bytes(bool tiered) { return tiered ? TieredWeightedLists::reader_bytes() : 0; }
 
  private:
-  // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
-  std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, options_.delta); }
-  void search(VertexId root, SsspStats& stats);
-  void empty_bucket(std::size_t bucket, std::size_t frontier_size, std::vector<std::vector<NeighborId>>& buckets,
-                    SsspStats& stats);
-  void relax(VertexId vertex, std::vector<std::vector<NeighborId>>& buckets, SsspStats& stats);
+  DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists> lists, std::int64_t num_vertices,
+                SsspOptions options);
   template <typename ParentId>
   SsspStats run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent);
 
-  const PartitionedGraph& graph_;
-  ListWeightsView weights_;
+  std::variant<DramWeightedLists, TieredWeightedLists> lists_;
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;  // distance bits << 32 | parent, set together by one CAS
+  std::vector<std::uint32_t> expanded_;  // the distance bits each vertex was last expanded at
   std::vector<NeighborId> frontier_;
 };
 

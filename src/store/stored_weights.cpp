@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "io/aligned_buffer.hpp"
+#include "io/sequential_read.hpp"
 #include "store/graph_store.hpp"
 
 namespace semibfs {
@@ -60,7 +62,10 @@ ListWeightsView view_of(const PartitionedGraph& graph, const std::vector<std::ve
   return ListWeightsView(graph, std::move(partitions));
 }
 
-std::vector<float> read_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records) {
+namespace {
+
+// The edge weights' path, once the manifest lists them for `records` edges.
+std::string listed_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records) {
   if (!manifest.edge_weights) {
     throw Error("store '" + directory + "' keeps no weights of its edge file (" + kEdgeWeightsName +
                 "): build it again from the weighted file");
@@ -70,6 +75,32 @@ std::vector<float> read_edge_weights(const std::string& directory, const StoreMa
     store_file_damaged(path, "the manifest lists " + std::to_string(manifest.edge_weights->bytes) + " bytes for " +
                                  std::to_string(records) + " edges");
   }
+  return path;
+}
+
+}  // namespace
+
+std::string check_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records,
+                               std::uint64_t piece_bytes) {
+  const std::string path = listed_edge_weights(directory, manifest, records);
+  StoreManifest listed = manifest;  // checked_store_array finds its entry among the arrays
+  listed.arrays = {*manifest.edge_weights};
+  checked_store_array(directory, listed, kEdgeWeightsName);
+  SequentialReadOptions reading;
+  reading.piece_bytes = std::max<std::uint64_t>(round_down_to_block(piece_bytes), kBlockBytes);
+  Sha256 sha;
+  read_file_in_order(path, reading, [&](std::span<const std::byte> bytes, std::uint64_t) {
+    sha.update(bytes.data(), bytes.size());
+    check_weight_values(path, {reinterpret_cast<const float*>(bytes.data()), bytes.size() / sizeof(float)});
+  });
+  if (sha.finish_hex() != manifest.edge_weights->sha256) {
+    store_file_damaged(path, "SHA-256 does not match the manifest");
+  }
+  return path;
+}
+
+std::vector<float> read_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records) {
+  listed_edge_weights(directory, manifest, records);
   StoreManifest listed = manifest;  // read_store_array_into finds its entry among the arrays
   listed.arrays = {*manifest.edge_weights};
   return read_weight_array(directory, listed, kEdgeWeightsName, records);

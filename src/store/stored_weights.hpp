@@ -35,6 +35,10 @@ ListWeightsView view_of(const PartitionedGraph& graph, const std::vector<std::ve
 
 // The edge file's weights, one per record of its `records`, checked likewise.
 std::vector<float> read_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records);
+// The same checks streaming the file in pieces of `piece_bytes`, keeping nothing (under a DRAM
+// budget, where validation then reads it chunk by chunk); the file's path.
+std::string check_edge_weights(const std::string& directory, const StoreManifest& manifest, std::int64_t records,
+                               std::uint64_t piece_bytes);
 
 // Adds each partition's weights to `writer` as its list weights (the manifest then needs
 // StoreDescription::list_weights).

@@ -95,6 +95,32 @@ class TieredCsr {
     const std::int64_t csrs = partitions * (separate_forward ? 2 : 1);
     return csrs * stripes * static_cast<std::int64_t>(sizeof(PlainStripe) + sizeof(std::int64_t));
   }
+  // Where the resident entries of a plain `row` start among all its resident entries: an array
+  // beside them in the same layout (the SSSP weights, tiered_weights.hpp) finds the row's there.
+  std::int64_t resident_begin(std::int64_t row) const {
+    if (!stripes_.empty()) [[unlikely]] return offsets_[row] + stripe_of(row).shift;
+    return resident_offsets_[row];
+  }
+  // For a pass that streams an array beside plain lists once, in order (the neighbours file, or the
+  // weights file): copies the resident entries among the piece's entries [first, first + size) to
+  // resident_of(row) (where the row's resident entries go) + their index in the list. `row` is
+  // where the previous piece stopped, and moves on.
+  template <typename T, typename Destination>
+  void copy_resident_piece(std::span<const T> piece, std::int64_t first, Destination&& resident_of,
+                           std::int64_t& row) const {
+    const std::int64_t end = first + static_cast<std::int64_t>(piece.size());
+    for (const std::int64_t rows = num_rows(); row < rows; ++row) {
+      const std::int64_t list_begin = offsets_[row];
+      const std::int64_t resident_end = list_begin + resident_count(row);
+      if (list_begin >= end) break;
+      const std::int64_t from = std::max(list_begin, first);
+      const std::int64_t to = std::min(resident_end, end);
+      if (to > from) {
+        std::copy(piece.data() + (from - first), piece.data() + (to - first), resident_of(row) + (from - list_begin));
+      }
+      if (resident_end > end) break;  // the rest of this row's resident part is in the next piece
+    }
+  }
   // Where the resident entries of `row` are to be written, by the pass that reads the lists at open.
   NeighborId* fill_resident(std::int64_t row) { return owned_resident_.data() + resident_begin(row); }
   // Compressed lists, a row resident when its resident list is not empty.
@@ -302,11 +328,6 @@ class TieredCsr {
   };
   const PlainStripe& stripe_of(std::int64_t row) const {
     return stripes_[static_cast<std::size_t>((row + first_stripe_offset_) / ResidencyRule::kScanStripeVertices)];
-  }
-  // Where the resident entries of a plain `row` start in resident_.
-  std::int64_t resident_begin(std::int64_t row) const {
-    if (!stripes_.empty()) [[unlikely]] return offsets_[row] + stripe_of(row).shift;
-    return resident_offsets_[row];
   }
 
   std::span<const std::int64_t> offsets_;

@@ -107,20 +107,8 @@ class ResidentCollector {
     const auto* ids = reinterpret_cast<const NeighborId*>(bytes.data());
     check_neighbor_ids(path_, {ids, static_cast<std::size_t>(end - first)}, first, allowed_);
     digest_pairs(ids, first, end);
-    const std::int64_t rows = static_cast<std::int64_t>(offsets_.size()) - 1;
-    for (; row_ < rows; ++row_) {
-      const std::int64_t list_begin = offsets_[row_];
-      const std::int64_t resident_end = list_begin + lists_.resident_count(row_);
-      if (list_begin >= end) break;
-      const std::int64_t from = std::max(list_begin, first);
-      const std::int64_t to = std::min(resident_end, end);
-      if (to > from) {
-        std::memcpy(lists_.fill_resident(row_) + (from - list_begin),
-                    bytes.data() + (from - first) * static_cast<std::int64_t>(sizeof(NeighborId)),
-                    static_cast<std::size_t>(to - from) * sizeof(NeighborId));
-      }
-      if (resident_end > end) break;  // the rest of this row's resident part is in the next piece
-    }
+    lists_.copy_resident_piece(std::span<const NeighborId>(ids, static_cast<std::size_t>(end - first)), first,
+                               [this](std::int64_t row) { return lists_.fill_resident(row); }, row_);
   }
   std::string finish_hex() { return sha_.finish_hex(); }
 
@@ -267,17 +255,6 @@ std::vector<TieredCsr> open_forward_lists(StoreIndex& index, const ResidencyRule
   return forward;
 }
 
-// Pieces of at most 8 MiB, 4 in flight, within what the plan lends to the pass (at least 64 KiB each).
-SequentialReadOptions reading_within(const PlacementPlan& plan) {
-  SequentialReadOptions reading;
-  if (plan.read_buffer_bytes > 0) {
-    const auto share =
-        static_cast<std::uint64_t>(plan.read_buffer_bytes) / static_cast<std::uint64_t>(reading.pieces_in_flight);
-    reading.piece_bytes =
-        std::clamp<std::uint64_t>(round_down_to_block(share), std::uint64_t{64} << 10, reading.piece_bytes);
-  }
-  return reading;
-}
 
 }  // namespace
 
@@ -348,6 +325,17 @@ std::vector<TieredCsr> forward_lists_in_backward_file(StoreIndex& index) {
 }
 
 }  // namespace
+
+SequentialReadOptions reading_within(const PlacementPlan& plan) {
+  SequentialReadOptions reading;
+  if (plan.read_buffer_bytes > 0) {
+    const auto share =
+        static_cast<std::uint64_t>(plan.read_buffer_bytes) / static_cast<std::uint64_t>(reading.pieces_in_flight);
+    reading.piece_bytes =
+        std::clamp<std::uint64_t>(round_down_to_block(share), std::uint64_t{64} << 10, reading.piece_bytes);
+  }
+  return reading;
+}
 
 TieredGraph open_tiered_graph(StoreIndex index, const PlacementPlan& plan) {
   if (!plan.fits_in_memory && plan.head_entries < 1) {

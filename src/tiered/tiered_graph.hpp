@@ -14,6 +14,7 @@
 #include "graph/partition_layout.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "graph/partitioned_lists.hpp"
+#include "io/sequential_read.hpp"
 #include "store/array_checks.hpp"
 #include "store/graph_store.hpp"
 #include "tiered/placement_plan.hpp"
@@ -94,6 +95,10 @@ StoreIndex read_store_index(const std::string& directory, const StoreRequest& re
 // forward graph (has_separate_forward): its backward lists are the forward lists, so their
 // index is copied to serve as the forward one, over the same file. Otherwise nothing changes.
 void make_forward_separate(StoreIndex& index);
+
+// How a pass that streams a store's arrays reads them within what the plan lends it: pieces of at
+// most 8 MiB, 4 in flight, at least 64 KiB each.
+SequentialReadOptions reading_within(const PlacementPlan& plan);
 
 // Opens the store with the lists split by `plan`: uses the index's offsets and streams every
 // neighbours file once, keeping the resident entries, checking sizes and SHA-256 against the

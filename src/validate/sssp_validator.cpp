@@ -82,10 +82,11 @@ void check_edge(std::int64_t edge, VertexId from, VertexId to, float weight, con
 }
 
 template <class ParentId>
-EdgeEvidence scan_weighted_edges(const EdgeSource& edges, std::span<const float> weights,
+EdgeEvidence scan_weighted_edges(const EdgeSource& edges, const EdgeWeightSource& weight_source,
                                  const Labels<ParentId>& labels, FailureLog& failures) {
   EdgeEvidence evidence{0, Bitmap(static_cast<std::int64_t>(labels.parent.size()))};
   edges.for_each_chunk([&](std::span<const CompactEdge> chunk, std::int64_t first_index) {
+    const std::span<const float> weights = weight_source.weights(first_index, static_cast<std::int64_t>(chunk.size()));
     std::int64_t nedge = 0;
 #pragma omp parallel reduction(+ : nedge)
     {
@@ -95,8 +96,8 @@ EdgeEvidence scan_weighted_edges(const EdgeSource& edges, std::span<const float>
         const VertexId u = chunk[k].v0(), v = chunk[k].v1();
         if (u == v) continue;
         const std::int64_t edge = first_index + static_cast<std::int64_t>(k);
-        check_edge(edge, u, v, weights[edge], labels, evidence, own);
-        check_edge(edge, v, u, weights[edge], labels, evidence, own);
+        check_edge(edge, u, v, weights[k], labels, evidence, own);
+        check_edge(edge, v, u, weights[k], labels, evidence, own);
         if (has_distance(labels.distance[u]) && has_distance(labels.distance[v])) ++nedge;
       }
 #pragma omp critical
@@ -132,10 +133,19 @@ void check_parent_edges(VertexId root, const Labels<ParentId>& labels, const Bit
 }  // namespace
 
 SsspValidator::SsspValidator(const EdgeSource& edges, std::span<const float> weights)
+    : edges_(edges), owned_weights_(std::make_unique<InMemoryEdgeWeights>(weights)), weights_(*owned_weights_) {
+  check_weight_count();
+}
+
+SsspValidator::SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights)
     : edges_(edges), weights_(weights) {
-  if (std::ssize(weights) != edges.num_edges()) {
-    throw Error("SSSP validation: " + std::to_string(weights.size()) + " weights for " +
-                std::to_string(edges.num_edges()) + " edges");
+  check_weight_count();
+}
+
+void SsspValidator::check_weight_count() const {
+  if (weights_.num_edges() != edges_.num_edges()) {
+    throw Error("SSSP validation: " + std::to_string(weights_.num_edges()) + " weights for " +
+                std::to_string(edges_.num_edges()) + " edges");
   }
 }
 
@@ -171,7 +181,8 @@ ValidationReport SsspValidator::validate(VertexId root, std::span<const float> d
 }
 
 std::int64_t SsspValidator::working_bytes() const {
-  return Bitmap::words_for(edges_.num_vertices()) * static_cast<std::int64_t>(sizeof(Bitmap::Word));
+  return Bitmap::words_for(edges_.num_vertices()) * static_cast<std::int64_t>(sizeof(Bitmap::Word)) +
+         weights_.buffer_bytes();
 }
 
 }  // namespace semibfs

@@ -1,14 +1,17 @@
 // Graph500 validation of single-source shortest paths (kernel 3), after the rules of the
 // specification and the reference's validate.c: independent of the search (it shares no code with
-// sssp/), keeping no adjacency, only per-vertex arrays and one pass over the weighted input tuples.
+// sssp/), keeping no adjacency, only per-vertex arrays and one pass over the weighted input tuples,
+// their weights read chunk by chunk beside them (from DRAM, or the store's edges.weights under a budget).
 // Distances are compared as the reference compares them: exactly, each sum taken in float.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
+#include "edges/edge_weight_source.hpp"
 #include "validate/validator.hpp"
 
 namespace semibfs {
@@ -24,6 +27,8 @@ class SsspValidator {
  public:
   // weights[i] is the weight of the source's tuple i. Both must outlive the validator.
   SsspValidator(const EdgeSource& edges, std::span<const float> weights);
+  // The weights read chunk by chunk, each chunk's as the edge source hands it over.
+  SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights);
 
   // Rules 2 to 4 and nedge (non-self-loop tuples with both endpoints reached: the TEPS numerator)
   // only when rule 1 holds. Throws semibfs::Error when the root is not a vertex or the arrays do
@@ -31,15 +36,17 @@ class SsspValidator {
   ValidationReport validate(VertexId root, std::span<const float> distance, std::span<const std::int32_t> parent) const;
   ValidationReport validate(VertexId root, std::span<const float> distance, std::span<const std::int64_t> parent) const;
 
-  // Bytes of its own per-vertex arrays (a bit per vertex for rule 2).
+  // Bytes of its own per-vertex arrays (a bit per vertex for rule 2) and of its weight chunk.
   std::int64_t working_bytes() const;
 
  private:
+  void check_weight_count() const;
   template <class ParentId>
   ValidationReport validate_any(VertexId root, std::span<const float> distance, std::span<const ParentId> parent) const;
 
   const EdgeSource& edges_;
-  std::span<const float> weights_;
+  std::unique_ptr<EdgeWeightSource> owned_weights_;  // the span's, with the first constructor
+  const EdgeWeightSource& weights_;
 };
 
 }  // namespace semibfs

@@ -210,6 +210,23 @@ TEST_F(BudgetCli, SearchesValidatedAfterTheLastOneKeepTheBudget) {
   }
 }
 
+// SSSP after the BFS searches (`run --sssp`, issue 40): at the run's stated minimum and above it,
+// where the plan keeps part of the lists with their weights in DRAM, the peak stays within.
+TEST_F(BudgetCli, ShortestPathsStayWithinTheBudget) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
+  const fs::path store = directory_ / "weighted";
+  fs::create_directories(store);
+  const std::string run_command = "run --scale 17 --roots 2 --threads 2 --sssp --store " + store.string();
+  const std::int64_t run_minimum = stated_minimum(run(run_command + " --dram-budget 4KiB").err);
+  ASSERT_GT(run_minimum, 0);
+  expect_within(run_command, run_minimum);
+  for (const std::int64_t budget : {run_minimum + (std::int64_t{4} << 20), run_minimum + (std::int64_t{16} << 20)}) {
+    const std::string log = expect_within(run_command + " --reuse", budget);
+    EXPECT_NE(log.find("SSSP 1: root"), std::string::npos) << log;
+    EXPECT_NE(log.find("(tails' weights on disk)"), std::string::npos) << log;
+  }
+}
+
 // The same with compressed lists (--compress): a run at its stated minimum, reusing its store at
 // and above it, a run relabelled by degree too at its minimum, and a compressed store built from a
 // file searched at its minimum.

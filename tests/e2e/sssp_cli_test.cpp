@@ -1,8 +1,9 @@
 // `semibfs run --sssp` end to end: the reference's SSSP block after the BFS lines, key for key as
 // graph500_reference_bfs_sssp prints it at the same SCALE, the per-root SSSP entries in the JSON,
-// and the option errors.
+// the option errors, and the same results under a DRAM budget with the tails on disk.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -47,9 +48,10 @@ TEST_F(Cli, SsspOptionErrorsAreOneLine) {
     EXPECT_EQ(lines_of(result.err).size(), 1U) << arguments << ": " << result.err;
   }
   EXPECT_NE(run("run --scale 10 --delta 0.1").err.find("--delta needs --sssp"), std::string::npos);
-  const CommandResult budget = run("run --scale 10 --sssp --store " + directory_.string() + " --dram-budget 1GiB");
-  EXPECT_EQ(budget.exit_code, 2);
-  EXPECT_NE(budget.err.find("--sssp runs in DRAM only"), std::string::npos);
+  const CommandResult compressed = run("run --scale 10 --sssp --store " + directory_.string() + " --compress");
+  EXPECT_EQ(compressed.exit_code, 2);
+  EXPECT_EQ(lines_of(compressed.err).size(), 1U) << compressed.err;
+  EXPECT_NE(compressed.err.find("--sssp runs on plain lists"), std::string::npos) << compressed.err;
 }
 
 TEST_F(Cli, SsspWithAnotherDeltaGivesTheSameFigures) {
@@ -57,6 +59,53 @@ TEST_F(Cli, SsspWithAnotherDeltaGivesTheSameFigures) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.err.find("897 reached"), std::string::npos);
   EXPECT_NE(result.err.find("delta 0.5"), std::string::npos);
+}
+
+// The SSSP lines of a run's log without their times: root, nedge, reached, max distance, buckets.
+std::vector<std::string> sssp_results(const std::string& log) {
+  std::vector<std::string> results;
+  for (const std::string& line : lines_of(log)) {
+    if (line.rfind("SSSP ", 0) != 0 || line.find(": root") == std::string::npos) continue;
+    const std::size_t time = line.find(", ");
+    const std::size_t nedge = line.find(", nedge");
+    const std::size_t teps = line.find(" TEPS, ");
+    const std::size_t rounds = line.find(" buckets in ");
+    results.push_back(line.substr(0, time) + line.substr(nedge, line.find(',', nedge + 1) - nedge) +
+                      line.substr(teps + 6, rounds - teps - 6));
+  }
+  return results;
+}
+
+// Both blocks printed and every search validated, the tails and their weights read from the store.
+void expect_budget_run(const CommandResult& result, const std::vector<std::string>& in_dram) {
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("bfs  harmonic_mean_TEPS"), std::string::npos);
+  EXPECT_NE(result.out.find("sssp harmonic_mean_TEPS"), std::string::npos);
+  EXPECT_EQ(result.err.find("validation failed"), std::string::npos) << result.err;
+  std::size_t passed = 0;
+  for (const std::string& line : lines_of(result.err)) passed += line.find("validation passed") != std::string::npos;
+  EXPECT_EQ(passed, 8U) << result.err;  // 4 BFS and 4 SSSP searches
+  EXPECT_NE(result.err.find("(tails' weights on disk)"), std::string::npos) << result.err;
+  EXPECT_EQ(sssp_results(result.err), in_dram);
+}
+
+TEST_F(Cli, SsspUnderABudgetPrintsBothBlocksValidated) {
+  const std::string common = " --scale 10 --threads 2 --roots 4 --sssp";
+  const CommandResult dram = run("run" + common);
+  ASSERT_EQ(dram.exit_code, 0) << dram.err;
+  const std::vector<std::string> in_dram = sssp_results(dram.err);
+  ASSERT_EQ(in_dram.size(), 4U) << dram.err;
+  const std::string budget = " --dram-budget 24MiB --head-entries 2";
+  const std::string built = (directory_ / "built").string();
+  std::filesystem::create_directories(built);
+  expect_budget_run(run("run" + common + " --store " + built + budget), in_dram);
+  expect_budget_run(run("run" + common + " --store " + built + " --reuse" + budget), in_dram);
+  // A store written in DRAM has neither edge file nor its weights: the budgeted run writes both.
+  const std::string in_memory = (directory_ / "in-memory").string();
+  std::filesystem::create_directories(in_memory);
+  ASSERT_EQ(run("run" + common + " --store " + in_memory).exit_code, 0);
+  expect_budget_run(run("run" + common + " --store " + in_memory + " --reuse" + budget), in_dram);
+  EXPECT_TRUE(std::filesystem::exists(directory_ / "in-memory" / "edges.weights"));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Shortest paths on stores built from weighted files (session/store_sssp.*): distances equal to an
 // independent Dijkstra (tests/support/reference_dijkstra.hpp) over the store's edge file and its
 // weights, and to scipy's (tests/vectors/weighted, made once by make_vectors.py), on every plain
-// layout; stores without weights, with a damaged weight file, or a budget refused in one line.
+// layout, in DRAM and under a budget with the tails on disk; stores without weights, or with a
+// damaged weight file, refused in one line.
 #include "session/store_sssp.hpp"
 
 #include <gtest/gtest.h>
@@ -81,6 +82,11 @@ class StoreSsspTest : public ::testing::Test {
     options.store = store;
     options.root = root;
     options.sssp.delta = delta;
+    if (under_budget_) {
+      // Every list's first entry in DRAM, the rest on disk, whatever the budget would allow.
+      options.search.budget.dram_budget_bytes = std::int64_t{64} << 20;
+      options.search.head_entries = 1;
+    }
     std::ostringstream log;
     return search_store_shortest_paths(options, log);
   }
@@ -115,15 +121,41 @@ class StoreSsspTest : public ::testing::Test {
       }
     }
     EXPECT_TRUE(paths.report.validation_passed);
+    if (under_budget_) {
+      ASSERT_TRUE(paths.report.plan);
+      EXPECT_GT(paths.report.plan->disk_bytes(), 0);  // the tails really are on disk
+    }
   }
 
   testing::ScratchDirectory directory_;
   int stores_ = 0;
+  bool under_budget_ = false;
 };
 
 TEST_F(StoreSsspTest, MatrixMarketDistancesAreDijkstrasAndScipys) { expect_distances_of("road.mtx"); }
 
 TEST_F(StoreSsspTest, EdgeListDistancesAreDijkstrasAndScipys) { expect_distances_of("mixed.el"); }
+
+TEST_F(StoreSsspTest, UnderABudgetWithTailsOnDiskDistancesAreDijkstrasAndScipys) {
+  under_budget_ = true;
+  expect_distances_of("road.mtx");
+  expect_distances_of("mixed.el");
+}
+
+// Under a budget the edge file's weights are checked once, streamed, before validation reads them
+// chunk by chunk; a damaged list weights tail is found as the resident weights are read.
+TEST_F(StoreSsspTest, UnderABudgetADamagedWeightFileIsFoundAtOpen) {
+  under_budget_ = true;
+  for (const char* file : {"p0.backward.weights", "edges.weights"}) {
+    const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
+    const std::filesystem::path path = std::filesystem::path(store) / file;
+    std::string bytes = testing::read_text(path);
+    bytes[bytes.size() - 3] ^= 0x40;  // the last entry: a tail's
+    testing::write_text(path, bytes);
+    const std::string message = testing::error_of<Error>([&] { search(store, 1); });
+    EXPECT_NE(message.find(std::string(file) + "': SHA-256 does not match"), std::string::npos) << message;
+  }
+}
 
 TEST_F(StoreSsspTest, AStoreWithoutWeightsIsRefused) {
   const std::string unweighted = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst, false);
@@ -155,13 +187,8 @@ TEST_F(StoreSsspTest, ANonFiniteWeightInAResealedStoreIsFound) {
             std::string::npos);
 }
 
-TEST_F(StoreSsspTest, ABudgetAndAnUnknownRootAreRefused) {
+TEST_F(StoreSsspTest, AnUnknownRootIsRefused) {
   const std::string store = build(weighted_vector("road.mtx"), 1, NeighborOrder::kHubFirst);
-  StoreSsspOptions options;
-  options.store = store;
-  options.search.budget.dram_budget_bytes = std::int64_t{1} << 30;
-  EXPECT_NE(testing::error_of<UsageError>([&] { options.check(); }).find("--dram-budget is not supported by sssp"),
-            std::string::npos);
   EXPECT_NE(testing::error_of<Error>([&] { search(store, 41); }).find("--root 41 is not a vertex"), std::string::npos);
 }
 

@@ -1,0 +1,160 @@
+// How the SSSP kernel reads a vertex's list and its weights: the one list access the kernel
+// (delta_stepping.hpp) is written over, in two kinds. Each gives a Reader, one a thread, whose
+// for_each(vertex, f) calls f(neighbour, weight) for every entry of the vertex's backward list.
+//   DramWeightedLists:   a PartitionedGraph and the weights beside it, all in DRAM.
+//   TieredWeightedLists: a store's TieredGraph under a budget and its TieredWeights: the resident
+//                        entries and their weights from DRAM, a tail's neighbours and weights read
+//                        from the store's two files at the same offsets, by the thread that
+//                        expands the vertex: a block of vertices' tails read together, many in
+//                        flight (prepare), before they are expanded one by one.
+// The kernel calls prepare(vertices) and then for_each on each of them, in order.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/types.hpp"
+#include "graph/list_weights_view.hpp"
+#include "graph/partitioned_graph.hpp"
+#include "io/aligned_buffer.hpp"
+#include "io/async_reader.hpp"
+#include "io/block_file.hpp"
+#include "io/io_kind.hpp"
+#include "io/read_request.hpp"
+#include "tiered/tiered_graph.hpp"
+#include "tiered/tiered_weights.hpp"
+
+namespace semibfs {
+
+class DramWeightedLists {
+ public:
+  // Both must outlive the lists.
+  DramWeightedLists(const PartitionedGraph& graph, ListWeightsView weights)
+      : graph_(graph), weights_(std::move(weights)) {}
+  std::int64_t num_vertices() const { return graph_.num_vertices(); }
+
+  class Reader {
+   public:
+    explicit Reader(const DramWeightedLists& lists) : lists_(lists) {}
+    template <typename F>
+    std::int64_t for_each(VertexId vertex, F&& f) {
+      const std::span<const NeighborId> neighbors = lists_.graph_.neighbors(vertex);
+      const std::span<const float> weights = lists_.weights_.of(lists_.graph_, vertex);
+      for (std::size_t k = 0; k < neighbors.size(); ++k) f(neighbors[k], weights[k]);
+      return static_cast<std::int64_t>(neighbors.size());
+    }
+    std::int64_t bytes_read() const { return 0; }
+    void prepare(std::span<const NeighborId>) {}  // nothing to read ahead
+    // The frontier's vertices a thread takes at a time (gapbs's dynamic chunk).
+    static constexpr std::size_t kBlockVertices = 64;
+
+   private:
+    const DramWeightedLists& lists_;
+  };
+
+ private:
+  const PartitionedGraph& graph_;
+  ListWeightsView weights_;
+};
+
+class TieredWeightedLists {
+ public:
+  // Both must outlive the lists; the graph's backward lists must be plain (not compressed). Tails
+  // are read with the reader `io` names (io_kind.hpp).
+  TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io = IoKind::kAuto);
+  std::int64_t num_vertices() const { return graph_.num_vertices(); }
+
+  class Reader {
+   public:
+    explicit Reader(const TieredWeightedLists& lists) : lists_(lists) {}
+    // Reads the tails of `vertices` (neighbours and weights) together, many in flight, as far as
+    // the arena holds them: for_each then takes them from there when called for the same
+    // vertices in the same order; any other tail it reads alone.
+    void prepare(std::span<const NeighborId> vertices);
+    template <typename F>
+    std::int64_t for_each(VertexId vertex, F&& f) {
+      const int partition = lists_.graph_.layout().partition_of(vertex);
+      const std::int64_t row = vertex - lists_.graph_.layout().range(partition).begin;
+      const TieredCsr& lists = lists_.graph_.backward(partition);
+      visit(lists.resident(row), lists_.weights_.resident(lists, partition, row), f);
+      if (lists.tail_entries(row) == 0) return lists.degree(row);
+      if (next_ < prepared_.size() && prepared_[next_].vertex == vertex) {
+        const Prepared& tail = prepared_[next_++];
+        visit({reinterpret_cast<const NeighborId*>(neighbor_arena_.data() + tail.at), tail.entries},
+              {reinterpret_cast<const float*>(weight_arena_.data() + tail.at), tail.entries}, f);
+        return lists.degree(row);
+      }
+      for (std::uint64_t begin = lists.tail_byte_begin(row); begin < lists.tail_byte_end(row);) {
+        const std::uint64_t length = std::min(lists.tail_byte_end(row) - begin, kPieceBytes);
+        const std::span<const NeighborId> tail_neighbors = read_neighbors(partition, begin, length);
+        visit(tail_neighbors, read_weights(partition, begin, length), f);
+        begin += length;
+      }
+      return lists.degree(row);
+    }
+    // Bytes read from the store's files by this reader.
+    std::int64_t bytes_read() const { return bytes_read_; }
+
+    // The frontier's vertices a thread takes at a time: their tails are read together, so that a
+    // block costs about one device latency, not one a vertex.
+    static constexpr std::size_t kBlockVertices = 512;
+    // Tails read together by prepare(), their neighbours in one arena and their weights in another.
+    static constexpr std::uint64_t kArenaBytes = std::uint64_t{1} << 20;
+    // A tail that prepare() did not read is read alone, in pieces of at most this (whole entries).
+    static constexpr std::uint64_t kPieceBytes = std::uint64_t{1} << 20;
+    static constexpr int kQueueDepth = 32;
+
+   private:
+    template <typename F>
+    static void visit(std::span<const NeighborId> neighbors, std::span<const float> weights, F& f) {
+      for (std::size_t k = 0; k < neighbors.size(); ++k) f(neighbors[k], weights[k]);
+    }
+    struct Prepared {
+      NeighborId vertex;
+      std::size_t entries;
+      std::uint64_t at;  // in both arenas
+    };
+    // A partition's two files: read alone (with their buffers) or together (their async readers).
+    struct OpenFile {
+      BlockFile file;
+      AlignedBuffer buffer;
+      std::unique_ptr<AsyncReader> reader;
+    };
+    OpenFile& file(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition);
+    std::span<const NeighborId> read_neighbors(int partition, std::uint64_t begin, std::uint64_t length);
+    std::span<const float> read_weights(int partition, std::uint64_t begin, std::uint64_t length);
+    std::span<const std::byte> read(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition,
+                                    std::uint64_t begin, std::uint64_t length);
+    void submit(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition,
+                std::vector<ReadRequest>& requests);
+    void wait_for_prepared();
+
+    const TieredWeightedLists& lists_;
+    std::vector<std::optional<OpenFile>> neighbor_files_;  // opened at a partition's first tail read
+    std::vector<std::optional<OpenFile>> weight_files_;
+    AlignedBuffer neighbor_arena_;
+    AlignedBuffer weight_arena_;
+    std::vector<Prepared> prepared_;
+    std::vector<std::vector<ReadRequest>> neighbor_requests_;  // a partition's, until submitted
+    std::vector<std::vector<ReadRequest>> weight_requests_;
+    std::size_t next_ = 0;
+    std::vector<std::uint64_t> completed_;
+    std::int64_t bytes_read_ = 0;
+  };
+
+  // The buffers a reader may hold: its arenas and its pieces, in blocks.
+  static std::int64_t reader_bytes();
+
+ private:
+  const TieredGraph& graph_;
+  const TieredWeights& weights_;
+  IoKind io_;
+};
+
+}  // namespace semibfs
