@@ -31,7 +31,7 @@ void append(std::vector<std::uint32_t>& into, const std::vector<std::uint32_t>& 
 DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
                                                    std::span<const float> weights, SsspOptions options)
     : comm_(comm), graph_(graph), weights_(weights), options_(options) {
-  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+  if (!is_valid_delta(options.delta)) {
     throw Error("delta-stepping across ranks: delta must be finite and at least " + std::to_string(kMinDelta) +
                 ", got " + std::to_string(options.delta));
   }

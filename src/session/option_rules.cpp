@@ -46,7 +46,7 @@ std::int64_t dram_budget_option(const std::string& text) {
 }
 
 double check_delta(double delta) {
-  if (std::isfinite(delta) && delta >= kMinDelta) return delta;
+  if (is_valid_delta(delta)) return delta;
   std::ostringstream text;
   text << "must be at least " << kMinDelta << ", got '" << delta << "'";
   throw UsageError(text.str());

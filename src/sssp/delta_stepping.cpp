@@ -189,8 +189,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
 DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists> lists, std::int64_t num_vertices,
                              SsspOptions options)
     : lists_(std::move(lists)), options_(options) {
-  // Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
-  if (!(options.delta >= kMinDelta) || !std::isfinite(options.delta)) {
+  if (!is_valid_delta(options.delta)) {
     throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
                 std::to_string(options.delta));
   }

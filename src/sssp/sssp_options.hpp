@@ -1,6 +1,8 @@
 // How an SSSP search runs.
 #pragma once
 
+#include <cmath>
+
 namespace semibfs {
 
 // Bucket width of delta-stepping. Meyer and Sanders (J. Algorithms 49(1), 2003, Sec. 4) take
@@ -12,5 +14,8 @@ inline constexpr double kMinDelta = 1e-4;
 struct SsspOptions {
   double delta = kDefaultDelta;  // in the weights' unit
 };
+
+// Each thread keeps one bucket per delta of distance: a tinier delta asks for millions of them.
+inline bool is_valid_delta(double delta) { return std::isfinite(delta) && delta >= kMinDelta; }
 
 }  // namespace semibfs
