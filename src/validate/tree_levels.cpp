@@ -173,7 +173,9 @@ constexpr VertexId kPrefetchDistance = 16;
 template <class ParentId>
 void prefetch_parent_level(std::span<const ParentId> parent, const std::vector<TreeLevel>& levels, VertexId v) {
   const auto p = static_cast<std::uint64_t>(parent_of(parent, v));
-  if (p < parent.size()) __builtin_prefetch(levels.data() + p);
+  if (p >= parent.size()) return;
+  __builtin_prefetch(levels.data() + p);
+  __builtin_prefetch(parent.data() + p);  // where the walk goes on when the parent's level is unknown
 }
 
 // Walks up from every vertex of unknown level in parallel.
