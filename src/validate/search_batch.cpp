@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "core/error.hpp"
 #include "core/timer.hpp"
@@ -96,7 +97,8 @@ void SearchBatch::clear_records() {
 void SearchBatch::stage_levels(int slot, VertexId root, const ParentArray& parent, Kept& kept) {
   std::uint8_t* staged = staged_levels_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(num_vertices_);
   FailureLog failures;
-  const std::vector<TreeLevel> levels = parent.visit([&](auto entries) { return tree_levels(root, entries, failures); });
+  parent.visit([&](auto entries) { tree_levels(root, entries, failures, tree_levels_); });
+  const std::vector<TreeLevel>& levels = tree_levels_;
   kept.alone = !failures.empty();
   TreeLevel deepest = 0;
   if (!kept.alone) {
@@ -114,6 +116,23 @@ void SearchBatch::stage_levels(int slot, VertexId root, const ParentArray& paren
   if (!kept.alone) reinterpret_cast<std::uint64_t*>(parent_seen_.data())[root] |= std::uint64_t{1} << size();
 }
 
+// In parallel, and into the memory of the slot's last search: a plain copy was serial, and
+// allocated for every batch.
+void SearchBatch::copy_parents(const ParentArray& from, ParentArray& to) {
+  if (to.size() != from.size() || to.narrow() != from.narrow()) {
+    to.assign(from.size(), from.narrow() ? ParentArray::Width::kFitting : ParentArray::Width::kWide);
+  }
+  from.visit([&](auto source) {
+    to.visit([&](auto target) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(source[0])>, std::decay_t<decltype(target[0])>>) {
+        const auto n = static_cast<std::int64_t>(source.size());
+#pragma omp parallel for schedule(static)
+        for (std::int64_t v = 0; v < n; ++v) target[v] = source[v];
+      }
+    });
+  });
+}
+
 void SearchBatch::stage(int slot, VertexId root, const ParentArray& parent, Kept& kept) {
   std::uint8_t* staged = staged_levels_.data() + static_cast<std::size_t>(slot) * static_cast<std::size_t>(num_vertices_);
   if (validator_ == nullptr) {
@@ -121,7 +140,7 @@ void SearchBatch::stage(int slot, VertexId root, const ParentArray& parent, Kept
     for (VertexId v = 0; v < num_vertices_; ++v) staged[v] = parent[v] == kUnreached ? kUnreachedByte : 0;
     return;
   }
-  staged_parents_[slot] = parent;
+  copy_parents(parent, staged_parents_[slot]);
   stage_levels(slot, root, parent, kept);
 }
 
@@ -207,6 +226,7 @@ std::vector<BatchOutcome> SearchBatch::outcomes(const std::vector<std::int64_t>&
 
 std::vector<BatchOutcome> SearchBatch::check() {
   const Stopwatch pass_time;
+  std::vector<TreeLevel>().swap(tree_levels_);  // its room is the validator's while a search is validated alone
   if (size() % group_ != 0) write_staged_group();  // a last group that is not whole
   BatchRecords records;
   records.stride = stride_;

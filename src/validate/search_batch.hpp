@@ -17,6 +17,7 @@
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "io/aligned_buffer.hpp"
+#include "validate/tree_levels.hpp"
 #include "validate/validation_lists.hpp"
 #include "validate/validator.hpp"
 
@@ -75,6 +76,7 @@ class SearchBatch {
   // together: a vertex's record is then written once a group, not once a search.
   void stage(int slot, VertexId root, const ParentArray& parent, Kept& kept);
   void stage_levels(int slot, VertexId root, const ParentArray& parent, Kept& kept);
+  static void copy_parents(const ParentArray& from, ParentArray& to);
   void write_staged_group();
   template <class ParentId>
   void write_group(int first_column, int searches);
@@ -94,6 +96,7 @@ class SearchBatch {
   int group_;                          // searches staged before they are written into the lanes
   std::vector<std::uint8_t> staged_levels_;  // [slot][vertex]
   ParentArray staged_parents_[kStagedSearches];  // one per slot, with validation
+  std::vector<TreeLevel> tree_levels_;  // the kept search's levels; its memory kept until the pass
   std::vector<Kept> kept_;
   bool own_lists_;
   std::optional<ValidationLists> lists_;  // built by the first check when own_lists_

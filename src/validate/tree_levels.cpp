@@ -1,5 +1,8 @@
 // Tree levels by walking parent pointers with memoisation; cycles found by Brent's algorithm
-// (R. P. Brent, "An improved Monte Carlo factorization algorithm", BIT 20, 1980).
+// (R. P. Brent, "An improved Monte Carlo factorization algorithm", BIT 20, 1980). Every reached
+// vertex's parent is stepped to by some walk, so the walks also notice any parent that is out of
+// range or unreached; only then is the separate check of every parent pointer run, for its exact
+// report. A pass of its own, a random read a vertex, cost half as much as the walks.
 #include "validate/tree_levels.hpp"
 
 #include <algorithm>
@@ -59,7 +62,7 @@ void check_parent_pointer(VertexId v, VertexId root, std::span<const ParentId> p
   }
 }
 
-// Once this passes, every walk up from a reached vertex stays among reached vertices.
+// Rule 1's report on the parent pointers, once the walks have met a bad one.
 template <class ParentId>
 void check_parent_pointers(VertexId root, std::span<const ParentId> parent, FailureLog& failures) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
@@ -73,7 +76,7 @@ void check_parent_pointers(VertexId root, std::span<const ParentId> parent, Fail
   }
 }
 
-enum class WalkEnd { kKnownLevel, kFoundCycle, kJoinedCycle };
+enum class WalkEnd { kKnownLevel, kFoundCycle, kJoinedCycle, kBadParent };
 
 struct Walk {
   VertexId end = 0;        // first vertex of known level, or a vertex on the cycle found
@@ -82,24 +85,30 @@ struct Walk {
 };
 
 // Follows parents up to a vertex of known level; the checkpoint that moves at powers of two (Brent)
-// finds a cycle within a small multiple of the path and cycle lengths.
+// finds a cycle within a small multiple of the path and cycle lengths. Stops at a parent that is
+// not a vertex id or is unreached (kBadParent): the walks leave rule 1's report to
+// check_parent_pointers.
 template <class ParentId>
 Walk walk_up(VertexId start, std::span<const ParentId> parent, std::vector<TreeLevel>& levels) {
+  const auto num_vertices = static_cast<VertexId>(parent.size());
   VertexId current = start;
   VertexId checkpoint = start;
   std::int64_t steps = 0;
   std::int64_t next_checkpoint_step = 1;
-  while (load_level(levels, current) == kUnknownLevel) {
+  TreeLevel level = load_level(levels, current);
+  while (level == kUnknownLevel) {
     current = parent_of(parent, current);
     ++steps;
+    if (current < 0 || current >= num_vertices) return Walk{current, steps, WalkEnd::kBadParent};
     if (current == checkpoint) return Walk{current, steps, WalkEnd::kFoundCycle};
     if (steps == next_checkpoint_step) {
       checkpoint = current;
       next_checkpoint_step *= 2;
     }
+    level = load_level(levels, current);
   }
-  const bool cyclic = load_level(levels, current) == kCyclicLevel;
-  return Walk{current, steps, cyclic ? WalkEnd::kJoinedCycle : WalkEnd::kKnownLevel};
+  if (level == kUnreachedLevel) return Walk{current, steps, WalkEnd::kBadParent};
+  return Walk{current, steps, level == kCyclicLevel ? WalkEnd::kJoinedCycle : WalkEnd::kKnownLevel};
 }
 
 // False when the start lies deeper than kDeepestLevel: the levels past it are clamped there, which
@@ -141,22 +150,33 @@ Cycle describe_cycle(VertexId on_cycle, std::span<const ParentId> parent) {
 }
 
 template <class ParentId>
-std::vector<TreeLevel> initial_levels(VertexId root, std::span<const ParentId> parent) {
+void initial_levels(VertexId root, std::span<const ParentId> parent, std::vector<TreeLevel>& levels) {
   const auto num_vertices = static_cast<VertexId>(parent.size());
-  std::vector<TreeLevel> levels(parent.size());
+  levels.resize(parent.size());
 #pragma omp parallel for schedule(static)
   for (VertexId v = 0; v < num_vertices; ++v) {
     levels[static_cast<std::size_t>(v)] =
         parent_of(parent, v) == kUnreached ? kUnreachedLevel : kUnknownLevel;
   }
   levels[static_cast<std::size_t>(root)] = 0;
-  return levels;
 }
 
 struct WalkResults {
   std::vector<Cycle> cycles;  // maybe some twice
   bool too_deep = false;      // a level past kDeepestLevel
+  bool bad_parent = false;    // a parent out of range or unreached: the levels mean nothing
 };
+
+// Parents this many vertices ahead have their levels asked for: they are read at random.
+constexpr VertexId kPrefetchDistance = 16;
+
+template <class ParentId>
+void prefetch_parent_level(std::span<const ParentId> parent, const std::vector<TreeLevel>& levels, VertexId v) {
+  const auto p = static_cast<std::uint64_t>(parent_of(parent, v));
+  if (p >= parent.size()) return;
+  __builtin_prefetch(levels.data() + p);
+  __builtin_prefetch(parent.data() + p);  // where the walk goes on when the parent's level is unknown
+}
 
 // Walks up from every vertex of unknown level in parallel.
 template <class ParentId>
@@ -164,24 +184,29 @@ WalkResults walk_all(std::span<const ParentId> parent, std::vector<TreeLevel>& l
   const auto num_vertices = static_cast<VertexId>(parent.size());
   WalkResults results;
   bool too_deep = false;
-#pragma omp parallel reduction(|| : too_deep)
+  bool bad_parent = false;
+#pragma omp parallel reduction(|| : too_deep, bad_parent)
   {
     std::vector<Cycle> local;
 #pragma omp for schedule(dynamic, 1024) nowait
     for (VertexId v = 0; v < num_vertices; ++v) {
-      if (load_level(levels, v) != kUnknownLevel) continue;
+      if (v + kPrefetchDistance < num_vertices) prefetch_parent_level(parent, levels, v + kPrefetchDistance);
+      if (bad_parent || load_level(levels, v) != kUnknownLevel) continue;
       const Walk walk = walk_up(v, parent, levels);
-      if (walk.kind == WalkEnd::kKnownLevel) {
+      if (walk.kind == WalkEnd::kBadParent) {
+        bad_parent = true;
+      } else if (walk.kind == WalkEnd::kKnownLevel) {
         too_deep = !assign_levels_along(v, walk, parent, levels) || too_deep;
-        continue;
+      } else {
+        if (walk.kind == WalkEnd::kFoundCycle) local.push_back(describe_cycle(walk.end, parent));
+        mark_cyclic_along(v, parent, levels);
       }
-      if (walk.kind == WalkEnd::kFoundCycle) local.push_back(describe_cycle(walk.end, parent));
-      mark_cyclic_along(v, parent, levels);
     }
 #pragma omp critical(semibfs_validate_merge)
     results.cycles.insert(results.cycles.end(), local.begin(), local.end());
   }
   results.too_deep = too_deep;
+  results.bad_parent = bad_parent;
   return results;
 }
 
@@ -202,19 +227,33 @@ void report_cycles(VertexId root, std::vector<Cycle> cycles, FailureLog& failure
 
 template <class ParentId>
 std::vector<TreeLevel> tree_levels(VertexId root, std::span<const ParentId> parent, FailureLog& failures) {
-  check_parent_pointers(root, parent, failures);
-  if (!failures.empty()) return {};
-  std::vector<TreeLevel> levels = initial_levels(root, parent);
-  WalkResults walks = walk_all(parent, levels);
+  std::vector<TreeLevel> levels;
+  tree_levels(root, parent, failures, levels);
+  return levels;
+}
+
+template <class ParentId>
+void tree_levels(VertexId root, std::span<const ParentId> parent, FailureLog& failures, std::vector<TreeLevel>& levels) {
+  WalkResults walks;
+  if (parent_of(parent, root) == root) {
+    initial_levels(root, parent, levels);
+    walks = walk_all(parent, levels);
+  }
+  if (parent_of(parent, root) != root || walks.bad_parent) {
+    check_parent_pointers(root, parent, failures);
+    levels.clear();
+    return;
+  }
   if (walks.too_deep) {
     throw Error("validation: the tree is deeper than " + std::to_string(kDeepestLevel) +
                 " levels, the most that 32-bit levels hold");
   }
   report_cycles(root, std::move(walks.cycles), failures);
-  return levels;
 }
 
 template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&);
 template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&);
+template void tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&, std::vector<TreeLevel>&);
+template void tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&, std::vector<TreeLevel>&);
 
 }  // namespace semibfs

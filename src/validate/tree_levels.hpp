@@ -27,4 +27,12 @@ std::vector<TreeLevel> tree_levels(VertexId root, std::span<const ParentId> pare
 extern template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&);
 extern template std::vector<TreeLevel> tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&);
 
+// The same into `levels`, whose memory a caller walking many trees keeps from one to the next;
+// emptied when a failure leaves no levels.
+template <class ParentId>
+void tree_levels(VertexId root, std::span<const ParentId> parent, FailureLog& failures, std::vector<TreeLevel>& levels);
+
+extern template void tree_levels(VertexId, std::span<const std::int64_t>, FailureLog&, std::vector<TreeLevel>&);
+extern template void tree_levels(VertexId, std::span<const std::int32_t>, FailureLog&, std::vector<TreeLevel>&);
+
 }  // namespace semibfs

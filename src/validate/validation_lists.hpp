@@ -2,7 +2,7 @@
 // sharing nothing with the search's lists (the reference validates against its own CSR when built
 // with REUSE_CSR_FOR_VALIDATION; these are the validator's). Undirected, each non-self-loop tuple
 // is in both endpoints' lists; directed, in its target's list only (a vertex's list holds the
-// sources of its in-edges). Duplicates stay, since nedge counts them; the order is arbitrary.
+// sources of its in-edges). Duplicates stay, since nedge counts them; each list is in tuple order.
 #pragma once
 
 #include <cstdint>
@@ -17,7 +17,8 @@ namespace semibfs {
 
 class ValidationLists {
  public:
-  // One pass to count, one to fill; endpoints in range (as a Validator has checked).
+  // One pass to count, one to fill; endpoints in range (as a Validator has checked). Holds a
+  // staging block of the tuples' entries while it builds (bytes_for counts it).
   ValidationLists(const EdgeSource& edges, GraphDirection direction);
 
   // Bytes the lists of `edges` would take, before they are built.

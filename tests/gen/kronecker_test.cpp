@@ -2,34 +2,26 @@
 #include "gen/kronecker.hpp"
 
 #include <gtest/gtest.h>
-#include <omp.h>
 
 #include <cstdio>
 #include <fstream>
 
 #include "core/error.hpp"
 #include "support/test_vectors.hpp"
+#include "support/thread_count.hpp"
 
 namespace semibfs {
 namespace {
 
 using testing::expected_sha256;
 using testing::int64_edges_sha256;
+using testing::ThreadCount;
 
 KroneckerParams reference_params(int scale) {
   KroneckerParams params;
   params.scale = scale;
   return params;
 }
-
-class ThreadCount {
- public:
-  explicit ThreadCount(int threads) : saved_(omp_get_max_threads()) { omp_set_num_threads(threads); }
-  ~ThreadCount() { omp_set_num_threads(saved_); }
-
- private:
-  int saved_;
-};
 
 class KroneckerChecksum : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
