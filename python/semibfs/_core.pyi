@@ -42,5 +42,5 @@ def run_graph500(scale: int, *, progress: bool = False, **options: Any) -> tuple
 def describe_store(directory: str) -> dict[str, Any]: ...
 def sssp(
     store: str, root: int, *, delta: Optional[float] = None, validate: bool = True, dram_budget: Optional[str] = None,
-    threads: Optional[int] = None
+    threads: Optional[int] = None, head_entries: Optional[int] = None
 ) -> dict[str, Any]: ...

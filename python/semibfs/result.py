@@ -47,6 +47,7 @@ class SsspResult:
     reached: int
     delta: float  # the bucket width of delta-stepping
     validated: bool
+    bytes_read: int  # of lists' tails and their weights read from the store (under a budget)
     nedge: Optional[int] = None  # the Graph500 TEPS edge count, when validated
 
     @property

@@ -108,7 +108,8 @@ class Store:
 
     def _sssp_options(self):
         values = self._values
-        return dict(dram_budget=as_text(values["dram_budget"]), threads=whole_number("--threads", values["threads"]))
+        return dict(dram_budget=as_text(values["dram_budget"]), threads=whole_number("--threads", values["threads"]),
+                    head_entries=whole_number("--head-entries", values["head_entries"]))
 
     def _by_file_id(self, values, name, fill, dtype):
         ids = values["file_ids"]

@@ -188,7 +188,8 @@ nb::dict shortest_path_arrays(const StoreShortestPaths& paths) {
 // `semibfs sssp` as a call: one root's shortest paths (a warm-up, then the timed search), validated
 // unless asked not to, with the figures the command prints.
 nb::dict store_shortest_paths(const std::string& store, std::uint64_t root, std::optional<double> delta, bool validate,
-                              const std::optional<std::string>& dram_budget, std::optional<std::int64_t> threads) {
+                              const std::optional<std::string>& dram_budget, std::optional<std::int64_t> threads,
+                              std::optional<std::int64_t> head_entries) {
   StoreSsspOptions options;
   options.store = store;
   options.root = root;
@@ -196,6 +197,7 @@ nb::dict store_shortest_paths(const std::string& store, std::uint64_t root, std:
   options.search.skip_validation = !validate;
   if (dram_budget) options.search.budget.dram_budget_bytes = dram_budget_option(*dram_budget);
   if (threads) options.search.threads = check_thread_count(*threads);
+  options.search.head_entries = head_entries;  // checked with the budget by StoreSsspOptions::check
   std::ostringstream log;
   const StoreShortestPaths paths = without_gil([&] { return search_store_shortest_paths(options, log); });
   nb::dict result = shortest_path_arrays(paths);
@@ -203,6 +205,7 @@ nb::dict store_shortest_paths(const std::string& store, std::uint64_t root, std:
   result["root"] = root;
   result["seconds"] = search.bfs_seconds;
   result["reached"] = search.sssp->reached;
+  result["bytes_read"] = search.sssp->stats.bytes_read;
   result["delta"] = options.sssp.delta;
   result["validated"] = validate;
   result["nedge"] = validate ? nb::object(nb::int_(search.nedge)) : nb::object(nb::none());
@@ -377,5 +380,5 @@ NB_MODULE(_core, m) {
   m.def("run_graph500", &run_graph500, "scale"_a, nb::kw_only(), "progress"_a = false, "options"_a);
   m.def("describe_store", &describe_store, "directory"_a);
   m.def("sssp", &store_shortest_paths, "store"_a, "root"_a, nb::kw_only(), "delta"_a = nb::none(), "validate"_a = true,
-        "dram_budget"_a = nb::none(), "threads"_a = nb::none());
+        "dram_budget"_a = nb::none(), "threads"_a = nb::none(), "head_entries"_a = nb::none());
 }

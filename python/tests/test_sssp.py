@@ -88,6 +88,23 @@ def test_from_edges_weights_give_scipy_distances_and_consistent_parents():
         np.testing.assert_array_equal(unvalidated.distances, found.distances)
 
 
+def test_a_budget_reads_the_tails_from_the_store_and_gives_the_same_paths():
+    n = 3000
+    sources, targets, weights = random_weighted_graph(n, 30000, seed=9)
+    with semibfs.from_edges(sources, targets, weights=weights, num_vertices=n, threads=2) as store:
+        root = int(sources[0])
+        in_dram = store.sssp(root)
+        # One entry of each list in DRAM: every longer list's tail and its weights come from disk.
+        tiered = semibfs.open(store.directory, dram_budget="64MiB", head_entries=1, threads=2)
+        found = tiered.sssp(root)
+        assert found.validated and found.bytes_read > 0 and in_dram.bytes_read == 0
+        np.testing.assert_array_equal(found.distances[:n], in_dram.distances[:n])
+        np.testing.assert_allclose(found.distances[:n], dijkstra(scipy_distances(sources, targets, weights, n),
+                                                                 indices=root), rtol=1e-5)
+        with pytest.raises(semibfs.UsageError, match="--head-entries"):
+            semibfs.open(store.directory, head_entries=1).sssp(root)
+
+
 def test_errors_are_one_line(tmp_path):
     unweighted = semibfs.from_edges([0, 1], [1, 2], threads=1)
     with pytest.raises(semibfs.Error, match="has no weights"):
