@@ -36,8 +36,11 @@ KeptSearches::KeptSearches(std::int64_t num_vertices, std::int64_t searches, std
                            std::string directory)
     : num_vertices_(num_vertices) {
   roots_.reserve(static_cast<std::size_t>(searches));
-  if (searches * ParentArray::bytes_per_vertex(num_vertices) * num_vertices <= dram_room) return;
+  const std::int64_t all_trees = searches * ParentArray::bytes_per_vertex(num_vertices) * num_vertices;
+  if (all_trees <= dram_room) return;
   remove_stale_temporaries_of((std::filesystem::path(directory) / kFileName).string());
+  // Before the first search: a run that cannot keep its trees stops before its searches, not after.
+  require_free_space(directory, all_trees, "the searches' trees kept until their validation");
   file_.emplace(file_path_in(directory));
   descriptor_ = open_kept_file(file_->path());
 }

@@ -196,5 +196,20 @@ TEST_F(KeptValidationTest, TreesKeptInDramOrAFileReadBackAsKept) {
   }
 }
 
+// Trees that the store's file system cannot hold stop the run before its first search, in one line,
+// leaving no file.
+TEST_F(KeptValidationTest, TreesTheDiskCannotHoldAreRefusedBeforeTheSearches) {
+  const std::int64_t vertices_of_a_huge_graph = std::int64_t{1} << 40;  // 64 trees: 512 TiB
+  try {
+    KeptSearches kept(vertices_of_a_huge_graph, 64, 0, scratch_.path());
+    FAIL() << "no error";
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("the searches' trees kept until their validation"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+  EXPECT_TRUE(scratch_is_empty());
+}
+
 }  // namespace
 }  // namespace semibfs
