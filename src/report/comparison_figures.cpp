@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/byte_size.hpp"
+#include "report/chart_axis.hpp"
 
 namespace semibfs {
 namespace {
@@ -60,29 +62,49 @@ std::vector<ChartSeries> budget_series(const std::vector<RunFigures>& runs, cons
   return series;
 }
 
-// One line per run with searches of the kind `searches_of` picks (a run with none gets none), a point
-// per search in root order; no categories when no run has any.
-template <typename Searches>
-ChartSpec per_search_teps_chart(const std::vector<RunFigures>& runs, const std::string& title, Searches searches_of) {
-  ChartSpec chart = wide_chart(title, "search (in root order)", "TEPS", ChartKind::kLines);
+// One line per run for which `values_of` gives a value per search (a run it gives none has no line),
+// a point per search in root order; no categories when no run has any.
+template <typename Values>
+ChartSpec per_search_chart(const std::vector<RunFigures>& runs, const std::string& title, const std::string& y_title,
+                           Values values_of) {
+  ChartSpec chart = wide_chart(title, "search (in root order)", y_title, ChartKind::kLines);
   std::size_t most = 0;
   for (std::size_t index = 0; index < runs.size(); ++index) {
-    const std::vector<SearchFigures>* searches = searches_of(runs[index]);
-    if (searches == nullptr) continue;
-    ChartSeries series{run_label(runs, index) + ": " + runs[index].description, {}, ""};
-    for (const SearchFigures& search : *searches) series.values.push_back(search.teps);
-    most = std::max(most, series.values.size());
-    chart.series.push_back(std::move(series));
+    std::optional<std::vector<double>> values = values_of(runs[index]);
+    if (!values) continue;
+    most = std::max(most, values->size());
+    chart.series.push_back({run_label(runs, index) + ": " + runs[index].description, std::move(*values), ""});
   }
   for (std::size_t search = 1; search <= most; ++search) chart.categories.push_back(std::to_string(search));
   return chart;
+}
+
+std::vector<double> teps_of(const std::vector<SearchFigures>& searches) {
+  std::vector<double> teps;
+  for (const SearchFigures& search : searches) teps.push_back(search.teps);
+  return teps;
+}
+
+// "#1 run.json: BFS searches 1 to 64 validated in one pass, 1.61 s": each run's passes, for the notes.
+std::vector<std::string> validation_pass_notes(const std::vector<RunFigures>& runs) {
+  std::vector<std::string> notes;
+  for (std::size_t index = 0; index < runs.size(); ++index) {
+    for (const ValidationPassFigures& pass : runs[index].validation_passes) {
+      notes.push_back(run_label(runs, index) + ": " + pass.kernel + " searches " + std::to_string(pass.first + 1) +
+                      " to " + std::to_string(pass.first + pass.searches) + " validated in one pass, " +
+                      format_value(pass.seconds, ValueUnit::kSeconds));
+    }
+  }
+  return notes;
 }
 
 }  // namespace
 
 FigureOutcome teps_figure(const std::vector<RunFigures>& runs) {
   const std::string heading = "TEPS of every search";
-  ChartSpec chart = per_search_teps_chart(runs, "TEPS per search", [](const RunFigures& run) { return &run.searches; });
+  ChartSpec chart = per_search_chart(runs, "TEPS per search", "TEPS", [](const RunFigures& run) {
+    return std::optional(teps_of(run.searches));
+  });
   if (chart.categories.empty()) return absent("fig-teps", heading, "no TEPS per search: no run holds a search");
   Figure figure{"fig-teps",
                 heading,
@@ -95,8 +117,8 @@ FigureOutcome teps_figure(const std::vector<RunFigures>& runs) {
 
 FigureOutcome sssp_teps_figure(const std::vector<RunFigures>& runs) {
   const std::string heading = "TEPS of every shortest-path search";
-  ChartSpec chart = per_search_teps_chart(runs, "SSSP TEPS per search", [](const RunFigures& run) {
-    return run.sssp ? &run.sssp->searches : nullptr;
+  ChartSpec chart = per_search_chart(runs, "SSSP TEPS per search", "TEPS", [](const RunFigures& run) {
+    return run.sssp ? std::optional(teps_of(run.sssp->searches)) : std::nullopt;
   });
   if (chart.categories.empty()) {
     return absent("fig-sssp-teps", heading, "no SSSP TEPS per search: no run searched shortest paths (run --sssp)");
@@ -111,6 +133,27 @@ FigureOutcome sssp_teps_figure(const std::vector<RunFigures>& runs) {
   for (std::size_t index = 0; index < runs.size(); ++index) {
     if (!runs[index].sssp) figure.notes.push_back(run_label(runs, index) + ": no SSSP searches (run without --sssp)");
   }
+  return {figure.id, heading, std::move(figure), ""};
+}
+
+FigureOutcome validation_figure(const std::vector<RunFigures>& runs) {
+  const std::string heading = "Validation time of every search";
+  ChartSpec chart = per_search_chart(runs, "Validation seconds per search", "seconds", [](const RunFigures& run) {
+    std::vector<double> seconds;
+    for (const SearchFigures& search : run.searches) seconds.push_back(search.validate_seconds);
+    const bool validated = std::any_of(seconds.begin(), seconds.end(), [](double value) { return value > 0; });
+    return validated ? std::optional(std::move(seconds)) : std::nullopt;
+  });
+  if (chart.categories.empty()) {
+    return absent("fig-validation", heading, "no validation times: no run validated its searches (--skip-validation)");
+  }
+  Figure figure{"fig-validation",
+                heading,
+                "The seconds each BFS search's validation took, in root order, one line per run that validated. "
+                "Searches validated together in one pass over the edges (docs/VALIDATION.md) each count their "
+                "own tree walk and an equal share of the pass; the passes are listed below.",
+                {std::move(chart)},
+                validation_pass_notes(runs)};
   return {figure.id, heading, std::move(figure), ""};
 }
 

@@ -15,6 +15,10 @@ FigureOutcome teps_figure(const std::vector<RunFigures>& runs);
 // no run has any.
 FigureOutcome sssp_teps_figure(const std::vector<RunFigures>& runs);
 
+// fig-validation: each run's validation seconds per BFS search (a search's share of its pass when
+// validated in batches), the passes listed in its notes; left out when no run validated.
+FigureOutcome validation_figure(const std::vector<RunFigures>& runs);
+
 // fig-budget: bars of harmonic mean TEPS per DRAM budget ("in DRAM" last), a series per graph;
 // left out unless two or more runs are given and one at least ran under a budget.
 FigureOutcome budget_figure(const std::vector<RunFigures>& runs);

@@ -31,8 +31,8 @@ struct FigureOutcome {
 // "#2 b21.json": how charts and notes name run `index` of the report.
 std::string run_label(const std::vector<RunFigures>& runs, std::size_t index);
 
-// Every figure of the report, in page order: fig-teps, fig-sssp-teps, fig-budget (across runs), then per run
-// fig-level-time, fig-frontier, fig-io and fig-communication.
+// Every figure of the report, in page order: fig-teps, fig-sssp-teps, fig-validation, fig-budget
+// (across runs), then per run fig-level-time, fig-frontier, fig-io and fig-communication.
 std::vector<FigureOutcome> report_figures(const std::vector<RunFigures>& runs);
 
 }  // namespace semibfs

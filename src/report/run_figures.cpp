@@ -158,7 +158,19 @@ SearchFigures search_totals(const Fields& root) {
   search.seconds = root.non_negative("seconds");
   search.teps = root.non_negative("teps");
   search.nedge = root.integer("nedge");
+  if (root.find("validate_seconds") != nullptr) search.validate_seconds = root.non_negative("validate_seconds");
   return search;
+}
+
+std::vector<ValidationPassFigures> validation_pass_figures(const Fields& document) {
+  std::vector<ValidationPassFigures> passes;
+  if (document.find("validation_passes") == nullptr) return passes;
+  const JsonValue::Array& entries = document.array("validation_passes");
+  for (std::size_t index = 0; index < entries.size(); ++index) {
+    const Fields pass(entries[index], "validation_passes[" + std::to_string(index) + "]");
+    passes.push_back({pass.string("kernel"), pass.integer("first"), pass.integer("searches"), pass.non_negative("seconds")});
+  }
+  return passes;
 }
 
 SearchFigures search_figures(const Fields& root) {
@@ -272,6 +284,7 @@ RunFigures read_document(const Fields& document, const std::string& source) {
   if (document.find("program_version") != nullptr) run.program_version = document.string("program_version");
   run.machine = scalar_settings(document.object("machine"));
   run.sssp = sssp_figures(document);
+  run.validation_passes = validation_pass_figures(document);
   run.results = result_settings(document, run);
   const JsonValue::Array& roots = document.array("roots");
   for (std::size_t index = 0; index < roots.size(); ++index) {

@@ -46,6 +46,7 @@ struct SearchFigures {
   double seconds = 0;
   double teps = 0;
   std::int64_t nedge = 0;
+  double validate_seconds = 0;  // its validation (in a batch: its share of the pass); 0 when skipped
   std::vector<LevelFigures> levels;
 };
 
@@ -54,6 +55,14 @@ struct SsspRunFigures {
   double delta = 0;
   std::optional<double> harmonic_mean_teps;
   std::vector<SearchFigures> searches;
+};
+
+// One pass of the validation over the edges that checked several searches at once ("validation_passes").
+struct ValidationPassFigures {
+  std::string kernel;  // "BFS" or "SSSP"
+  std::int64_t first = 0;
+  std::int64_t searches = 0;
+  double seconds = 0;
 };
 
 using Setting = std::pair<std::string, std::string>;  // name, value as the page shows them
@@ -75,6 +84,7 @@ struct RunFigures {
   std::vector<Setting> results;  // the official figures a reader looks for first
   std::vector<SearchFigures> searches;
   std::optional<SsspRunFigures> sssp;  // only in runs with --sssp
+  std::vector<ValidationPassFigures> validation_passes;  // none in reports older than batches
 };
 
 // The figures of `document`, the parsed report read from `source`. A document that is not a run

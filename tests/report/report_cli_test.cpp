@@ -341,6 +341,31 @@ TEST_F(ReportCliTest, DrawsTheShortestPathSearchesOfRunsWithThem) {
   EXPECT_NE(html.find("<dt>SSSP searches</dt><dd>3</dd>"), std::string::npos);
 }
 
+// Each search's validation time, a run validated in one pass (its pass named in a note) beside one
+// that skipped validation (no line).
+TEST_F(ReportCliTest, DrawsEachSearchsValidationAndItsPass) {
+  make_run("run --scale 8 --roots 5", "validated.json");
+  make_run("run --scale 8 --roots 2 --skip-validation", "skipped.json");
+  const CommandResult result =
+      run("report " + path("validated.json") + " " + path("skipped.json") + " -o " + path("r.html"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string html = read_text(path("r.html"));
+  std::string problem;
+  const std::vector<Element> elements = elements_of(html, problem);
+  ASSERT_EQ(problem, "");
+  const Element* validation = figure(elements, "fig-validation");
+  ASSERT_NE(validation, nullptr);
+  ASSERT_EQ(inside(elements, *validation, "svg").size(), 1u);
+  const std::map<int, std::size_t> marks = marks_of(elements, *inside(elements, *validation, "svg")[0]);
+  ASSERT_EQ(marks.size(), 1u);
+  EXPECT_EQ(marks.at(0), 5u);
+  EXPECT_NE(html.find("#1 validated.json: BFS searches 1 to 5 validated in one pass, "), std::string::npos);
+
+  const CommandResult skipped = run("report " + path("skipped.json") + " -o " + path("s.html"));
+  ASSERT_EQ(skipped.exit_code, 0) << skipped.err;
+  EXPECT_NE(read_text(path("s.html")).find("id=\"fig-validation-absent\""), std::string::npos);
+}
+
 // A corrupt, foreign or missing input is one line and exit 1, and the output is not written (an
 // older one is kept); a bad command line is one line and exit 2.
 TEST_F(ReportCliTest, BadInputIsOneLineAndNoOutput) {
