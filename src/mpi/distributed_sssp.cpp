@@ -45,12 +45,7 @@ DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const Ran
 
 // Lowers an own vertex's label to `distance` through `parent` when that is shorter; any thread.
 bool DistributedDeltaStepping::lower(std::uint32_t row, float distance, std::uint32_t parent) {
-  std::atomic_ref label(labels_[row]);
-  std::uint64_t old = label.load(std::memory_order_relaxed);
-  while (distance < distance_of(old)) {
-    if (label.compare_exchange_weak(old, pack_label(distance, parent), std::memory_order_relaxed)) return true;
-  }
-  return false;
+  return lower_label(labels_[row], distance, parent);
 }
 
 // Offers each neighbour the row's distance plus the entry's weight: an own neighbour's label is

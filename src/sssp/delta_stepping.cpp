@@ -89,19 +89,12 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
     const float distance = base + weight;
     std::atomic_ref nearest(context.nearest[neighbor]);
     if (!(distance < nearest.load(std::memory_order_relaxed))) return;
-    std::atomic_ref label(context.labels[neighbor]);
-    std::uint64_t old = label.load(std::memory_order_relaxed);
-    while (distance < distance_of(old)) {
-      if (label.compare_exchange_weak(old, pack_label(distance, static_cast<std::uint32_t>(vertex)),
-                                      std::memory_order_relaxed)) {
-        nearest.store(distance, std::memory_order_relaxed);  // a later, lower store may come first: still not below
-        const auto bucket = context.bucket_of(distance);
-        if (bucket >= buckets.size()) buckets.resize(bucket + 1);
-        buckets[bucket].push_back(neighbor);
-        ++stats.distance_updates;
-        break;
-      }
-    }
+    if (!lower_label(context.labels[neighbor], distance, static_cast<std::uint32_t>(vertex))) return;
+    nearest.store(distance, std::memory_order_relaxed);  // a later, lower store may come first: still not below
+    const auto bucket = context.bucket_of(distance);
+    if (bucket >= buckets.size()) buckets.resize(bucket + 1);
+    buckets[bucket].push_back(neighbor);
+    ++stats.distance_updates;
   });
 }
 

@@ -3,6 +3,7 @@
 // delta-stepping in one process (delta_stepping.cpp) and across ranks (mpi/distributed_sssp.cpp).
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,17 @@ constexpr std::uint32_t parent_of(std::uint64_t label) { return static_cast<std:
 
 inline constexpr std::uint64_t kUnreachedLabel = pack_label(std::numeric_limits<float>::infinity(), UINT32_MAX);
 inline constexpr std::size_t kNoBucket = std::numeric_limits<std::size_t>::max();
+
+// Lowers `label` to `distance` through `parent` when that is shorter, against other threads doing
+// the same (one compare-and-swap sets both); whether it did.
+inline bool lower_label(std::uint64_t& label, float distance, std::uint32_t parent) {
+  std::atomic_ref shared(label);
+  std::uint64_t old = shared.load(std::memory_order_relaxed);
+  while (distance < distance_of(old)) {
+    if (shared.compare_exchange_weak(old, pack_label(distance, parent), std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
 
 // The bucket of a distance for buckets `delta` wide (Meyer and Sanders: bucket i holds [i delta, (i+1) delta)).
 inline std::size_t bucket_of(float distance, double delta) { return static_cast<std::size_t>(distance / delta); }
