@@ -131,10 +131,11 @@ void start_depths(VertexRange mine, Lane& lane) {
     if (lane.depths[local(mine, v)] == kUnknownDepth) lane.waiting.push_back(v);
 }
 
-// A waiting vertex's question to its parent's owner: the parent and the lane, in one id.
+// A waiting vertex's question to its parent's owner: the parent and the lane in one id, and the
+// vertex and the lane in another (8 bytes each, as one tree's questions take).
 struct DepthQuestions {
-  std::vector<std::vector<VertexId>> keys;               // parent * lanes + lane, per owner
-  std::vector<std::vector<std::pair<VertexId, std::size_t>>> children;  // (vertex, lane), per owner
+  std::vector<std::vector<VertexId>> keys;      // parent * lanes + lane, per owner
+  std::vector<std::vector<VertexId>> children;  // vertex * lanes + lane, per owner
 };
 
 // Records one depth round's answer for `v` of `lane`: its depth, a rule 1 failure when its parent
@@ -167,7 +168,7 @@ void depth_round(Communicator& comm, const PartitionLayout& ranks, std::vector<L
       const VertexId p = lanes[i].own_parent[local(mine, v)];
       const auto owner = static_cast<std::size_t>(ranks.partition_of(p));
       questions.keys[owner].push_back(p * width + static_cast<VertexId>(i));
-      questions.children[owner].emplace_back(v, i);
+      questions.children[owner].push_back(v * width + static_cast<VertexId>(i));
     }
   }
   OwnerQueries<std::int64_t> queries;
@@ -178,8 +179,9 @@ void depth_round(Communicator& comm, const PartitionLayout& ranks, std::vector<L
   std::size_t next = 0;
   for (std::size_t owner = 0; owner < questions.children.size(); ++owner) {
     for (std::size_t k = 0; k < questions.children[owner].size(); ++k) {
-      const auto [v, i] = questions.children[owner][k];
-      settle(mine, v, questions.keys[owner][k] / width, parent_depths[next++], lanes[i], still_waiting[i]);
+      const VertexId child = questions.children[owner][k];
+      const auto i = static_cast<std::size_t>(child % width);
+      settle(mine, child / width, questions.keys[owner][k] / width, parent_depths[next++], lanes[i], still_waiting[i]);
     }
   }
   for (const std::size_t i : asking) lanes[i].waiting = std::move(still_waiting[i]);
@@ -488,10 +490,10 @@ std::int64_t distributed_validation_bytes(std::int64_t own_vertices, std::int64_
                                           std::int64_t tuples_per_round, int trees) {
   // Vectors filled by push_back count twice their entries' bytes (their capacity at most doubles).
   // Tree depths, per tree: the depths (8 per own vertex); the waiting vertices before and after a
-  // round (16 and 16, grown); their parents and children by owner (16 and 32, grown); the parents'
+  // round (16 and 16, grown); their parents and children by owner (16 and 16, grown); the parents'
   // depths (8); the requests answered here and their replies (8 and 8 per vertex of any rank that
   // waits).
-  const std::int64_t depth_rounds = trees * (own_vertices * (8 + 16 + 16 + 48 + 8) + num_vertices * (8 + 8));
+  const std::int64_t depth_rounds = trees * (own_vertices * (8 + 16 + 16 + 32 + 8) + num_vertices * (8 + 8));
   // The rounds of the edge pass over at most `tuples` tuples, two endpoints each, whose buffers are
   // kept from round to round: the depths and the records (8 and 16 per own vertex and tree, both
   // while the records are made) and two evidence words (16 per own vertex); slots (16 per tuple),
