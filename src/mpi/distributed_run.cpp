@@ -18,6 +18,7 @@
 #include "mpi/distributed_validator.hpp"
 #include "mpi/every_rank.hpp"
 #include "mpi/node_group.hpp"
+#include "mpi/rank_batch_checker.hpp"
 #include "mpi/rank_graph.hpp"
 #include "mpi/rank_list_weights.hpp"
 #include "mpi/rank_parents.hpp"
@@ -177,6 +178,18 @@ class RankChecker final : public OneSearchChecker {
   Communicator& comm_;
   const RankInputs& inputs_;
 };
+
+// Searches validated in batches when the run has no budget (rank_searches_per_batch), else one at a time.
+std::unique_ptr<SearchChecker> make_rank_checker(Communicator& comm, const SearchOptions& search,
+                                                 const RankInputs& inputs, std::int64_t roots, std::ostream& log) {
+  const int batch = rank_searches_per_batch(comm, inputs.graph.ranks, roots, search.budget.is_set(),
+                                            !search.skip_validation);
+  if (batch < 2) return std::make_unique<RankChecker>(comm, inputs);
+  log << "validating up to " << batch << " searches in one pass across ranks; their parents kept until then ("
+      << format_bytes(rank_batch_bytes(inputs.graph.ranks, comm.rank(), batch)) << " with the validation on rank 0)"
+      << std::endl;
+  return std::make_unique<RankBatchChecker>(comm, inputs.graph.ranks, *inputs.edge_source, batch);
+}
 
 void generate_share(Communicator& comm, const Graph500Options& options, Graph500Report& report, std::ostream& log,
                     RankInputs& inputs) {
@@ -422,7 +435,8 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
                        (options.ranks.remote_cache_on() && options.ranks.remote_cache == CacheKind::kNode);
   const std::unique_ptr<NodeGroup> node = grouped ? std::make_unique<NodeGroup>(comm, options.ranks.node_size) : nullptr;
   RankSearcher searcher(comm, inputs.graph, options.search, options.ranks, node.get());
-  RankChecker checker(comm, inputs);
+  const std::unique_ptr<SearchChecker> checker = make_rank_checker(comm, options.search, inputs, std::ssize(roots), log);
+  report.memory.validator_bytes = checker->working_bytes();
   ParentArray parent;
   parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);
   place_partitions_of(inputs.graph.partitions, parent);
@@ -430,7 +444,7 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
       searcher.engine().status_bytes() + searcher.engine().cache_bytes() + inputs.graph.own.size() * 8;
   report.memory.io_buffer_bytes = searcher.engine().io_buffer_bytes();
   report.plan = inputs.plan;
-  session.search_with(searcher, checker, roots, true, parent);
+  session.search_with(searcher, *checker, roots, true, parent);
   const TrafficByKind untimed = traffic_between(searcher.totals().traffic, comm.take_traffic());
   report.distributed = rank_figures(comm, inputs, searcher.totals(), construction);
   report.distributed->untimed_traffic = traffic_figures(sum_traffic(comm, untimed));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/types.hpp"
 #include "mpi/communicator.hpp"
@@ -42,12 +43,31 @@ DistributedValidation validate_distributed(Communicator& comm, const PartitionLa
                                            VertexId root, std::span<const VertexId> own_parent,
                                            std::int64_t tuples_per_round = kDefaultTuplesPerRound);
 
-// An upper bound of the bytes validate_distributed allocates on a rank that owns `own_vertices` of
-// `num_vertices` vertices among `ranks` ranks, in rounds of `tuples_per_round` tuples, for a DRAM budget to reserve: its per-vertex arrays,
-// the request, reply and mark buffers of its rounds, and small per-rank bookkeeping. Not counted:
-// own_parent (the caller's), the source's chunk buffers (EdgeSource::buffer_bytes()) and the MPI
+// One search's tree as a rank holds it: its root and the parents of the rank's own vertices.
+struct OwnTree {
+  VertexId root = kUnreached;
+  std::span<const VertexId> own_parent;
+};
+
+// The most trees one pass validates: a bit each in an own vertex's words of edge-pass evidence.
+inline constexpr int kMaxTreesPerPass = 64;
+
+// Collective: validate_distributed for each of `trees` (1 to kMaxTreesPerPass, the same count on
+// every rank) in one set of rounds: the rule 1 checks, the depth rounds of all trees together, and
+// one pass over `edges` whose requests carry every tree's (parent, depth) of each endpoint. Each
+// tree's result is the one validate_distributed gives it alone: its failure count, first rule and
+// message, and nedge. Throws as validate_distributed does (the first tree at fault named).
+std::vector<DistributedValidation> validate_distributed_trees(Communicator& comm, const PartitionLayout& ranks,
+                                                              const EdgeSource& edges, std::span<const OwnTree> trees,
+                                                              std::int64_t tuples_per_round = kDefaultTuplesPerRound);
+
+// An upper bound of the bytes validate_distributed_trees allocates for `trees` trees on a rank that
+// owns `own_vertices` of `num_vertices` vertices among `ranks` ranks, in rounds of
+// `tuples_per_round` tuples, for a DRAM budget to reserve: its per-vertex arrays, the request,
+// reply and mark buffers of its rounds, and small per-rank bookkeeping. Not counted: the trees'
+// parents (the caller's), the source's chunk buffers (EdgeSource::buffer_bytes()) and the MPI
 // library's own buffers.
 std::int64_t distributed_validation_bytes(std::int64_t own_vertices, std::int64_t num_vertices, int ranks,
-                                          std::int64_t tuples_per_round = kDefaultTuplesPerRound);
+                                          std::int64_t tuples_per_round = kDefaultTuplesPerRound, int trees = 1);
 
 }  // namespace semibfs

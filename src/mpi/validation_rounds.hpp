@@ -65,14 +65,21 @@ struct OwnerQueries {
   template <class Answer>
   const std::vector<Reply>& ask(Communicator& comm, const std::vector<std::vector<VertexId>>& requests,
                                 const Answer& answer) {
+    return ask_each(comm, requests, 1, [&](VertexId v, Reply* out) { *out = answer(v); });
+  }
+  // The same with `width` replies a vertex (one per tree of a batch), which fill(v, out) writes
+  // into out[0, width): the replies about the i-th requested vertex are answers[i * width, +width).
+  template <class Fill>
+  const std::vector<Reply>& ask_each(Communicator& comm, const std::vector<std::vector<VertexId>>& requests,
+                                     std::int64_t width, const Fill& fill) {
     comm.exchange_into(requests, TrafficKind::kValidation, asked, &counts);
     replies.resize(counts.size());
     std::int64_t first = 0;
     for (std::size_t source = 0; source < counts.size(); ++source) {
-      replies[source].resize(static_cast<std::size_t>(counts[source]));
+      replies[source].resize(static_cast<std::size_t>(counts[source] * width));
       Reply* out = replies[source].data();
 #pragma omp parallel for schedule(static)
-      for (std::int64_t k = 0; k < counts[source]; ++k) out[k] = answer(asked[static_cast<std::size_t>(first + k)]);
+      for (std::int64_t k = 0; k < counts[source]; ++k) fill(asked[static_cast<std::size_t>(first + k)], out + k * width);
       first += counts[source];
     }
     comm.exchange_into(replies, TrafficKind::kValidation, answers);

@@ -20,8 +20,10 @@
 #include "core/error.hpp"
 #include "mpi/communicator.hpp"
 #include "mpi/distributed_validator.hpp"
+#include "mpi/rank_batch_checker.hpp"
 #include "edges/edge_source.hpp"
 #include "edges/packed_file_edge_source.hpp"
+#include "core/parent_array.hpp"
 #include "gen/kronecker.hpp"
 #include "graph/partition_layout.hpp"
 #include "support/packed_edge_file_writer.hpp"
@@ -528,6 +530,176 @@ TEST_F(DistributedValidatorTest, ThrowsOnEveryRankWhenOneRanksSourceThrows) {
   // The failing rank too: the job ends with one line through MPI_Finalize (mpi/every_rank.hpp).
   EXPECT_TRUE(threw_error) << "every rank throws the failing rank's error";
   expect_passes(graph_, root_, tree_.parent);  // the ranks are in step again
+}
+
+// Batches of trees (validate_distributed_trees): each tree's result is the one it gets alone.
+
+// This rank's own parents of each tree.
+std::vector<std::vector<VertexId>> own_parents_of(const PartitionLayout& ranks, int rank,
+                                                  const std::vector<std::vector<VertexId>>& trees) {
+  const VertexRange mine = ranks.range(rank);
+  std::vector<std::vector<VertexId>> own;
+  for (const std::vector<VertexId>& parents : trees) own.emplace_back(parents.begin() + mine.begin, parents.begin() + mine.end);
+  return own;
+}
+
+// Validates `trees` (from `roots`) in one batch over this rank's share in chunks of `chunk_edges`
+// (0: one chunk), and each alone; expects the same result from both, on every rank.
+std::vector<DistributedValidation> expect_batch_as_alone(const Graph& graph, const std::vector<VertexId>& roots,
+                                                         const std::vector<std::vector<VertexId>>& trees,
+                                                         std::int64_t chunk_edges = 0) {
+  Communicator comm;
+  const PartitionLayout ranks(graph.edges.num_vertices, comm.size());
+  const EdgeList share = share_of(graph.edges, comm.rank(), comm.size());
+  const InMemoryEdgeSource source(share, chunk_edges);
+  const std::vector<std::vector<VertexId>> own = own_parents_of(ranks, comm.rank(), trees);
+  std::vector<OwnTree> batch;
+  for (std::size_t i = 0; i < trees.size(); ++i) batch.push_back({roots[i], own[i]});
+  const std::vector<DistributedValidation> results = validate_distributed_trees(comm, ranks, source, batch);
+  EXPECT_EQ(results.size(), trees.size());
+  for (std::size_t i = 0; i < results.size() && i < trees.size(); ++i) {
+    SCOPED_TRACE("tree " + std::to_string(i) + " of " + std::to_string(trees.size()));
+    expect_same_on_every_rank(comm, results[i]);
+    expect_same_result(results[i], validate_distributed(comm, ranks, source, roots[i], own[i]));
+  }
+  return results;
+}
+
+class DistributedBatchValidatorTest : public DistributedValidatorTest {
+ protected:
+  // Good trees from other roots, one of them isolated and one on the far side of the graph.
+  std::vector<VertexId> other_roots() const { return {VertexId{0}, VertexId{1}, VertexId{100}, VertexId{511}}; }
+  // The tree of root_ broken as trees_to_compare()[broken] breaks it, at `position` of a batch
+  // whose other trees pass; expects the broken one's result alone and the others' to pass.
+  void expect_broken_at(std::size_t broken, std::size_t position, std::int64_t chunk_edges = 0);
+};
+
+void DistributedBatchValidatorTest::expect_broken_at(std::size_t broken, std::size_t position,
+                                                     std::int64_t chunk_edges) {
+  std::vector<VertexId> roots = other_roots();
+  std::vector<std::vector<VertexId>> trees;
+  for (const VertexId root : roots) trees.push_back(breadth_first_tree(graph_, root).parent);
+  roots.insert(roots.begin() + static_cast<std::ptrdiff_t>(position), root_);
+  trees.insert(trees.begin() + static_cast<std::ptrdiff_t>(position), trees_to_compare()[broken]);
+  const std::vector<DistributedValidation> results = expect_batch_as_alone(graph_, roots, trees, chunk_edges);
+  const std::vector<int> rules = {0, 1, 3, 4, 5};
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].first_rule, i == position ? rules[broken] : 0) << "tree " << i << ": " << results[i].first_failure;
+    const bool past_rule_1 = i != position || rules[broken] != 1;  // else nothing counted, as alone
+    EXPECT_EQ(results[i].nedge, past_rule_1 ? count_nedge(graph_.edges, trees[i]) : 0) << "tree " << i;
+  }
+}
+
+TEST_F(DistributedBatchValidatorTest, GivesEachTreeOfABatchItsResultAlone) {
+  for (std::size_t broken = 0; broken < 5; ++broken) {
+    for (const std::size_t position : {std::size_t{0}, std::size_t{2}, std::size_t{4}}) {
+      SCOPED_TRACE("broken as tree " + std::to_string(broken) + " at position " + std::to_string(position));
+      expect_broken_at(broken, position);
+    }
+  }
+}
+
+TEST_F(DistributedBatchValidatorTest, GivesTheSameResultsInChunks) {
+  for (std::size_t broken = 1; broken < 5; ++broken) expect_broken_at(broken, 2, 7);
+}
+
+// Trees broken at each stage in one batch: each leaves the batch at its own stage, and the trees
+// that pass keep their nedge; the same tree twice gives the same result twice.
+TEST_F(DistributedBatchValidatorTest, KeepsTreesBrokenAtDifferentStagesApart) {
+  std::vector<VertexId> out_of_range = tree_.parent;
+  parent(out_of_range, lowest_and_highest(tree_, root_, [](VertexId) { return true; }).back()) =
+      graph_.edges.num_vertices;
+  const std::vector<std::vector<VertexId>> broken = trees_to_compare();
+  const std::vector<VertexId> roots = {root_, root_, root_, VertexId{100}, root_, root_, root_};
+  const std::vector<std::vector<VertexId>> trees = {broken[4], out_of_range, broken[1], breadth_first_tree(graph_, 100).parent,
+                                                    broken[3], broken[2], broken[4]};
+  const std::vector<DistributedValidation> results = expect_batch_as_alone(graph_, roots, trees);
+  std::vector<int> rules;
+  for (const DistributedValidation& result : results) rules.push_back(result.first_rule);
+  EXPECT_EQ(rules, (std::vector<int>{5, 1, 1, 0, 4, 3, 5}));
+  // Nothing past rule 1 (as the single-process validator); the others count every tuple they reach.
+  std::vector<std::int64_t> nedges;
+  for (const DistributedValidation& result : results) nedges.push_back(result.nedge);
+  EXPECT_EQ(nedges, (std::vector<std::int64_t>{count_nedge(graph_.edges, trees[0]), 0, 0,
+                                               count_nedge(graph_.edges, trees[3]), count_nedge(graph_.edges, trees[4]),
+                                               count_nedge(graph_.edges, trees[5]), count_nedge(graph_.edges, trees[6])}));
+}
+
+TEST_F(DistributedBatchValidatorTest, AcceptsAFullBatchOfTrees) {
+  std::vector<VertexId> roots;
+  std::vector<std::vector<VertexId>> trees;
+  for (VertexId root = 0; std::ssize(roots) < kMaxTreesPerPass; root += 7) {
+    roots.push_back(root);
+    trees.push_back(breadth_first_tree(graph_, root).parent);
+  }
+  for (const DistributedValidation& result : expect_batch_as_alone(graph_, roots, trees)) EXPECT_TRUE(result.ok());
+}
+
+TEST_F(DistributedBatchValidatorTest, ThrowsOnEveryRankForTooManyTreesOrNone) {
+  Communicator comm;
+  const PartitionLayout ranks(graph_.edges.num_vertices, comm.size());
+  const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  const std::vector<VertexId> own = own_parents_of(ranks, comm.rank(), {tree_.parent}).front();
+  const std::vector<OwnTree> trees(kMaxTreesPerPass + 1, OwnTree{root_, own});
+  EXPECT_THROW(validate_distributed_trees(comm, ranks, InMemoryEdgeSource(share), trees), Error);
+  EXPECT_THROW(validate_distributed_trees(comm, ranks, InMemoryEdgeSource(share), {}), Error);
+}
+
+// A root outside the graph in the last tree of a batch is named, as alone.
+TEST_F(DistributedBatchValidatorTest, ThrowsOnEveryRankForABadRootInTheLastTree) {
+  Communicator comm;
+  const PartitionLayout ranks(graph_.edges.num_vertices, comm.size());
+  const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  const std::vector<VertexId> own = own_parents_of(ranks, comm.rank(), {tree_.parent}).front();
+  const std::vector<OwnTree> trees = {{root_, own}, {graph_.edges.num_vertices, own}};
+  EXPECT_THAT([&] { validate_distributed_trees(comm, ranks, InMemoryEdgeSource(share), trees); },
+              ThrowsMessage<Error>(HasSubstr("root " + std::to_string(graph_.edges.num_vertices) + " is not a vertex")));
+}
+
+TEST_F(DistributedBatchValidatorTest, ThrowsOnEveryRankForATupleOutsideTheGraph) {
+  Communicator comm;
+  const PartitionLayout ranks(graph_.edges.num_vertices, comm.size());
+  EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  if (comm.rank() == comm.size() - 1) share.edges.push_back(CompactEdge::make(0, graph_.edges.num_vertices));
+  const std::vector<std::vector<VertexId>> own = own_parents_of(ranks, comm.rank(), {tree_.parent, trees_to_compare()[1]});
+  const std::vector<OwnTree> trees = {{root_, own[0]}, {root_, own[1]}};
+  EXPECT_THAT([&] { validate_distributed_trees(comm, ranks, InMemoryEdgeSource(share, 7), trees); },
+              ThrowsMessage<Error>(HasSubstr("rank " + std::to_string(comm.size() - 1) + ": its tuple")));
+}
+
+// The run's checker: searches kept as they come, checked in one batch; the checks stop at the first
+// failure, which is the one the tree gets alone, and a passing search's nedge is the TEPS count.
+TEST_F(DistributedBatchValidatorTest, CheckerStopsAtTheFirstFailureOfItsBatch) {
+  Communicator comm;
+  const PartitionLayout ranks(graph_.edges.num_vertices, comm.size());
+  const EdgeList share = share_of(graph_.edges, comm.rank(), comm.size());
+  const InMemoryEdgeSource source(share);
+  const std::vector<std::vector<VertexId>> broken = trees_to_compare();
+  const std::vector<std::vector<VertexId>> trees = {tree_.parent, breadth_first_tree(graph_, 100).parent, broken[4],
+                                                    broken[3]};
+  const std::vector<VertexId> roots = {root_, 100, root_, root_};
+  const std::vector<std::vector<VertexId>> own = own_parents_of(ranks, comm.rank(), trees);
+  RankBatchChecker checker(comm, ranks, source, 4);
+  ParentArray parent;
+  parent.assign(ranks.range(comm.rank()).size(), ParentArray::Width::kWide);
+  for (std::size_t i = 0; i < trees.size(); ++i) {
+    parent.visit([&](auto entries) { std::copy(own[i].begin(), own[i].end(), entries.begin()); });
+    checker.keep(roots[i], parent);
+  }
+  const std::vector<SearchCheck> checks = checker.check_kept(true);
+  ASSERT_EQ(checks.size(), 3u);
+  EXPECT_FALSE(checks[0].failure.has_value());
+  EXPECT_FALSE(checks[1].failure.has_value());
+  EXPECT_EQ(checks[0].nedge, count_nedge(graph_.edges, trees[0]));
+  EXPECT_EQ(checks[1].nedge, count_nedge(graph_.edges, trees[1]));
+  ASSERT_TRUE(checks[2].failure.has_value());
+  const DistributedValidation alone = validate_distributed(comm, ranks, source, root_, own[2]);
+  EXPECT_EQ(checks[2].failure->rule, 5);
+  EXPECT_EQ(checks[2].failure->message, alone.first_failure);
+  EXPECT_EQ(checks[2].nedge, count_nedge(graph_.edges, trees[2]));
+  EXPECT_GT(checks[0].validate_seconds, 0);
+  EXPECT_EQ(checks[0].validate_seconds, checks[2].validate_seconds);  // each its share of the pass
+  EXPECT_TRUE(checker.check_kept(true).empty());  // the batch is empty again
 }
 
 }  // namespace
