@@ -73,7 +73,8 @@ class TieredWeightedLists {
 
   class Reader {
    public:
-    explicit Reader(const TieredWeightedLists& lists) : lists_(lists), stream_(lists.graph_, lists.weights_, lists.io_, lists.reads_) {}
+    explicit Reader(const TieredWeightedLists& lists)
+        : lists_(lists), stream_(lists.graph_, lists.weights_, lists.io_, lists.reads_) {}
     // Puts `vertices` in the order their tails are read best in (WeightedTailStream::start) and
     // starts reading them: for_each then takes each from the stream when called for the same
     // vertices in that order; any other tail it reads alone.

@@ -13,7 +13,8 @@ void TailReadOptions::check() const {
   if (!is_block_aligned(arena_bytes) || !is_block_aligned(max_request_bytes) || max_request_bytes < 3 * kBlockBytes ||
       max_request_bytes > arena_bytes || queue_depth < 1) {
     throw Error("SSSP tail reads: the arena (" + std::to_string(arena_bytes) + " bytes) must hold a request (" +
-                std::to_string(max_request_bytes) + " bytes, at least three blocks), both whole blocks, and the queue"
+                std::to_string(max_request_bytes) +
+                " bytes, at least three blocks), both whole blocks, and the queue"
                 " depth must be at least 1");
   }
 }
@@ -78,7 +79,8 @@ std::vector<WeightedTailStream::TailPlace> WeightedTailStream::order_block(std::
 
 void WeightedTailStream::plan_requests(const std::vector<TailPlace>& tails) {
   // Whole entries, with room for the block rounding of a request's start and end.
-  const std::uint64_t piece_bytes = (options_.max_request_bytes - 2 * kBlockBytes) / sizeof(NeighborId) * sizeof(NeighborId);
+  const std::uint64_t piece_bytes =
+      (options_.max_request_bytes - 2 * kBlockBytes) / sizeof(NeighborId) * sizeof(NeighborId);
   std::size_t pieces = 0;
   for (const TailPlace& tail : tails) pieces += (tail.end - tail.begin + piece_bytes - 1) / piece_bytes;
   pieces_.reserve(pieces);  // exactly: the plan's room is counted (held_bytes)
@@ -171,7 +173,8 @@ AsyncReader& WeightedTailStream::reader(int partition, int file) {
     ReaderOptions options;
     options.queue_depth = options_.queue_depth;
     options.pread_threads = 4;  // the pread fallback's pool, a reader per file and SSSP thread
-    open = make_reader(io_, file == 0 ? graph_.backward(partition).tail_path() : weights_.tail_path(partition), options);
+    open =
+        make_reader(io_, file == 0 ? graph_.backward(partition).tail_path() : weights_.tail_path(partition), options);
   }
   return *open;
 }

@@ -111,14 +111,14 @@ class WeightedTailStream {
   const TieredWeights& weights_;
   IoKind io_;
   TailReadOptions options_;
-  AlignedBuffer arenas_[2];  // neighbours, weights
+  AlignedBuffer arenas_[2];                               // neighbours, weights
   std::vector<std::unique_ptr<AsyncReader>> readers_[2];  // a partition's, opened at its first tail
   std::vector<std::vector<ReadRequest>> unsent_[2];
   std::vector<Piece> pieces_;
   std::vector<Request> requests_;
-  std::size_t piece_ = 0;       // the next piece to visit
-  std::size_t released_ = 0;    // requests before it are consumed, their room free
-  std::size_t submitted_ = 0;   // requests before it are placed and started
+  std::size_t piece_ = 0;      // the next piece to visit
+  std::size_t released_ = 0;   // requests before it are consumed, their room free
+  std::size_t submitted_ = 0;  // requests before it are placed and started
   std::vector<std::uint64_t> completed_;
   std::int64_t bytes_read_ = 0;
   std::int64_t requests_sent_ = 0;

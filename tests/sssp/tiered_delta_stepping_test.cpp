@@ -182,7 +182,8 @@ TEST(TieredWeightedLists, ReorderedStreamedBlocksGiveTheDramLists) {
   const TieredCase cases[] = {{1, NeighborOrder::kHubFirst, 1}, {3, NeighborOrder::kById, 2, 30}};
   int store = 0;
   for (const TieredCase& c : cases) {
-    const OpenedStore opened = open_split(write_weighted_store(directory.file(std::to_string(store++)), edge_list, c), c);
+    const std::string path = write_weighted_store(directory.file(std::to_string(store++)), edge_list, c);
+    const OpenedStore opened = open_split(path, c);
     std::int64_t longest_tail = 0;
     for (int k = 0; k < opened.graph.num_partitions(); ++k) {
       const TieredCsr& lists = opened.graph.backward(k);
