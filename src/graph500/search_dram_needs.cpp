@@ -224,6 +224,7 @@ PlacementPlan plan_search_placement(const GraphProfile& profile, const SearchOpt
   placement.status_description = needs.status_description;
   placement.first_neighbors = needs.first_neighbors;
   placement.scan_placement = needs.scan_placement;
+  placement.whole_backward_lists = needs.list_entry_bytes > profile.entry_bytes;  // SSSP reads lists whole
   // The one minimum, which the refusal above stated: the planner checks and states it as it is.
   placement.minimum_bytes = minimum_search_budget(profile, given);
   GraphProfile weighted = profile;

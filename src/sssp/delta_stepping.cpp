@@ -98,9 +98,10 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
   });
 }
 
-// Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare).
+// Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare, which
+// may reorder them).
 template <typename Reader>
-void relax_all(const SearchContext& context, Reader& reader, std::span<const NeighborId> vertices, Buckets& buckets,
+void relax_all(const SearchContext& context, Reader& reader, std::span<NeighborId> vertices, Buckets& buckets,
                SsspStats& stats) {
   reader.prepare(vertices);
   for (const NeighborId vertex : vertices) relax(context, reader, vertex, buckets, stats);

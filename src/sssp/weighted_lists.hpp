@@ -5,9 +5,10 @@
 //   TieredWeightedLists: a store's TieredGraph under a budget and its TieredWeights: the resident
 //                        entries and their weights from DRAM, a tail's neighbours and weights read
 //                        from the store's two files at the same offsets, by the thread that
-//                        expands the vertex: a block of vertices' tails read together, many in
-//                        flight (prepare), before they are expanded one by one.
-// The kernel calls prepare(vertices) and then for_each on each of them, in order.
+//                        expands the vertex: a block of vertices' tails streamed in file order,
+//                        merged where close, many in flight (weighted_tail_stream.hpp).
+// The kernel calls prepare(vertices), which may reorder them, and then for_each on each of them in
+// that order.
 #pragma once
 
 #include <algorithm>
@@ -23,10 +24,9 @@
 #include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "io/aligned_buffer.hpp"
-#include "io/async_reader.hpp"
 #include "io/block_file.hpp"
 #include "io/io_kind.hpp"
-#include "io/read_request.hpp"
+#include "sssp/weighted_tail_stream.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "tiered/tiered_weights.hpp"
 
@@ -66,17 +66,19 @@ class DramWeightedLists {
 class TieredWeightedLists {
  public:
   // Both must outlive the lists; the graph's backward lists must be plain (not compressed). Tails
-  // are read with the reader `io` names (io_kind.hpp).
-  TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io = IoKind::kAuto);
+  // are read with the reader `io` names (io_kind.hpp), as `reads` says (weighted_tail_stream.hpp).
+  TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io = IoKind::kAuto,
+                      TailReadOptions reads = {});
   std::int64_t num_vertices() const { return graph_.num_vertices(); }
 
   class Reader {
    public:
-    explicit Reader(const TieredWeightedLists& lists) : lists_(lists) {}
-    // Reads the tails of `vertices` (neighbours and weights) together, many in flight, as far as
-    // the arena holds them: for_each then takes them from there when called for the same
-    // vertices in the same order; any other tail it reads alone.
-    void prepare(std::span<const NeighborId> vertices);
+    explicit Reader(const TieredWeightedLists& lists)
+        : lists_(lists), stream_(lists.graph_, lists.weights_, lists.io_, lists.reads_) {}
+    // Puts `vertices` in the order their tails are read best in (WeightedTailStream::start) and
+    // starts reading them: for_each then takes each from the stream when called for the same
+    // vertices in that order; any other tail it reads alone.
+    void prepare(std::span<NeighborId> vertices) { stream_.start(vertices); }
     template <typename F>
     std::int64_t for_each(VertexId vertex, F&& f) {
       const int partition = lists_.graph_.layout().partition_of(vertex);
@@ -84,10 +86,11 @@ class TieredWeightedLists {
       const TieredCsr& lists = lists_.graph_.backward(partition);
       visit(lists.resident(row), lists_.weights_.resident(lists, partition, row), f);
       if (lists.tail_entries(row) == 0) return lists.degree(row);
-      if (next_ < prepared_.size() && prepared_[next_].vertex == vertex) {
-        const Prepared& tail = prepared_[next_++];
-        visit({reinterpret_cast<const NeighborId*>(neighbor_arena_.data() + tail.at), tail.entries},
-              {reinterpret_cast<const float*>(weight_arena_.data() + tail.at), tail.entries}, f);
+      if (stream_.next_is(static_cast<NeighborId>(vertex))) {
+        stream_.visit_next(static_cast<NeighborId>(vertex),
+                           [&](std::span<const NeighborId> neighbors, std::span<const float> weights) {
+                             visit(neighbors, weights, f);
+                           });
         return lists.degree(row);
       }
       for (std::uint64_t begin = lists.tail_byte_begin(row); begin < lists.tail_byte_end(row);) {
@@ -99,62 +102,45 @@ class TieredWeightedLists {
       return lists.degree(row);
     }
     // Bytes read from the store's files by this reader.
-    std::int64_t bytes_read() const { return bytes_read_; }
+    std::int64_t bytes_read() const { return bytes_read_ + stream_.bytes_read(); }
 
-    // The frontier's vertices a thread takes at a time: their tails are read together, so that a
-    // block costs about one device latency, not one a vertex.
-    static constexpr std::size_t kBlockVertices = 512;
-    // Tails read together by prepare(), their neighbours in one arena and their weights in another.
-    static constexpr std::uint64_t kArenaBytes = std::uint64_t{1} << 20;
+    // The frontier's vertices a thread takes at a time: their tails are read together, merged
+    // where they lie close, so the larger a block the fewer and longer the reads (the stream's
+    // arenas bound the memory whatever its size).
+    static constexpr std::size_t kBlockVertices = 4096;
     // A tail that prepare() did not read is read alone, in pieces of at most this (whole entries).
-    static constexpr std::uint64_t kPieceBytes = std::uint64_t{1} << 20;
-    static constexpr int kQueueDepth = 32;
+    static constexpr std::uint64_t kPieceBytes = std::uint64_t{64} << 10;
 
    private:
     template <typename F>
     static void visit(std::span<const NeighborId> neighbors, std::span<const float> weights, F& f) {
       for (std::size_t k = 0; k < neighbors.size(); ++k) f(neighbors[k], weights[k]);
     }
-    struct Prepared {
-      NeighborId vertex;
-      std::size_t entries;
-      std::uint64_t at;  // in both arenas
-    };
-    // A partition's two files: read alone (with their buffers) or together (their async readers).
+    // A partition's two files, read alone, each with its buffer.
     struct OpenFile {
       BlockFile file;
       AlignedBuffer buffer;
-      std::unique_ptr<AsyncReader> reader;
     };
-    OpenFile& file(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition);
     std::span<const NeighborId> read_neighbors(int partition, std::uint64_t begin, std::uint64_t length);
     std::span<const float> read_weights(int partition, std::uint64_t begin, std::uint64_t length);
     std::span<const std::byte> read(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition,
                                     std::uint64_t begin, std::uint64_t length);
-    void submit(std::vector<std::optional<OpenFile>>& files, const std::string& path, int partition,
-                std::vector<ReadRequest>& requests);
-    void wait_for_prepared();
 
     const TieredWeightedLists& lists_;
-    std::vector<std::optional<OpenFile>> neighbor_files_;  // opened at a partition's first tail read
+    WeightedTailStream stream_;
+    std::vector<std::optional<OpenFile>> neighbor_files_;  // opened at a partition's first tail read alone
     std::vector<std::optional<OpenFile>> weight_files_;
-    AlignedBuffer neighbor_arena_;
-    AlignedBuffer weight_arena_;
-    std::vector<Prepared> prepared_;
-    std::vector<std::vector<ReadRequest>> neighbor_requests_;  // a partition's, until submitted
-    std::vector<std::vector<ReadRequest>> weight_requests_;
-    std::size_t next_ = 0;
-    std::vector<std::uint64_t> completed_;
     std::int64_t bytes_read_ = 0;
   };
 
-  // The buffers a reader may hold: its arenas and its pieces, in blocks.
-  static std::int64_t reader_bytes();
+  // The buffers a reader may hold: its stream's arenas and block plan, and its pieces read alone.
+  static std::int64_t reader_bytes(const TailReadOptions& reads = {});
 
  private:
   const TieredGraph& graph_;
   const TieredWeights& weights_;
   IoKind io_;
+  TailReadOptions reads_;
 };
 
 }  // namespace semibfs

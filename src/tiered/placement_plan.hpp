@@ -58,6 +58,9 @@ struct PlacementRequest {
   // The plan becomes a scan's placement (use_scan_placement): plain lists then need no index of
   // their split, only their stripes' (TieredCsr::striped_index_bytes).
   bool scan_placement = false;
+  // Past the heads' K, whole backward lists, shortest first, instead of a larger K (for SSSP, which
+  // reads every list it expands whole: a short tail costs a device read per file for a few entries).
+  bool whole_backward_lists = false;
 };
 
 // One structure of the plan and how many of its bytes live in each tier.
@@ -78,6 +81,9 @@ struct PlacementPlan {
   // K: the first K entries of every backward list are in DRAM (K = 1: the first-neighbour array only).
   std::int64_t head_entries = 1;
   bool head_entries_forced = false;
+  // The backward lists of vertices of degree at most this are whole in DRAM, besides the first K
+  // entries of the others (PlacementRequest::whole_backward_lists); 0: none.
+  std::int64_t whole_backward_degree = 0;
   // D: the forward lists of vertices of degree 1..D are in DRAM (0: none).
   std::int64_t low_degree_limit = 0;
   // The forward lists of vertices of degree >= hub_degree_limit are in DRAM (0: no hub's list).

@@ -75,6 +75,7 @@ ResidencyRule backward_residency(const PlacementPlan& plan, bool compressed_list
     rule.whole_up_to_degree = plan.head_entries;  // compressed lists are whole or nothing
   } else {
     rule.head_entries = plan.head_entries;
+    rule.whole_up_to_degree = plan.whole_backward_degree;
   }
   return rule;
 }

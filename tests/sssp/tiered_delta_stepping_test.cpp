@@ -1,11 +1,17 @@
 // Delta-stepping over a store's lists tiered under a budget (sssp/weighted_lists.hpp,
 // tiered/tiered_weights.hpp): the first K entries of each list and their weights in DRAM, the
 // tails' neighbours and weights read from the store's files. Distances equal a plain Dijkstra
-// (tests/support) on Kronecker graphs of SCALE 10 and 12 over partitions, orders and K; a damaged
-// weights tail is found at open by its checksum, and one resealed into the manifest by validation.
+// (tests/support) on Kronecker graphs of SCALE 10 and 12 over partitions, orders, K and whole short
+// lists; a reader's blocks, reordered and streamed through arenas of any size with tails merged or
+// split, give each vertex's list as the DRAM graph has it; a damaged weights tail is found at open
+// by its checksum, and one resealed into the manifest by validation.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <numeric>
+#include <random>
+#include <utility>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +22,8 @@
 #include "graph/csr_graph.hpp"
 #include "graph/list_weights.hpp"
 #include "sssp/delta_stepping.hpp"
+#include "sssp/weighted_lists.hpp"
+#include "sssp/weighted_tail_stream.hpp"
 #include "store/graph_store.hpp"
 #include "support/error_message.hpp"
 #include "support/resealed_store.hpp"
@@ -34,7 +42,14 @@ struct TieredCase {
   int partitions;
   NeighborOrder order;
   std::int64_t head_entries;
+  std::int64_t whole_degree = 0;  // whole lists up to this degree in DRAM besides the heads (SSSP's placement)
 };
+
+EdgeList weighted_kronecker(int scale) {
+  KroneckerParams params;
+  params.scale = scale;
+  return generate_kronecker(params, true);
+}
 
 // The store of the weighted graph, written with its list weights.
 std::string write_weighted_store(const std::string& directory, const EdgeList& edge_list, const TieredCase& c) {
@@ -52,7 +67,8 @@ struct OpenedStore {
   TieredWeights weights;
 };
 OpenedStore open_split(const std::string& store, const TieredCase& c) {
-  const PlacementPlan plan = testing::split_plan(c.head_entries);
+  PlacementPlan plan = testing::split_plan(c.head_entries);
+  plan.whole_backward_degree = c.whole_degree;
   TieredGraph graph = open_tiered_graph(read_store_index(store, {kMadeFrom, c.partitions, c.order}), plan);
   TieredWeights weights = TieredWeights::open(store, read_store_manifest(store), graph, plan);
   return {std::move(graph), std::move(weights)};
@@ -75,7 +91,9 @@ TEST(TieredDeltaStepping, EqualsDijkstraWithTailsOnDisk) {
   const TieredCase cases[] = {{1, NeighborOrder::kHubFirst, 1},
                               {1, NeighborOrder::kById, 4},
                               {3, NeighborOrder::kHubFirst, 2},
-                              {2, NeighborOrder::kByDegree, 8}};
+                              {2, NeighborOrder::kByDegree, 8},
+                              {1, NeighborOrder::kHubFirst, 2, 40},
+                              {3, NeighborOrder::kById, 1, 20}};
   for (const int scale : {10, 12}) {
     KroneckerParams params;
     params.scale = scale;
@@ -90,6 +108,137 @@ TEST(TieredDeltaStepping, EqualsDijkstraWithTailsOnDisk) {
       expect_dijkstra_distances(edge_list, open_split(path, c), {0, 1, 5, 17});
     }
   }
+}
+
+bool has_tail(const TieredGraph& graph, NeighborId vertex) {
+  const int partition = graph.layout().partition_of(vertex);
+  return graph.backward(partition).tail_entries(vertex - graph.layout().range(partition).begin) > 0;
+}
+
+// A list as (neighbour, weight) pairs, in the list's order.
+using WeightedList = std::vector<std::pair<NeighborId, float>>;
+template <typename Reader>
+WeightedList list_of(Reader& reader, VertexId vertex) {
+  WeightedList list;
+  const std::int64_t degree = reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+    list.emplace_back(neighbor, weight);
+  });
+  EXPECT_EQ(degree, std::ssize(list));
+  return list;
+}
+
+// Blocks of shuffled vertices (one of them listed twice, one block of every vertex) through a
+// tiered reader as the kernel takes them: prepared (which may reorder them: into a permutation,
+// the vertices without a tail first), then visited in that order; each list equals the DRAM one.
+void expect_dram_lists(const EdgeList& edge_list, const TieredCase& c, const OpenedStore& opened,
+                       const TailReadOptions& reads) {
+  const PartitionedGraph graph(build_csr(edge_list), c.partitions, c.order);
+  const ListWeights weights(graph, edge_list);
+  const DramWeightedLists dram(graph, ListWeightsView(graph, weights));
+  DramWeightedLists::Reader dram_reader(dram);
+  const TieredWeightedLists tiered(opened.graph, opened.weights, IoKind::kAuto, reads);
+  TieredWeightedLists::Reader reader(tiered);
+  std::vector<NeighborId> all(static_cast<std::size_t>(edge_list.num_vertices));
+  std::iota(all.begin(), all.end(), NeighborId{0});
+  std::mt19937 random(7);
+  std::shuffle(all.begin(), all.end(), random);
+  std::vector<std::vector<NeighborId>> blocks = {{all[0]}, {all.begin() + 1, all.begin() + 8},
+                                                 {all.begin() + 8, all.begin() + 300}, all};
+  const auto without_tail = [&](NeighborId vertex) { return !has_tail(opened.graph, vertex); };
+  blocks[2].push_back(*std::find_if_not(blocks[2].begin(), blocks[2].end(), without_tail));
+  for (const std::vector<NeighborId>& block : blocks) {
+    std::vector<NeighborId> order = block;
+    reader.prepare(order);
+    EXPECT_TRUE(std::is_permutation(order.begin(), order.end(), block.begin()));
+    EXPECT_TRUE(std::is_partitioned(order.begin(), order.end(), without_tail));
+    for (const NeighborId vertex : order) {
+      ASSERT_EQ(list_of(reader, vertex), list_of(dram_reader, vertex)) << "vertex " << vertex;
+    }
+  }
+  EXPECT_GT(reader.bytes_read(), 0);
+}
+
+// Arenas of 4 blocks and requests of 3 (a tail longer than 2 blocks is read in pieces, a block of
+// vertices streams through many arena fills), tails merged or not, one read in flight or a few.
+std::vector<TailReadOptions> small_reads() {
+  std::vector<TailReadOptions> all;
+  for (const std::uint64_t gap : {std::uint64_t{0}, std::uint64_t{1} << 16}) {
+    for (const int depth : {1, 4}) {
+      TailReadOptions reads;
+      reads.arena_bytes = 4 * kBlockBytes;
+      reads.max_request_bytes = 3 * kBlockBytes;
+      reads.merge_gap_bytes = gap;
+      reads.queue_depth = depth;
+      all.push_back(reads);
+    }
+  }
+  all.emplace_back();  // the defaults
+  return all;
+}
+
+TEST(TieredWeightedLists, ReorderedStreamedBlocksGiveTheDramLists) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(14);
+  const TieredCase cases[] = {{1, NeighborOrder::kHubFirst, 1}, {3, NeighborOrder::kById, 2, 30}};
+  int store = 0;
+  for (const TieredCase& c : cases) {
+    const std::string path = write_weighted_store(directory.file(std::to_string(store++)), edge_list, c);
+    const OpenedStore opened = open_split(path, c);
+    std::int64_t longest_tail = 0;
+    for (int k = 0; k < opened.graph.num_partitions(); ++k) {
+      const TieredCsr& lists = opened.graph.backward(k);
+      for (std::int64_t row = 0; row < lists.num_rows(); ++row) {
+        longest_tail = std::max<std::int64_t>(longest_tail, lists.tail_byte_end(row) - lists.tail_byte_begin(row));
+        if (lists.degree(row) <= c.whole_degree) {
+          EXPECT_EQ(lists.tail_entries(row), 0);  // the plan's whole lists
+        }
+      }
+    }
+    // Some tail is longer than the small requests: read in pieces of a block (3 less the rounding's 2).
+    ASSERT_GT(longest_tail, static_cast<std::int64_t>(3 * kBlockBytes));
+    for (const TailReadOptions& reads : small_reads()) {
+      SCOPED_TRACE(std::to_string(c.partitions) + " partitions, gap " + std::to_string(reads.merge_gap_bytes) +
+                   ", arena " + std::to_string(reads.arena_bytes) + ", depth " + std::to_string(reads.queue_depth));
+      expect_dram_lists(edge_list, c, opened, reads);
+    }
+  }
+}
+
+// The tails of every vertex, shuffled, read with a gap merge into far fewer requests than without
+// (the stream sorts them by place), and a stream asked for sizes that cannot work says so.
+TEST(TieredWeightedLists, CloseTailsShareRequests) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(10);
+  const TieredCase c{1, NeighborOrder::kHubFirst, 1};
+  const OpenedStore opened = open_split(write_weighted_store(directory.file("store"), edge_list, c), c);
+  std::vector<std::int64_t> requests;
+  for (const std::uint64_t gap : {std::uint64_t{0}, std::uint64_t{1} << 16}) {
+    TailReadOptions reads;
+    reads.merge_gap_bytes = gap;
+    WeightedTailStream stream(opened.graph, opened.weights, IoKind::kAuto, reads);
+    std::vector<NeighborId> all(static_cast<std::size_t>(edge_list.num_vertices));
+    std::iota(all.begin(), all.end(), NeighborId{0});
+    std::mt19937 random(3);
+    std::shuffle(all.begin(), all.end(), random);  // the stream puts them in file order
+    stream.start(all);
+    std::int64_t tails = 0;
+    for (const NeighborId vertex : all) {
+      if (!stream.next_is(vertex)) continue;
+      ++tails;
+      stream.visit_next(vertex, [](std::span<const NeighborId>, std::span<const float>) {});
+    }
+    EXPECT_GT(tails, 100);
+    requests.push_back(stream.requests());
+    if (gap == 0) {
+      EXPECT_EQ(stream.requests(), 2 * tails);  // each tail ends where the next list's head begins
+    }
+  }
+  EXPECT_LT(requests[1] * 10, requests[0]);
+  TailReadOptions too_small;
+  too_small.arena_bytes = 2 * kBlockBytes;
+  too_small.max_request_bytes = 3 * kBlockBytes;
+  const std::string message = testing::error_of<Error>([&] { too_small.check(); });
+  EXPECT_NE(message.find("must hold a request"), std::string::npos) << message;
 }
 
 // A weight in the middle of the longest list (in its tail under K = 1) set to 0 in the store's
@@ -112,9 +261,7 @@ void damage_a_tail_weight(const std::string& store, std::int64_t vertices) {
 
 TEST(TieredDeltaStepping, ADamagedTailWeightIsFoundAtOpenOrByValidation) {
   testing::ScratchDirectory directory;
-  KroneckerParams params;
-  params.scale = 10;
-  const EdgeList edge_list = generate_kronecker(params, true);
+  const EdgeList edge_list = weighted_kronecker(10);
   const TieredCase c{1, NeighborOrder::kHubFirst, 1};
   const std::string store = write_weighted_store(directory.file("store"), edge_list, c);
   damage_a_tail_weight(store, edge_list.num_vertices);

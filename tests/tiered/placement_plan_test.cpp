@@ -282,6 +282,31 @@ TEST(StoragePlacementPlan, SharedForwardGraphHasNoForwardStructures) {
   EXPECT_TRUE(plan_placement(profile, request_for(total)).fits_in_memory);
 }
 
+// For SSSP, past K the backward lists go whole, shortest first. The hand-made graph with its 2 lists
+// of degree 50 made 500 long (2000 more entries): with room for the 10 lists of degree 20 past their
+// first 4 entries (640 bytes) but not for the 2 long ones (3968), those of degree 20 are whole and K
+// stays 4; a forced K takes no whole list.
+TEST(StoragePlacementPlan, WholeBackwardListsPastTheHeadsForShortestPaths) {
+  GraphProfile profile = hand_made_profile(false);
+  profile.degrees.back().degree = 500;
+  PlacementRequest request = request_for(kMinimum + 592 + 640 + 100);
+  request.whole_backward_lists = true;
+  const PlacementPlan plan = plan_placement(profile, request);
+  EXPECT_EQ(plan.head_entries, 4);
+  EXPECT_EQ(plan.whole_backward_degree, 20);
+  EXPECT_EQ(dram(plan, "backward_tails"), 640);
+  EXPECT_EQ(disk(plan, "backward_heads") + disk(plan, "backward_tails"), 3968);
+  EXPECT_LE(plan.dram_bytes(), request.dram_budget_bytes);
+  std::ostringstream printed;
+  print_plan(printed, plan);
+  EXPECT_NE(printed.str().find("whole backward lists up to degree 20"), std::string::npos) << printed.str();
+  request.head_entries = 3;
+  EXPECT_EQ(plan_placement(profile, request).whole_backward_degree, 0);
+  request.whole_backward_lists = false;
+  request.head_entries.reset();
+  EXPECT_EQ(plan_placement(profile, request).whole_backward_degree, 0);  // K grows instead
+}
+
 // A directed graph's forward lists are its out-lists: the forward steps go by the out-degrees
 // (here 100 lists of 2 and one of 200, the same 400 entries as the in-lists), not the in-degrees.
 TEST(StoragePlacementPlan, DirectedForwardStepsGoByTheOutDegrees) {
