@@ -107,6 +107,20 @@ void relax_all(const SearchContext& context, Reader& reader, std::span<NeighborI
   for (const NeighborId vertex : vertices) relax(context, reader, vertex, buckets, stats);
 }
 
+// The vertices of `candidates` that this thread claims (SearchContext::claim), into `block`. Their
+// labels and expanded distances, at random places, are asked for first, all together.
+void claim_block(const SearchContext& context, std::span<const NeighborId> candidates, std::size_t bucket,
+                 std::vector<NeighborId>& block) {
+  for (const NeighborId vertex : candidates) {
+    __builtin_prefetch(&context.labels[vertex]);
+    __builtin_prefetch(&context.expanded[vertex], 1);
+  }
+  block.clear();
+  for (const NeighborId vertex : candidates) {
+    if (context.claim(vertex, bucket)) block.push_back(vertex);
+  }
+}
+
 // Empties the current bucket: the shared frontier's vertices, a block at a time (the reader's
 // size: over tiered lists a block's tails are read together), then (bucket fusion) the thread's
 // own small current bucket again and again.
@@ -119,20 +133,17 @@ void empty_bucket(const SearchContext& context, Reader& reader, std::size_t buck
   const std::size_t blocks = (frontier_size + kBlockVertices - 1) / kBlockVertices;
 #pragma omp for nowait schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
-    block.clear();
-    for (std::size_t i = b * kBlockVertices; i < std::min(frontier_size, (b + 1) * kBlockVertices); ++i) {
-      if (context.claim(context.frontier[i], bucket)) block.push_back(context.frontier[i]);
-    }
+    const std::size_t first = b * kBlockVertices;
+    claim_block(context, std::span(context.frontier).subspan(first, std::min(kBlockVertices, frontier_size - first)),
+                bucket, block);
     relax_all(context, reader, block, buckets, stats);
   }
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
     for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
-      block.clear();
-      for (std::size_t i = first; i < std::min(fused.size(), first + kBlockVertices); ++i) {
-        if (context.claim(fused[i], bucket)) block.push_back(fused[i]);
-      }
+      claim_block(context, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)), bucket,
+                  block);
       relax_all(context, reader, block, buckets, stats);
     }
   }

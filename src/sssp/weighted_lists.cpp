@@ -4,6 +4,15 @@
 
 namespace semibfs {
 
+DramWeightedLists::DramWeightedLists(const PartitionedGraph& graph, ListWeightsView weights)
+    : graph_(graph), weights_(std::move(weights)) {
+  for (int k = 0; k < graph.num_partitions(); ++k) {
+    const CsrGraph& lists = graph.backward(k);
+    partitions_.push_back(
+        {graph.layout().range(k).begin, lists.offsets().data(), lists.all_neighbors().data(), weights_.partition(k).data()});
+  }
+}
+
 TieredWeightedLists::TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io,
                                          TailReadOptions reads)
     : graph_(graph), weights_(weights), io_(io), reads_(reads) {

@@ -35,8 +35,7 @@ namespace semibfs {
 class DramWeightedLists {
  public:
   // Both must outlive the lists.
-  DramWeightedLists(const PartitionedGraph& graph, ListWeightsView weights)
-      : graph_(graph), weights_(std::move(weights)) {}
+  DramWeightedLists(const PartitionedGraph& graph, ListWeightsView weights);
   std::int64_t num_vertices() const { return graph_.num_vertices(); }
 
   class Reader {
@@ -44,23 +43,67 @@ class DramWeightedLists {
     explicit Reader(const DramWeightedLists& lists) : lists_(lists) {}
     template <typename F>
     std::int64_t for_each(VertexId vertex, F&& f) {
-      const std::span<const NeighborId> neighbors = lists_.graph_.neighbors(vertex);
-      const std::span<const float> weights = lists_.weights_.of(lists_.graph_, vertex);
-      for (std::size_t k = 0; k < neighbors.size(); ++k) f(neighbors[k], weights[k]);
-      return static_cast<std::int64_t>(neighbors.size());
+      if (next_ < prepared_.size() && prepared_[next_] == vertex && ++next_ + kLookAhead <= prepared_.size()) {
+        lists_.prefetch(prepared_[next_ + kLookAhead - 1]);
+      }
+      const Row row = lists_.row(vertex);
+      for (std::size_t k = 0; k < row.degree; ++k) f(row.neighbors[k], row.weights[k]);
+      return static_cast<std::int64_t>(row.degree);
     }
     std::int64_t bytes_read() const { return 0; }
-    void prepare(std::span<const NeighborId>) {}  // nothing to read ahead
+    // The lists' first lines of the first vertices, and the offsets of all, asked for ahead: a
+    // frontier is in no order, so each list starts with a miss in each of its two arrays, which
+    // for_each then overlaps with the expansion of the vertices before it (`vertices` must stay
+    // as they are until their for_each calls are done).
+    void prepare(std::span<const NeighborId> vertices) {
+      prepared_ = vertices;
+      next_ = 0;
+      for (const NeighborId vertex : vertices) lists_.prefetch_offsets(vertex);
+      for (std::size_t k = 0; k < std::min(kLookAhead, vertices.size()); ++k) lists_.prefetch(vertices[k]);
+    }
     // The frontier's vertices a thread takes at a time (gapbs's dynamic chunk).
     static constexpr std::size_t kBlockVertices = 64;
+    // How many vertices ahead for_each asks for the lists' first lines.
+    static constexpr std::size_t kLookAhead = 8;
 
    private:
     const DramWeightedLists& lists_;
+    std::span<const NeighborId> prepared_;
+    std::size_t next_ = 0;
   };
 
  private:
+  // A partition's arrays, reached without going through the graph's vectors.
+  struct Partition {
+    VertexId begin;
+    const std::int64_t* offsets;
+    const NeighborId* neighbors;
+    const float* weights;
+  };
+  struct Row {
+    const NeighborId* neighbors;
+    const float* weights;
+    std::size_t degree;
+  };
+  const Partition& partition_of(VertexId vertex) const { return partitions_[graph_.layout().partition_of(vertex)]; }
+  Row row(VertexId vertex) const {
+    const Partition& part = partition_of(vertex);
+    const std::int64_t* offsets = part.offsets + (vertex - part.begin);
+    return {part.neighbors + offsets[0], part.weights + offsets[0], static_cast<std::size_t>(offsets[1] - offsets[0])};
+  }
+  void prefetch_offsets(VertexId vertex) const {
+    const Partition& part = partition_of(vertex);
+    __builtin_prefetch(part.offsets + (vertex - part.begin));
+  }
+  void prefetch(VertexId vertex) const {
+    const Row list = row(vertex);
+    __builtin_prefetch(list.neighbors);
+    __builtin_prefetch(list.weights);
+  }
+
   const PartitionedGraph& graph_;
   ListWeightsView weights_;
+  std::vector<Partition> partitions_;
 };
 
 class TieredWeightedLists {
