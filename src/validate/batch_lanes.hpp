@@ -16,6 +16,11 @@
 
 namespace semibfs {
 
+// A batch's record width for `capacity` searches: 4, 8, 16, 32 or 64 lanes. Throws past 64.
+int lane_stride_for(int capacity);
+// Throws semibfs::Error when a full batch is given a search, or parents of another graph.
+void check_room_to_keep(bool full, int capacity, std::int64_t parents, std::int64_t num_vertices);
+
 template <int kStride, class ParentId>
 struct Lanes {
   const std::uint8_t* levels;
@@ -90,6 +95,37 @@ std::uint64_t reached_lanes(const std::uint8_t* levels) {
   std::uint64_t reached = 0;
   for (int c = 0; c < kStride; ++c) reached |= std::uint64_t{levels[c] != kUnreachedByte} << c;
   return reached;
+}
+
+// One vertex's list against the vertex's lanes (`own` levels, `parents`): the lanes it fails, a
+// neighbour more than a level away (rule 3, and a pair leaving the reached set: rule 4) or a reached
+// lane with no neighbour its parent (rule 5; `seen` holds the lanes that need none). Directed, the
+// list holds the sources of the vertex's in-edges. With kCountBoth, adds per lane the entries with
+// both ends reached to both_reached.
+template <int kStride, GraphDirection kDirection, bool kCountBoth, class ParentId>
+std::uint64_t check_vertex_list(const Lanes<kStride, ParentId>& lanes, const std::uint8_t* own, const ParentId* parents,
+                                std::span<const std::uint32_t> list, std::uint64_t seen, std::int64_t* both_reached) {
+  constexpr std::int64_t kPrefetchDistance = 16;  // list entries ahead, as in the tuple pass
+  std::uint32_t both[kStride] = {};
+  std::uint8_t any_fails = 0;
+  const auto size = static_cast<std::int64_t>(list.size());
+  for (std::int64_t i = 0; i < size; ++i) {
+    if (i + kPrefetchDistance < size) __builtin_prefetch(lanes.levels_of(list[i + kPrefetchDistance]));
+    const VertexId u = list[i];
+    const std::uint8_t* other = lanes.levels_of(u);
+    for (int c = 0; c < kStride; ++c) {
+      if constexpr (kCountBoth) both[c] += (own[c] != kUnreachedByte) & (other[c] != kUnreachedByte);
+      any_fails |= kDirection == GraphDirection::kUndirected ? lane_fails<kDirection>(own[c], other[c])
+                                                              : lane_fails<kDirection>(other[c], own[c]);
+    }
+    seen |= lanes_with_parent<kStride>(parents, u);
+  }
+  if constexpr (kCountBoth) {
+    for (int c = 0; c < kStride; ++c) both_reached[c] += both[c];
+  }
+  std::uint64_t failed = reached_lanes<kStride>(own) & ~seen;
+  if (any_fails != 0) failed |= failing_lanes_of_list<kStride, kDirection>(own, list, lanes);
+  return failed;
 }
 
 }  // namespace semibfs
