@@ -28,6 +28,7 @@ class ListStreamChecker final : public SearchChecker {
   std::vector<SearchCheck> check_kept(bool validate) override;
   std::int64_t working_bytes() const override { return batch_->working_bytes(); }
   std::int64_t bytes_read() const { return batch_->bytes_read(); }
+  const ListStreamBatch::Seconds& seconds() const { return batch_->seconds(); }
 
  private:
   std::unique_ptr<VertexListSource> lists_;

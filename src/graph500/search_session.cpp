@@ -389,8 +389,11 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
   }
   if (lists_checker != nullptr) {
     report_.validation_bytes_read = lists_checker->bytes_read();
+    const ListStreamBatch::Seconds& seconds = lists_checker->seconds();
     log_ << "validation read " << format_bytes(lists_checker->bytes_read())
-         << " (the store's lists, the kept trees, the tuples once for their degrees)" << std::endl;
+         << " (the store's lists, the kept trees, the tuples once for their degrees); tuple degrees "
+         << format_seconds(seconds.degrees) << ", tree levels " << format_seconds(seconds.levels) << ", passes over the lists "
+         << format_seconds(seconds.passes) << std::endl;
   }
 }
 

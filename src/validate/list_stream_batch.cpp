@@ -60,19 +60,27 @@ struct StreamInputs {
   std::span<const ListStreamBatch::Kept> kept;
 };
 
-// The block's parents per vertex, a lane each, as its level lanes lie; bytes read for them.
+// The block's parents per vertex, a lane each, as its level lanes lie; bytes read for them. Read
+// column by column, then laid out in one parallel loop.
 template <int kStride>
 std::int64_t gather_parents(const ListBlock& block, const StreamInputs& in, const KeptParentReader& parents,
-                            std::vector<VertexId>& column, std::vector<VertexId>& lanes) {
+                            std::vector<VertexId>& columns, std::vector<VertexId>& lanes) {
   const std::int64_t n = block.num_vertices();
-  lanes.assign(static_cast<std::size_t>(n * kStride), kUnreached);
-  column.resize(static_cast<std::size_t>(n));
+  const auto searches = static_cast<std::int64_t>(in.kept.size());
+  columns.resize(static_cast<std::size_t>(n * searches));
   std::int64_t bytes = 0;
-  for (int c = 0; c < std::ssize(in.kept); ++c) {
+  for (std::int64_t c = 0; c < searches; ++c) {
     if (in.kept[static_cast<std::size_t>(c)].alone) continue;
-    bytes += parents.read_range(c, block.first_vertex(), column);
+    bytes += parents.read_range(static_cast<int>(c), block.first_vertex(),
+                                std::span(columns).subspan(static_cast<std::size_t>(c * n), static_cast<std::size_t>(n)));
+  }
+  lanes.resize(static_cast<std::size_t>(n * kStride));
 #pragma omp parallel for schedule(static)
-    for (std::int64_t i = 0; i < n; ++i) lanes[static_cast<std::size_t>(i * kStride + c)] = column[static_cast<std::size_t>(i)];
+  for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t c = 0; c < kStride; ++c) {
+      const bool kept = c < searches && !in.kept[static_cast<std::size_t>(c)].alone;
+      lanes[static_cast<std::size_t>(i * kStride + c)] = kept ? columns[static_cast<std::size_t>(c * n + i)] : kUnreached;
+    }
   }
   return bytes;
 }
@@ -113,10 +121,10 @@ ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const Str
                                         const KeptParentReader& parents, std::int64_t& parent_bytes) {
   ListStreamBatch::PassResult result;
   result.nedge.assign(kStride, 0);
-  std::vector<VertexId> column;
+  std::vector<VertexId> columns;
   std::vector<VertexId> lanes;
   lists.for_each_block([&](const ListBlock& block) {
-    parent_bytes += gather_parents<kStride>(block, in, parents, column, lanes);
+    parent_bytes += gather_parents<kStride>(block, in, parents, columns, lanes);
     check_block<kStride>(block, in, lanes, result);
   });
   // Every tuple was counted at both its endpoints.
@@ -142,6 +150,7 @@ ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource
   const Stopwatch counting;
   tuple_degrees_ = tuple_degrees(edges);
   unshared_seconds_ = counting.seconds();
+  seconds_.degrees = unshared_seconds_;
   tuple_bytes_read_ = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
   kept_.reserve(static_cast<std::size_t>(capacity_));
 }
@@ -151,7 +160,7 @@ std::int64_t ListStreamBatch::working_bytes_for(const VertexListSource& lists, c
   const std::int64_t stride = lane_stride_for(capacity);
   const std::int64_t degrees = n * static_cast<std::int64_t>(sizeof(std::uint32_t));
   const std::int64_t walk = n * (parent_bytes_for(n) + static_cast<std::int64_t>(sizeof(TreeLevel)));
-  const std::int64_t block = lists.max_block_vertices() * (stride + 1) * static_cast<std::int64_t>(sizeof(VertexId));
+  const std::int64_t block = lists.max_block_vertices() * 2 * stride * static_cast<std::int64_t>(sizeof(VertexId));
   const std::int64_t pass = lists.buffer_bytes() + block;
   const std::int64_t alone = Validator::working_bytes_for(n) + n * parent_bytes_for(n) + edges.buffer_bytes();
   return std::max({n * stride + degrees + std::max(walk, pass), degrees + alone, degrees + edges.buffer_bytes()});
@@ -191,6 +200,7 @@ void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
     for (VertexId v = 0; v < num_vertices_; ++v) lane[v * stride] = kUnreachedByte;
   }
   kept_.push_back(Kept{root, alone, time.seconds()});
+  seconds_.levels += kept_.back().seconds;
 }
 
 ListStreamBatch::PassResult ListStreamBatch::pass(const KeptParentReader& parents) {
@@ -232,6 +242,7 @@ std::vector<BatchOutcome> ListStreamBatch::check(const KeptParentReader& parents
   const Stopwatch pass_time;
   std::vector<TreeLevel>().swap(tree_levels_);  // its room is the pass's, then the validator's
   const PassResult result = pass(parents);
+  seconds_.passes += pass_time.seconds();
   std::vector<std::uint8_t>().swap(levels_);
   std::vector<BatchOutcome> checked = outcomes(result, pass_time.seconds() + unshared_seconds_, parents);
   unshared_seconds_ = 0;

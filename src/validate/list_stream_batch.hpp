@@ -62,6 +62,14 @@ class ListStreamBatch {
   // Bytes the batch's passes read from files: the lists, the parents and the tuples.
   std::int64_t bytes_read() const { return lists_.bytes_read() + parent_bytes_read_ + tuple_bytes_read_; }
 
+  // Seconds spent so far: counting the tuple degrees, walking tree levels, in the passes.
+  struct Seconds {
+    double degrees = 0;
+    double levels = 0;
+    double passes = 0;
+  };
+  const Seconds& seconds() const { return seconds_; }
+
   // Keeps the search from `root`; its tree levels are walked now (rule 1).
   void keep(VertexId root, const ParentArray& parent);
   // One pass over the lists for every kept search, their parents read from `parents`; then the
@@ -94,7 +102,8 @@ class ListStreamBatch {
   std::optional<Validator> validator_;  // made when a search is validated alone
   std::int64_t parent_bytes_read_ = 0;
   std::int64_t tuple_bytes_read_ = 0;
-  double unshared_seconds_ = 0;  // counting the tuple degrees: the first pass's searches share it
+  double unshared_seconds_ = 0;
+  Seconds seconds_;  // counting the tuple degrees: the first pass's searches share it
 };
 
 }  // namespace semibfs
