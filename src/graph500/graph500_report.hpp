@@ -88,6 +88,10 @@ struct Graph500Report {
   bool validation_passed = true;
   std::vector<ValidationPass> validation_passes;  // empty when each search was validated alone
   std::string validation_failure;   // the first failure, naming the rule and the vertex
+  // Validated from a store's lists: the bytes its passes read (lists, kept trees, the tuples once);
+  // -1 otherwise.
+  std::int64_t validation_bytes_read = -1;
+  std::string validation_source = "edges";  // "edges" (the tuples) or "store lists"
   MemoryFootprint memory;
   std::optional<PlacementPlan> plan;  // with a DRAM budget
   bool lists_on_disk = false;         // the searches read tails from the store

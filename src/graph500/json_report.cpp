@@ -351,6 +351,8 @@ std::string format_json_report(const Graph500Report& report, const MachineInfo& 
   json.field("validation_passed", report.validation_passed);
   if (!report.validation_passed) json.field("validation_failure", report.validation_failure);
   write_validation_passes(json, report.validation_passes);
+  json.field("validation_source", report.validation_source);
+  if (report.validation_bytes_read >= 0) json.field("validation_bytes_read", report.validation_bytes_read);
   if (report.distributed) write_distributed(json, *report.distributed);
   write_official(json, report.official);
   write_roots(json, report.roots);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -88,11 +89,38 @@ void KeptSearches::read(std::int64_t index, ParentArray& parent) const {
   const std::int64_t read = parent.visit([&](auto entries) {
     return read_all_at(descriptor_, index * tree_bytes_, std::as_writable_bytes(entries));
   });
-  if (read != tree_bytes_) {
-    throw Error("cannot read the tree of search " + std::to_string(index) + " back from '" + file_->path() +
-                "': " + (read < 0 ? std::strerror(errno) : "the file is shorter than written") +
-                "; was it changed during the run?");
+  if (read != tree_bytes_) throw_unread(index, read);
+}
+
+void KeptSearches::throw_unread(std::int64_t index, std::int64_t read) const {
+  throw Error("cannot read the tree of search " + std::to_string(index) + " back from '" + file_->path() +
+              "': " + (read < 0 ? std::strerror(errno) : "the file is shorter than written") +
+              "; was it changed during the run?");
+}
+
+std::int64_t KeptSearches::read_range(std::int64_t index, VertexId first, std::span<VertexId> into) const {
+  const auto count = static_cast<std::int64_t>(into.size());
+  if (index < 0 || index >= size() || first < 0 || first + count > num_vertices_) {
+    throw Error("no kept search " + std::to_string(index) + " with vertices from " + std::to_string(first));
   }
+  if (!file_) {
+    in_dram_[static_cast<std::size_t>(index)].visit([&](auto entries) {
+      std::copy_n(entries.begin() + first, count, into.begin());
+    });
+    return 0;
+  }
+  const std::int64_t width = narrow_ ? 4 : 8;
+  const std::int64_t offset = index * tree_bytes_ + first * width;
+  if (!narrow_) {
+    const std::int64_t read = read_all_at(descriptor_, offset, std::as_writable_bytes(into));
+    if (read != count * width) throw_unread(index, read);
+    return read;
+  }
+  std::vector<std::int32_t> narrow(static_cast<std::size_t>(count));
+  const std::int64_t read = read_all_at(descriptor_, offset, std::as_writable_bytes(std::span(narrow)));
+  if (read != count * width) throw_unread(index, read);
+  for (std::int64_t v = 0; v < count; ++v) into[static_cast<std::size_t>(v)] = narrow[static_cast<std::size_t>(v)];
+  return read;
 }
 
 }  // namespace semibfs

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ class KeptSearches {
   void keep(VertexId root, const ParentArray& parent);
   // The tree of the `index`th kept search into `parent`, resized to it.
   void read(std::int64_t index, ParentArray& parent) const;
+  // The parents of vertices [first, first + into.size()) of the `index`th kept search, widened;
+  // returns the bytes read from the file (0 in DRAM).
+  std::int64_t read_range(std::int64_t index, VertexId first, std::span<VertexId> into) const;
 
   std::int64_t size() const { return std::ssize(roots_); }
   VertexId root(std::int64_t index) const { return roots_[static_cast<std::size_t>(index)]; }
@@ -47,6 +51,8 @@ class KeptSearches {
   bool narrow_ = true;
   std::vector<VertexId> roots_;
   std::vector<ParentArray> in_dram_;
+  [[noreturn]] void throw_unread(std::int64_t index, std::int64_t read) const;
+
   std::optional<RemovedUnlessKept> file_;
   int descriptor_ = -1;
 };

@@ -13,6 +13,7 @@
 #include "core/interrupt.hpp"
 #include "core/machine.hpp"
 #include "core/timer.hpp"
+#include "graph500/list_stream_checker.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
 #include "store/edge_file_check.hpp"
@@ -351,11 +352,21 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
                                   std::span<const VertexId> roots, std::vector<RootResult>& searched,
                                   ParentArray& parent) {
   const bool validate = !report_.search.skip_validation;
+  std::unique_ptr<ListStreamChecker> from_lists =
+      validate ? make_list_stream_checker(store_directory_, validation.edges, validation.kept, std::ssize(searched),
+                                          room_bytes)
+               : nullptr;
+  const ListStreamChecker* lists_checker = from_lists.get();
   const std::unique_ptr<SearchChecker> checker =
-      make_edge_list_checker(validation.edges, validation.direction, validate, std::ssize(searched), room_bytes);
+      from_lists ? std::move(from_lists)
+                 : make_edge_list_checker(validation.edges, validation.direction, validate, std::ssize(searched),
+                                          room_bytes);
   report_.memory.validator_bytes = validate ? checker->working_bytes() : 0;
+  if (lists_checker != nullptr) report_.validation_source = "store lists";
   log_ << "kept " << searched.size() << " searches' trees in " << where_kept(validation.kept) << "; "
-       << (validate ? "validating" : "counting") << " them in batches of up to " << checker->batch_size()
+       << (validate ? "validating" : "counting") << " them"
+       << (lists_checker != nullptr ? " from the store's lists (fewer bytes than its edge file)" : "")
+       << " in batches of up to " << checker->batch_size()
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();
@@ -375,6 +386,14 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
       report_.validation_passed = false;
       return;
     }
+  }
+  if (lists_checker != nullptr) {
+    report_.validation_bytes_read = lists_checker->bytes_read();
+    const ListStreamBatch::Seconds& seconds = lists_checker->seconds();
+    log_ << "validation read " << format_bytes(lists_checker->bytes_read())
+         << " (the store's lists, the kept trees, the tuples once for their degrees); tuple degrees "
+         << format_seconds(seconds.degrees) << ", tree levels " << format_seconds(seconds.levels) << ", passes over the lists "
+         << format_seconds(seconds.passes) << std::endl;
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "core/graph_direction.hpp"
@@ -15,6 +16,11 @@
 #include "validate/batch_edge_pass.hpp"
 
 namespace semibfs {
+
+// A batch's record width for `capacity` searches: 4, 8, 16, 32 or 64 lanes. Throws past 64.
+int lane_stride_for(int capacity);
+// Throws semibfs::Error when a full batch is given a search, or parents of another graph.
+void check_room_to_keep(bool full, int capacity, std::int64_t parents, std::int64_t num_vertices);
 
 template <int kStride, class ParentId>
 struct Lanes {
@@ -37,6 +43,32 @@ bool lane_fails(std::uint8_t level0, std::uint8_t level1) {
   } else {
     return (level0 != kUnreachedByte) & (level1 > static_cast<std::uint8_t>(level0 + 1));
   }
+}
+
+// Whether lane_fails holds in any of the kStride lanes, undirected: 16 lanes a vector compare (a
+// byte loop stayed scalar, and was the list passes' hottest code).
+template <int kStride>
+bool any_lane_fails_undirected(const std::uint8_t* levels0, const std::uint8_t* levels1) {
+  const __m128i one = _mm_set1_epi8(1);
+  __m128i fails = _mm_setzero_si128();
+  for (int c = 0; c < kStride; c += 16) {
+    __m128i a;
+    __m128i b;
+    if constexpr (kStride >= 16) {
+      a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(levels0 + c));
+      b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(levels1 + c));
+    } else {
+      std::uint64_t word0 = 0, word1 = 0;  // 4 or 8 lanes, the rest zero in both
+      std::memcpy(&word0, levels0, kStride);
+      std::memcpy(&word1, levels1, kStride);
+      a = _mm_cvtsi64_si128(static_cast<long long>(word0));
+      b = _mm_cvtsi64_si128(static_cast<long long>(word1));
+    }
+    // |a - b| - 1, saturating: nonzero exactly where the levels differ by more than one.
+    const __m128i distance = _mm_or_si128(_mm_subs_epu8(a, b), _mm_subs_epu8(b, a));
+    fails = _mm_or_si128(fails, _mm_subs_epu8(distance, one));
+  }
+  return _mm_testz_si128(fails, fails) == 0;
 }
 
 // Out of line: the rare failure path must not cost the hot loops registers.
@@ -90,6 +122,40 @@ std::uint64_t reached_lanes(const std::uint8_t* levels) {
   std::uint64_t reached = 0;
   for (int c = 0; c < kStride; ++c) reached |= std::uint64_t{levels[c] != kUnreachedByte} << c;
   return reached;
+}
+
+// One vertex's list against the vertex's lanes (`own` levels, `parents`): the lanes it fails, a
+// neighbour more than a level away (rule 3, and a pair leaving the reached set: rule 4) or a reached
+// lane with no neighbour its parent (rule 5; `seen` holds the lanes that need none). Directed, the
+// list holds the sources of the vertex's in-edges. With kCountBoth, adds per lane the entries with
+// both ends reached to both_reached.
+template <int kStride, GraphDirection kDirection, bool kCountBoth, class ParentId>
+std::uint64_t check_vertex_list(const Lanes<kStride, ParentId>& lanes, const std::uint8_t* own, const ParentId* parents,
+                                std::span<const std::uint32_t> list, std::uint64_t seen, std::int64_t* both_reached) {
+  constexpr std::int64_t kPrefetchDistance = 16;  // list entries ahead, as in the tuple pass
+  std::uint32_t both[kStride] = {};
+  std::uint8_t any_fails = 0;
+  const auto size = static_cast<std::int64_t>(list.size());
+  for (std::int64_t i = 0; i < size; ++i) {
+    if (i + kPrefetchDistance < size) __builtin_prefetch(lanes.levels_of(list[i + kPrefetchDistance]));
+    const VertexId u = list[i];
+    const std::uint8_t* other = lanes.levels_of(u);
+    if constexpr (kCountBoth) {
+      for (int c = 0; c < kStride; ++c) both[c] += (own[c] != kUnreachedByte) & (other[c] != kUnreachedByte);
+    }
+    if constexpr (kDirection == GraphDirection::kUndirected) {
+      any_fails |= static_cast<std::uint8_t>(any_lane_fails_undirected<kStride>(own, other));
+    } else {
+      for (int c = 0; c < kStride; ++c) any_fails |= lane_fails<kDirection>(other[c], own[c]);
+    }
+    seen |= lanes_with_parent<kStride>(parents, u);
+  }
+  if constexpr (kCountBoth) {
+    for (int c = 0; c < kStride; ++c) both_reached[c] += both[c];
+  }
+  std::uint64_t failed = reached_lanes<kStride>(own) & ~seen;
+  if (any_fails != 0) failed |= failing_lanes_of_list<kStride, kDirection>(own, list, lanes);
+  return failed;
 }
 
 }  // namespace semibfs

@@ -12,7 +12,6 @@
 namespace semibfs {
 namespace {
 
-constexpr std::int64_t kPrefetchDistance = 16;  // list entries ahead, as in the tuple pass
 constexpr std::int64_t kVerticesPerTask = 1024;
 
 template <int kStride, class ParentId, GraphDirection kDirection>
@@ -22,26 +21,8 @@ struct VertexCheck {
   std::uint64_t failed = 0;
 
   void check(VertexId v, std::span<const std::uint32_t> list, std::uint64_t seen) {
-    const std::uint8_t* own = lanes.levels_of(v);
-    const ParentId* parents = lanes.parents_of(v);
-    std::uint32_t both[kStride] = {};
-    std::uint8_t any_fails = 0;
-    const auto size = static_cast<std::int64_t>(list.size());
-    for (std::int64_t i = 0; i < size; ++i) {
-      if (i + kPrefetchDistance < size) __builtin_prefetch(lanes.levels_of(list[i + kPrefetchDistance]));
-      const VertexId u = list[i];
-      const std::uint8_t* other = lanes.levels_of(u);
-      for (int c = 0; c < kStride; ++c) {
-        both[c] += (own[c] != kUnreachedByte) & (other[c] != kUnreachedByte);
-        // Directed, u's list entry is the tuple u -> v.
-        any_fails |= kDirection == GraphDirection::kUndirected ? lane_fails<kDirection>(own[c], other[c])
-                                                                : lane_fails<kDirection>(other[c], own[c]);
-      }
-      seen |= lanes_with_parent<kStride>(parents, u);
-    }
-    for (int c = 0; c < kStride; ++c) both_reached[c] += both[c];
-    if (any_fails != 0) failed |= failing_lanes_of_list<kStride, kDirection>(own, list, lanes);
-    failed |= reached_lanes<kStride>(own) & ~seen;
+    failed |= check_vertex_list<kStride, kDirection, true>(lanes, lanes.levels_of(v), lanes.parents_of(v), list, seen,
+                                                           both_reached);
   }
 };
 

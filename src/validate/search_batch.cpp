@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/timer.hpp"
 #include "validate/batch_edge_pass.hpp"
+#include "validate/batch_lanes.hpp"
 #include "validate/failure_log.hpp"
 #include "validate/tree_levels.hpp"
 
@@ -15,13 +16,7 @@ namespace {
 
 constexpr int kStrides[] = {4, 8, 16, 32, 64};
 
-int stride_for(int capacity) {
-  for (const int stride : kStrides) {
-    if (capacity <= stride) return stride;
-  }
-  throw Error("a search batch holds at most " + std::to_string(SearchBatch::kMaxSearches) + " searches, not " +
-              std::to_string(capacity));
-}
+int stride_for(int capacity) { return lane_stride_for(capacity); }
 
 std::int64_t parent_bytes_for(std::int64_t num_vertices) { return ParentArray::bytes_per_vertex(num_vertices); }
 
@@ -35,6 +30,22 @@ std::int64_t validation_fixed_bytes(std::int64_t num_vertices) {
 }
 
 }  // namespace
+
+int lane_stride_for(int capacity) {
+  for (const int stride : kStrides) {
+    if (capacity <= stride) return stride;
+  }
+  throw Error("a search batch holds at most " + std::to_string(SearchBatch::kMaxSearches) + " searches, not " +
+              std::to_string(capacity));
+}
+
+void check_room_to_keep(bool full, int capacity, std::int64_t parents, std::int64_t num_vertices) {
+  if (full) throw Error("a search batch kept more searches than its room for " + std::to_string(capacity));
+  if (parents != num_vertices) {
+    throw Error("a search batch over " + std::to_string(num_vertices) + " vertices was given " +
+                std::to_string(parents) + " parents");
+  }
+}
 
 SearchBatch::SearchBatch(const EdgeSource& edges, GraphDirection direction, const Validator* validator, int capacity,
                          bool own_lists)
@@ -168,11 +179,7 @@ void SearchBatch::write_staged_group() {
 }
 
 void SearchBatch::keep(VertexId root, const ParentArray& parent) {
-  if (full()) throw Error("a search batch kept more searches than its room for " + std::to_string(capacity_));
-  if (parent.size() != num_vertices_) {
-    throw Error("a search batch over " + std::to_string(num_vertices_) + " vertices was given " +
-                std::to_string(parent.size()) + " parents");
-  }
+  check_room_to_keep(full(), capacity_, parent.size(), num_vertices_);
   const Stopwatch time;
   if (kept_.empty()) clear_records();
   Kept kept{root, false, 0};

@@ -28,6 +28,7 @@
 #include "validate/failure_log.hpp"
 #include "validate/input_edge_pass.hpp"
 #include "validate/tree_levels.hpp"
+#include "validate/tuple_degrees.hpp"
 
 namespace semibfs {
 
@@ -59,24 +60,12 @@ VertexId at(std::span<const ParentId> parent, VertexId v) {
   return static_cast<VertexId>(parent[static_cast<std::size_t>(v)]);
 }
 
-// Once per validator: the passes index per-vertex arrays by endpoint without checking it. The
-// chunks come in edge-index order, so the first chunk with a bad edge holds the first bad edge.
+// Once per validator: the passes index per-vertex arrays by endpoint without checking it.
 void check_endpoints(const EdgeSource& edges) {
   check_compact_vertex_count(edges.num_vertices());
   const std::int64_t num_vertices = edges.num_vertices();
   edges.for_each_chunk([num_vertices](std::span<const CompactEdge> chunk, std::int64_t first_index) {
-    const auto num_edges = static_cast<std::int64_t>(chunk.size());
-    std::int64_t first_bad = num_edges;
-#pragma omp parallel for schedule(static) reduction(min : first_bad)
-    for (std::int64_t e = 0; e < num_edges; ++e) {
-      const CompactEdge& edge = chunk[static_cast<std::size_t>(e)];
-      if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
-    }
-    if (first_bad == num_edges) return;
-    const CompactEdge& edge = chunk[static_cast<std::size_t>(first_bad)];
-    throw Error("validation: edge " + std::to_string(first_index + first_bad) + " (" + std::to_string(edge.v0()) +
-                ", " + std::to_string(edge.v1()) + ") has an endpoint outside [0, " + std::to_string(num_vertices) +
-                ")");
+    check_chunk_endpoints(chunk, first_index, num_vertices);
   });
 }
 

@@ -189,6 +189,13 @@ TEST_F(BudgetCli, PeakResidentSetStaysWithinTheBudget) {
   expect_within(search, search_minimum + (std::int64_t{8} << 20));
 }
 
+// The kept trees' file is removed at the end of a run.
+void expect_no_kept_trees_file(const fs::path& store) {
+  for (const fs::directory_entry& entry : fs::directory_iterator(store)) {
+    EXPECT_FALSE(entry.path().filename().string().starts_with("kept-searches")) << entry.path();
+  }
+}
+
 // Issue 41: under a budget the searches keep their trees, in a file in the store's directory when the
 // plan leaves no room for them, and are validated after the last one, in batches once the graph's
 // DRAM is released: the peak resident set stays within the budget and the file is removed.
@@ -205,9 +212,23 @@ TEST_F(BudgetCli, SearchesValidatedAfterTheLastOneKeepTheBudget) {
   ASSERT_TRUE(std::regex_search(err, batch, std::regex(R"(in batches of up to (\d+))"))) << err;
   EXPECT_GE(std::stoi(batch[1].str()), 4) << err;
   EXPECT_NE(err.find("validated BFS 0 to "), std::string::npos) << err;
-  for (const fs::directory_entry& entry : fs::directory_iterator(store)) {
-    EXPECT_FALSE(entry.path().filename().string().starts_with("kept-searches")) << entry.path();
-  }
+  expect_no_kept_trees_file(store);
+}
+
+// Issue 41 item 2: a compressed store's kept searches are validated from its lists (fewer bytes
+// than its edge file), streamed: the peak resident set stays within the budget, the file is removed.
+TEST_F(BudgetCli, ValidationFromACompressedStoresListsKeepsTheBudget) {
+  if (kSanitizedBuild) GTEST_SKIP() << "a sanitizer's shadow memory is in the resident set";
+  const fs::path store = directory_ / "compressed";
+  fs::create_directories(store);
+  const std::string command = "run --scale 17 --roots 16 --threads 2 --compress --store " + store.string();
+  const std::int64_t minimum = stated_minimum(run(command + " --dram-budget 4KiB").err);
+  ASSERT_GT(minimum, 0);
+  const std::string err = expect_within(command, minimum + (std::int64_t{16} << 20));
+  EXPECT_NE(err.find("validating them from the store's lists"), std::string::npos) << err;
+  EXPECT_NE(err.find("BFS 15: root"), std::string::npos) << err;
+  EXPECT_NE(err.find("validation read "), std::string::npos) << err;
+  expect_no_kept_trees_file(store);
 }
 
 // SSSP after the BFS searches (`run --sssp`, issue 40): at the run's stated minimum and above it,

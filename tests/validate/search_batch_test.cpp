@@ -131,60 +131,7 @@ TEST_P(SearchBatchTest, ACorruptedSearchAnywhereInTheBatchIsCaughtAsAlone) {
   const InMemoryEdgeSource edges(graph.edge_list, 1000);
   const Validator validator(edges);
   const std::vector<VertexId> roots = spread_roots(graph, static_cast<std::size_t>(capacity()));
-  const std::vector<std::function<void(std::vector<VertexId>&, VertexId)>> corruptions = {
-      // rule 5: a parent one level up that is not a neighbour
-      [&](std::vector<VertexId>& tree, VertexId root) {
-        const std::vector<std::int64_t> level = levels_of(tree);
-        for (VertexId v = 0; v < std::ssize(tree); ++v) {
-          if (level[v] < 2) continue;
-          for (VertexId p = 0; p < std::ssize(tree); ++p) {
-            if (level[p] == level[v] - 1 && !adjacent(adjacency, v, p)) {
-              tree[v] = p;
-              return;
-            }
-          }
-        }
-        tree[root] = kUnreached;  // no such vertex: break rule 1 instead
-      },
-      // rule 4: a reached leaf left unreached
-      [&](std::vector<VertexId>& tree, VertexId root) {
-        std::vector<bool> is_parent(tree.size());
-        for (VertexId v = 0; v < std::ssize(tree); ++v) {
-          if (tree[v] != kUnreached && v != root) is_parent[tree[v]] = true;
-        }
-        for (VertexId v = 0; v < std::ssize(tree); ++v) {
-          if (tree[v] != kUnreached && v != root && !is_parent[v]) {
-            tree[v] = kUnreached;
-            return;
-          }
-        }
-        tree[root] = kUnreached;
-      },
-      // rule 1: two vertices each other's parent
-      [&](std::vector<VertexId>& tree, VertexId root) {
-        for (VertexId v = 0; v < std::ssize(tree); ++v) {
-          if (tree[v] != kUnreached && v != root && tree[v] != root) {
-            tree[tree[v]] = v;
-            return;
-          }
-        }
-        tree[root] = kUnreached;
-      },
-      // rules 2 and 3: a vertex hung from a neighbour at its own level or below
-      [&](std::vector<VertexId>& tree, VertexId root) {
-        const std::vector<std::int64_t> level = levels_of(tree);
-        for (VertexId v = 0; v < std::ssize(tree); ++v) {
-          if (v == root || level[v] < 1) continue;
-          for (const VertexId u : adjacency[v]) {
-            if (u != v && level[u] >= level[v]) {
-              tree[v] = u;
-              return;
-            }
-          }
-        }
-        tree[root] = kUnreached;
-      },
-  };
+  const std::vector<TreeCorruption> corruptions = tree_corruptions(adjacency);
   for (std::size_t corruption = 0; corruption < corruptions.size(); ++corruption) {
     for (const int corrupted : {capacity() - 1, capacity() / 2}) {
       std::vector<std::vector<VertexId>> trees;

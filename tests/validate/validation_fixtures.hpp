@@ -175,6 +175,70 @@ inline RandomGraph random_graph(int scale, std::uint64_t seed) {
   return graph;
 }
 
+// A tree broken in place, from the given root (the root's own parent set to -1 when the tree has
+// nothing the corruption needs).
+using TreeCorruption = std::function<void(std::vector<VertexId>&, VertexId)>;
+
+// One corruption per rule the batch passes check: rule 5 (a parent one level up that is not a
+// neighbour), rule 4 (a reached leaf left unreached), rule 1 (two vertices each other's parent),
+// rules 2 and 3 (a vertex hung from a neighbour at its own level or below).
+inline std::vector<TreeCorruption> tree_corruptions(const Adjacency& adjacency) {
+  return {
+    // rule 5: a parent one level up that is not a neighbour
+    [&](std::vector<VertexId>& tree, VertexId root) {
+      const std::vector<std::int64_t> level = levels_of(tree);
+      for (VertexId v = 0; v < std::ssize(tree); ++v) {
+        if (level[v] < 2) continue;
+        for (VertexId p = 0; p < std::ssize(tree); ++p) {
+          if (level[p] == level[v] - 1 && !adjacent(adjacency, v, p)) {
+            tree[v] = p;
+            return;
+          }
+        }
+      }
+      tree[root] = kUnreached;  // no such vertex: break rule 1 instead
+    },
+    // rule 4: a reached leaf left unreached
+    [&](std::vector<VertexId>& tree, VertexId root) {
+      std::vector<bool> is_parent(tree.size());
+      for (VertexId v = 0; v < std::ssize(tree); ++v) {
+        if (tree[v] != kUnreached && v != root) is_parent[tree[v]] = true;
+      }
+      for (VertexId v = 0; v < std::ssize(tree); ++v) {
+        if (tree[v] != kUnreached && v != root && !is_parent[v]) {
+          tree[v] = kUnreached;
+          return;
+        }
+      }
+      tree[root] = kUnreached;
+    },
+    // rule 1: two vertices each other's parent
+    [&](std::vector<VertexId>& tree, VertexId root) {
+      for (VertexId v = 0; v < std::ssize(tree); ++v) {
+        if (tree[v] != kUnreached && v != root && tree[v] != root) {
+          tree[tree[v]] = v;
+          return;
+        }
+      }
+      tree[root] = kUnreached;
+    },
+    // rules 2 and 3: a vertex hung from a neighbour at its own level or below
+    [&](std::vector<VertexId>& tree, VertexId root) {
+      const std::vector<std::int64_t> level = levels_of(tree);
+      for (VertexId v = 0; v < std::ssize(tree); ++v) {
+        if (v == root || level[v] < 1) continue;
+        for (const VertexId u : adjacency[v]) {
+          if (u != v && level[u] >= level[v]) {
+            tree[v] = u;
+            return;
+          }
+        }
+      }
+      tree[root] = kUnreached;
+    },
+  };
+}
+
 inline std::string describe(const semibfs::ValidationReport& report) {
   std::string text = std::to_string(report.failure_count) + " failures:";
   for (const auto& failure : report.failures) text += "\n  " + failure.message;

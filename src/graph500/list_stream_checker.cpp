@@ -1,0 +1,73 @@
+#include "graph500/list_stream_checker.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "edges/packed_edge.hpp"
+#include "store/graph_store.hpp"
+
+namespace semibfs {
+namespace {
+
+// A batch's columns are kept searches first .. first + columns - 1.
+class KeptRangeReader final : public KeptParentReader {
+ public:
+  KeptRangeReader(const KeptSearches& kept, std::int64_t first) : kept_(kept), first_(first) {}
+  std::int64_t read_range(int column, VertexId first, std::span<VertexId> into) const override {
+    return kept_.read_range(first_ + column, first, into);
+  }
+  void read(int column, ParentArray& parent) const override { kept_.read(first_ + column, parent); }
+
+ private:
+  const KeptSearches& kept_;
+  std::int64_t first_;
+};
+
+}  // namespace
+
+ListStreamChecker::ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges,
+                                     const KeptSearches& kept, int batch_size)
+    : lists_(std::move(lists)), kept_(kept) {
+  batch_.emplace(*lists_, edges, batch_size);
+}
+
+void ListStreamChecker::keep(VertexId root, const ParentArray& parent) {
+  if (next_index_ >= kept_.size() || kept_.root(next_index_) != root) {
+    throw Error("the searches validated from the lists are not the kept searches in their order");
+  }
+  if (batch_->size() == 0) first_index_ = next_index_;
+  batch_->keep(root, parent);
+  ++next_index_;
+}
+
+std::vector<SearchCheck> ListStreamChecker::check_kept(bool validate) {
+  if (!validate) throw Error("a checker from the lists only validates");
+  std::vector<SearchCheck> checks;
+  for (BatchOutcome& outcome : batch_->check(KeptRangeReader(kept_, first_index_))) {
+    SearchCheck check;
+    check.nedge = outcome.report.nedge;
+    check.validate_seconds = outcome.seconds;
+    if (!outcome.report.ok()) check.failure = outcome.report.failures.front();
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
+                                                            const KeptSearches& kept, std::int64_t roots,
+                                                            std::int64_t room) {
+  if (directory.empty() || roots < 2) return nullptr;
+  const StoreManifest manifest = read_store_manifest(directory);
+  if (!StoredListSource::readable(manifest) || !manifest.edge_file) return nullptr;
+  const auto edge_file_bytes = static_cast<std::int64_t>(manifest.edge_file->bytes);
+  // Edges added beside the edge file (a store's versions) are in no list.
+  if (edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)) != edge_file_bytes) return nullptr;
+  if (StoredListSource::pass_bytes(manifest) >= edge_file_bytes) return nullptr;
+  auto lists = std::make_unique<StoredListSource>(directory, manifest);
+  const int capacity = ListStreamBatch::capacity_for(*lists, edges, room);
+  if (capacity < 4) return nullptr;
+  const auto batch = static_cast<int>(std::min<std::int64_t>(capacity, roots));
+  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch);
+}
+
+}  // namespace semibfs

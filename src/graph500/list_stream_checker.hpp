@@ -1,0 +1,48 @@
+// The checker of a run's kept searches (kept_searches.hpp) from a store's lists instead of its edge
+// file (validate/list_stream_batch.hpp, issue 41 item 2): chosen when the store's lists hold the
+// input's edges in fewer bytes than the edge file and a batch of four searches or more fits.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "edges/edge_source.hpp"
+#include "graph500/kept_searches.hpp"
+#include "graph500/root_searcher.hpp"
+#include "store/store_manifest.hpp"
+#include "store/stored_list_source.hpp"
+#include "validate/list_stream_batch.hpp"
+
+namespace semibfs {
+
+class ListStreamChecker final : public SearchChecker {
+ public:
+  // Keeps the searches of `kept` in their order: the first keep is kept search 0. Counts the
+  // tuple degrees of `edges` now (one pass).
+  ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges, const KeptSearches& kept,
+                    int batch_size);
+  int batch_size() const override { return batch_->capacity(); }
+  void keep(VertexId root, const ParentArray& parent) override;
+  std::vector<SearchCheck> check_kept(bool validate) override;
+  std::int64_t working_bytes() const override { return batch_->working_bytes(); }
+  std::int64_t bytes_read() const { return batch_->bytes_read(); }
+  const ListStreamBatch::Seconds& seconds() const { return batch_->seconds(); }
+
+ private:
+  std::unique_ptr<VertexListSource> lists_;
+  const KeptSearches& kept_;
+  std::int64_t first_index_ = 0;  // the kept search in the batch's column 0
+  std::int64_t next_index_ = 0;
+  std::optional<ListStreamBatch> batch_;
+};
+
+// The checker from the lists of the store in `directory` when it reads them (undirected, byte code,
+// input ids, no edges beside the edge file's), they take fewer bytes than the edge file and `room`
+// holds a batch of four or more; else none. `roots` bounds the batch.
+std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
+                                                            const KeptSearches& kept, std::int64_t roots,
+                                                            std::int64_t room);
+
+}  // namespace semibfs

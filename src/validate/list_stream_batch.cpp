@@ -1,0 +1,253 @@
+// The stream pass walks the lists block by block: a block's parents are read for every kept search
+// and laid out per vertex beside its level lanes, then its vertices are checked in parallel, each
+// list decoded by the thread that checks it; the source reads the next block meanwhile.
+#include "validate/list_stream_batch.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/parallel_errors.hpp"
+#include "core/timer.hpp"
+#include "edges/packed_edge.hpp"
+#include "validate/batch_edge_pass.hpp"
+#include "validate/batch_lanes.hpp"
+#include "validate/failure_log.hpp"
+#include "validate/tuple_degrees.hpp"
+
+namespace semibfs {
+namespace {
+
+constexpr std::int64_t kVerticesPerTask = 64;
+constexpr GraphDirection kUndirected = GraphDirection::kUndirected;
+
+// A vertex whose list cannot be its tuples' pairs: more entries than tuples, or none with some.
+[[noreturn, gnu::cold]] void throw_lists_disagree(VertexId v, std::size_t entries, std::uint32_t tuples) {
+  throw Error("validation: vertex " + std::to_string(v) + " has " + std::to_string(entries) +
+              " neighbours in the lists but " + std::to_string(tuples) +
+              " tuples in the edge file: the lists do not hold the input's edges (a damaged store: build it again)");
+}
+
+template <int kStride>
+struct VertexStreamCheck {
+  VertexStreamCheck(const std::uint8_t* lane_levels, const std::uint32_t* degrees)
+      : levels(lane_levels), tuple_degrees(degrees) {}
+
+  const std::uint8_t* levels;
+  const std::uint32_t* tuple_degrees;
+  std::int64_t reached_degrees[kStride] = {};  // per lane: tuple degrees of its reached vertices
+  std::uint64_t failed = 0;
+  std::vector<std::uint32_t> list;
+
+  void check(const ListBlock& block, VertexId v, const VertexId* parents, std::uint64_t seen) {
+    block.list_of(v, list);
+    const std::uint32_t degree = tuple_degrees[v];
+    if (list.size() > degree || list.empty() != (degree == 0)) throw_lists_disagree(v, list.size(), degree);
+    const Lanes<kStride, VertexId> lanes{levels, nullptr, nullptr};
+    const std::uint8_t* own = lanes.levels_of(v);
+    failed |= check_vertex_list<kStride, kUndirected, false>(lanes, own, parents, list, seen, nullptr);
+    for (int c = 0; c < kStride; ++c) reached_degrees[c] += own[c] != kUnreachedByte ? degree : 0;
+  }
+};
+
+struct StreamInputs {
+  const std::uint8_t* levels;
+  const std::uint32_t* tuple_degrees;
+  std::span<const ListStreamBatch::Kept> kept;
+};
+
+// The block's parents per vertex, a lane each, as its level lanes lie; bytes read for them. Read
+// column by column, then laid out in one parallel loop.
+template <int kStride>
+std::int64_t gather_parents(const ListBlock& block, const StreamInputs& in, const KeptParentReader& parents,
+                            std::vector<VertexId>& columns, std::vector<VertexId>& lanes) {
+  const std::int64_t n = block.num_vertices();
+  const auto searches = static_cast<std::int64_t>(in.kept.size());
+  columns.resize(static_cast<std::size_t>(n * searches));
+  std::int64_t bytes = 0;
+  for (std::int64_t c = 0; c < searches; ++c) {
+    if (in.kept[static_cast<std::size_t>(c)].alone) continue;
+    bytes += parents.read_range(static_cast<int>(c), block.first_vertex(),
+                                std::span(columns).subspan(static_cast<std::size_t>(c * n), static_cast<std::size_t>(n)));
+  }
+  lanes.resize(static_cast<std::size_t>(n * kStride));
+#pragma omp parallel for schedule(static)
+  for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t c = 0; c < kStride; ++c) {
+      const bool kept = c < searches && !in.kept[static_cast<std::size_t>(c)].alone;
+      lanes[static_cast<std::size_t>(i * kStride + c)] = kept ? columns[static_cast<std::size_t>(c * n + i)] : kUnreached;
+    }
+  }
+  return bytes;
+}
+
+// The lanes whose root is v: the root is its own parent, no pair need join them.
+std::uint64_t root_lanes(std::span<const ListStreamBatch::Kept> kept, VertexId v) {
+  std::uint64_t lanes = 0;
+  for (std::size_t c = 0; c < kept.size(); ++c) lanes |= std::uint64_t{kept[c].root == v} << c;
+  return lanes;
+}
+
+template <int kStride>
+void check_block(const ListBlock& block, const StreamInputs& in, const std::vector<VertexId>& lanes,
+                 ListStreamBatch::PassResult& result) {
+  const std::int64_t n = block.num_vertices();
+  const VertexId first = block.first_vertex();
+  ParallelErrors errors;
+#pragma omp parallel
+  {
+    VertexStreamCheck<kStride> vertex{in.levels, in.tuple_degrees};
+#pragma omp for schedule(dynamic, kVerticesPerTask) nowait
+    for (std::int64_t i = 0; i < n; ++i) {
+      errors.capture([&] {
+        vertex.check(block, first + i, lanes.data() + i * kStride, root_lanes(in.kept, first + i));
+      });
+    }
+#pragma omp critical(semibfs_list_stream_merge)
+    {
+      for (int c = 0; c < kStride; ++c) result.nedge[static_cast<std::size_t>(c)] += vertex.reached_degrees[c];
+      result.failed |= vertex.failed;
+    }
+  }
+  errors.rethrow_first();
+}
+
+template <int kStride>
+ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const StreamInputs& in,
+                                        const KeptParentReader& parents, std::int64_t& parent_bytes) {
+  ListStreamBatch::PassResult result;
+  result.nedge.assign(kStride, 0);
+  std::vector<VertexId> columns;
+  std::vector<VertexId> lanes;
+  lists.for_each_block([&](const ListBlock& block) {
+    parent_bytes += gather_parents<kStride>(block, in, parents, columns, lanes);
+    check_block<kStride>(block, in, lanes, result);
+  });
+  // Every tuple was counted at both its endpoints.
+  for (std::int64_t& count : result.nedge) count /= 2;
+  return result;
+}
+
+std::int64_t parent_bytes_for(std::int64_t num_vertices) { return ParentArray::bytes_per_vertex(num_vertices); }
+
+}  // namespace
+
+ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity)
+    : lists_(lists),
+      edges_(edges),
+      capacity_(capacity),
+      stride_(lane_stride_for(capacity)),
+      num_vertices_(edges.num_vertices()) {
+  if (capacity < 1) throw Error("a search batch needs room for at least one search");
+  if (lists.num_vertices() != num_vertices_) {
+    throw Error("validation: the lists have " + std::to_string(lists.num_vertices()) + " vertices, the tuples " +
+                std::to_string(num_vertices_));
+  }
+  const Stopwatch counting;
+  tuple_degrees_ = tuple_degrees(edges);
+  unshared_seconds_ = counting.seconds();
+  seconds_.degrees = unshared_seconds_;
+  tuple_bytes_read_ = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
+  kept_.reserve(static_cast<std::size_t>(capacity_));
+}
+
+std::int64_t ListStreamBatch::working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity) {
+  const std::int64_t n = edges.num_vertices();
+  const std::int64_t stride = lane_stride_for(capacity);
+  const std::int64_t degrees = n * static_cast<std::int64_t>(sizeof(std::uint32_t));
+  const std::int64_t walk = n * (parent_bytes_for(n) + static_cast<std::int64_t>(sizeof(TreeLevel)));
+  const std::int64_t block = lists.max_block_vertices() * 2 * stride * static_cast<std::int64_t>(sizeof(VertexId));
+  const std::int64_t pass = lists.buffer_bytes() + block;
+  const std::int64_t alone = Validator::working_bytes_for(n) + n * parent_bytes_for(n) + edges.buffer_bytes();
+  return std::max({n * stride + degrees + std::max(walk, pass), degrees + alone, degrees + edges.buffer_bytes()});
+}
+
+int ListStreamBatch::capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room) {
+  for (int capacity = kMaxSearches; capacity >= 4; capacity /= 2) {
+    if (working_bytes_for(lists, edges, capacity) <= room) return capacity;
+  }
+  return 0;
+}
+
+std::int64_t ListStreamBatch::working_bytes() const { return working_bytes_for(lists_, edges_, capacity_); }
+
+void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
+  check_room_to_keep(full(), capacity_, parent.size(), num_vertices_);
+  const Stopwatch time;
+  if (kept_.empty()) levels_.assign(static_cast<std::size_t>(num_vertices_ * stride_), kUnreachedByte);
+  const int column = size();
+  FailureLog failures;
+  parent.visit([&](auto entries) { tree_levels(root, entries, failures, tree_levels_); });
+  bool alone = !failures.empty();
+  std::uint8_t* lane = levels_.data() + column;
+  const std::int64_t stride = stride_;
+  TreeLevel deepest = 0;
+  if (!alone) {
+#pragma omp parallel for schedule(static) reduction(max : deepest)
+    for (VertexId v = 0; v < num_vertices_; ++v) {
+      const TreeLevel level = tree_levels_[static_cast<std::size_t>(v)];
+      if (level != kUnreachedLevel) deepest = std::max(deepest, level);
+      lane[v * stride] = level == kUnreachedLevel ? kUnreachedByte : static_cast<std::uint8_t>(std::min<TreeLevel>(level, kDeepestByteLevel));
+    }
+  }
+  if (deepest > kDeepestByteLevel) {
+    alone = true;
+#pragma omp parallel for schedule(static)
+    for (VertexId v = 0; v < num_vertices_; ++v) lane[v * stride] = kUnreachedByte;
+  }
+  kept_.push_back(Kept{root, alone, time.seconds()});
+  seconds_.levels += kept_.back().seconds;
+}
+
+ListStreamBatch::PassResult ListStreamBatch::pass(const KeptParentReader& parents) {
+  const StreamInputs in{levels_.data(), tuple_degrees_.data(), kept_};
+  switch (stride_) {
+    case 4: return stream_pass<4>(lists_, in, parents, parent_bytes_read_);
+    case 8: return stream_pass<8>(lists_, in, parents, parent_bytes_read_);
+    case 16: return stream_pass<16>(lists_, in, parents, parent_bytes_read_);
+    case 32: return stream_pass<32>(lists_, in, parents, parent_bytes_read_);
+    default: return stream_pass<64>(lists_, in, parents, parent_bytes_read_);
+  }
+}
+
+std::vector<BatchOutcome> ListStreamBatch::outcomes(const PassResult& pass, double pass_seconds,
+                                                    const KeptParentReader& parents) {
+  std::vector<BatchOutcome> outcomes;
+  ParentArray parent;
+  for (int column = 0; column < size(); ++column) {
+    const Kept& kept = kept_[static_cast<std::size_t>(column)];
+    BatchOutcome outcome;
+    outcome.root = kept.root;
+    outcome.seconds = kept.seconds + pass_seconds / size();
+    if (kept.alone || ((pass.failed >> column) & 1) != 0) {
+      const Stopwatch alone;
+      if (!validator_) validator_.emplace(edges_, kUndirected);
+      parents.read(column, parent);
+      outcome.report = parent.visit([&](auto entries) { return validator_->validate(kept.root, entries); });
+      outcome.seconds += alone.seconds();
+      outcome.validated_alone = true;
+    } else {
+      outcome.report.nedge = pass.nedge[static_cast<std::size_t>(column)];
+    }
+    outcomes.push_back(std::move(outcome));
+  }
+  return outcomes;
+}
+
+std::vector<BatchOutcome> ListStreamBatch::check(const KeptParentReader& parents) {
+  const Stopwatch pass_time;
+  std::vector<TreeLevel>().swap(tree_levels_);  // its room is the pass's, then the validator's
+  const PassResult result = pass(parents);
+  seconds_.passes += pass_time.seconds();
+  std::vector<std::uint8_t>().swap(levels_);
+  std::vector<BatchOutcome> checked = outcomes(result, pass_time.seconds() + unshared_seconds_, parents);
+  unshared_seconds_ = 0;
+  kept_.clear();
+  return checked;
+}
+
+}  // namespace semibfs

@@ -1,0 +1,109 @@
+// Graph500 validation of several kept searches in one pass over lists grouped by vertex, streamed
+// (issue 41 item 2): a store's compressed lists hold the input's edges in a third of the edge file's
+// bytes. Resident: a byte of tree level per search per vertex and the tuple degrees (4 bytes a
+// vertex, tuple_degrees.hpp); each search's parents are read in vertex order beside the lists, a
+// block at a time. Per vertex v and search c the pass checks what batch_list_pass checks: every
+// neighbour's level within one of v's (rule 3; an unreached level is two above any reached one, so
+// this also finds a pair that leaves the reached set: rule 4), and, v reached and not the root, its
+// parent among its neighbours (rule 5). Rule 1 and the levels are walked as a search is kept (its
+// tree alone in DRAM then). nedge, which counts repeated tuples, is the sum of the tuple degrees of
+// the reached vertices, halved: with no pair leaving the reached set every tuple at a reached vertex
+// has both endpoints reached. Undirected graphs only. The lists must hold exactly the input's pairs:
+// docs/VALIDATION.md says how a store's build and open make that so, and the pass checks at each
+// vertex that its list is no longer than its tuples and empty only when it has none. A search the
+// pass flags (or whose tree is too deep for a byte of level) is validated again alone by Validator
+// over the tuples, whose report names the failures.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/parent_array.hpp"
+#include "core/types.hpp"
+#include "edges/edge_source.hpp"
+#include "edges/vertex_list_source.hpp"
+#include "validate/search_batch.hpp"
+#include "validate/tree_levels.hpp"
+#include "validate/validator.hpp"
+
+namespace semibfs {
+
+// Where the kept searches' parents are read back from, by their column in the batch (the order kept).
+class KeptParentReader {
+ public:
+  virtual ~KeptParentReader() = default;
+  // The parents of vertices [first, first + into.size()) of the search in `column`; returns the
+  // bytes read from a file for them (0 from DRAM).
+  virtual std::int64_t read_range(int column, VertexId first, std::span<VertexId> into) const = 0;
+  // Its whole tree, for a search validated alone.
+  virtual void read(int column, ParentArray& parent) const = 0;
+};
+
+class ListStreamBatch {
+ public:
+  static constexpr int kMaxSearches = 64;  // one bit each in a vertex's rule-5 word
+
+  // Room for `capacity` searches (1 to kMaxSearches) over the lists of `lists`, whose pairs are the
+  // tuples of `edges` (undirected). Counts the tuple degrees now: one pass over `edges`, which also
+  // checks every endpoint. Both sources must outlive the batch.
+  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity);
+
+  // Bytes a batch of `capacity` searches holds, the sources' buffers included; and the most
+  // searches `room` bytes hold (0 when not four).
+  static std::int64_t working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity);
+  static int capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room);
+
+  int size() const { return static_cast<int>(kept_.size()); }
+  int capacity() const { return capacity_; }
+  bool full() const { return size() == capacity_; }
+  std::int64_t working_bytes() const;
+  // Bytes the batch's passes read from files: the lists, the parents and the tuples.
+  std::int64_t bytes_read() const { return lists_.bytes_read() + parent_bytes_read_ + tuple_bytes_read_; }
+
+  // Seconds spent so far: counting the tuple degrees, walking tree levels, in the passes.
+  struct Seconds {
+    double degrees = 0;
+    double levels = 0;
+    double passes = 0;
+  };
+  const Seconds& seconds() const { return seconds_; }
+
+  // Keeps the search from `root`; its tree levels are walked now (rule 1).
+  void keep(VertexId root, const ParentArray& parent);
+  // One pass over the lists for every kept search, their parents read from `parents`; then the
+  // batch is empty.
+  std::vector<BatchOutcome> check(const KeptParentReader& parents);
+
+  struct Kept {
+    VertexId root = kUnreached;
+    bool alone = false;
+    double seconds = 0;
+  };
+  struct PassResult {
+    std::vector<std::int64_t> nedge;  // per column
+    std::uint64_t failed = 0;
+  };
+
+ private:
+  PassResult pass(const KeptParentReader& parents);
+  std::vector<BatchOutcome> outcomes(const PassResult& pass, double pass_seconds, const KeptParentReader& parents);
+
+  const VertexListSource& lists_;
+  const EdgeSource& edges_;
+  int capacity_;
+  int stride_;
+  std::int64_t num_vertices_;
+  std::vector<std::uint32_t> tuple_degrees_;
+  std::vector<std::uint8_t> levels_;  // [vertex][stride], kUnreachedByte when unreached
+  std::vector<TreeLevel> tree_levels_;
+  std::vector<Kept> kept_;
+  std::optional<Validator> validator_;  // made when a search is validated alone
+  std::int64_t parent_bytes_read_ = 0;
+  std::int64_t tuple_bytes_read_ = 0;
+  double unshared_seconds_ = 0;
+  Seconds seconds_;  // counting the tuple degrees: the first pass's searches share it
+};
+
+}  // namespace semibfs
