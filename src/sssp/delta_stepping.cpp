@@ -32,6 +32,8 @@ struct Rounds {
   std::size_t frontier_size = 1;
   std::atomic<std::size_t> next_bucket[2] = {kNoBucket, kNoBucket};  // the least non-empty bucket of any thread
   std::atomic<std::size_t> next_frontier_size[2] = {0, 0};
+  // The least non-empty bucket after a finished bucket's deferred heavy edges were relaxed.
+  std::atomic<std::size_t> next_after_deferred[2] = {kNoBucket, kNoBucket};
 };
 
 void propose_next_bucket(const std::vector<std::vector<NeighborId>>& buckets, std::size_t from,
@@ -54,6 +56,10 @@ void add_stats(SsspStats& total, const SsspStats& part) {
   total.bytes_read += part.bytes_read;
 }
 
+// Which of a list's edges an expansion relaxes: light ones weigh less than delta (they may land in
+// the bucket being emptied), heavy ones delta or more (they land in a later one).
+enum class Edges { kAll, kLight, kHeavy };
+
 // What the threads of one search share: the labels, the frontier and the bucket rule.
 struct SearchContext {
   std::vector<std::uint64_t>& labels;
@@ -63,6 +69,9 @@ struct SearchContext {
   // first, so that an entry that cannot shorten a distance, most of them, reads 4 bytes at random
   // instead of the 8 of a label.
   std::span<float> nearest;
+  // Per vertex 1 while its heavy edges wait for the end of its bucket (set by the thread that lists
+  // it, cleared when relaxed); empty when the lists defer none (in DRAM).
+  std::vector<std::uint8_t>& deferred;
   double delta;
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
   std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta); }
@@ -82,10 +91,14 @@ using Buckets = std::vector<std::vector<NeighborId>>;
 
 // Lowers the labels of the vertex's neighbours through it; each lowered one goes to the bucket of
 // its new distance.
-template <typename Reader>
+template <Edges kEdges, typename Reader>
 void relax(const SearchContext& context, Reader& reader, VertexId vertex, Buckets& buckets, SsspStats& stats) {
   const float base = distance_of(std::atomic_ref(context.labels[vertex]).load(std::memory_order_relaxed));
-  stats.edges_relaxed += reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+  const auto delta = static_cast<float>(context.delta);
+  const auto lower = [&](NeighborId neighbor, float weight) {
+    if constexpr (kEdges == Edges::kHeavy) {
+      if (weight < delta) return;
+    }
     const float distance = base + weight;
     std::atomic_ref nearest(context.nearest[neighbor]);
     if (!(distance < nearest.load(std::memory_order_relaxed))) return;
@@ -95,29 +108,92 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
     if (bucket >= buckets.size()) buckets.resize(bucket + 1);
     buckets[bucket].push_back(neighbor);
     ++stats.distance_updates;
-  });
+  };
+  if constexpr (kEdges == Edges::kLight) {
+    reader.for_each_light(vertex, [&](NeighborId neighbor, float weight) {
+      ++stats.edges_relaxed;
+      lower(neighbor, weight);
+    });
+  } else {
+    stats.edges_relaxed += reader.for_each(vertex, lower);
+  }
 }
 
 // Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare, which
 // may reorder them).
-template <typename Reader>
+template <Edges kEdges, typename Reader>
 void relax_all(const SearchContext& context, Reader& reader, std::span<NeighborId> vertices, Buckets& buckets,
                SsspStats& stats) {
   reader.prepare(vertices);
-  for (const NeighborId vertex : vertices) relax(context, reader, vertex, buckets, stats);
+  for (const NeighborId vertex : vertices) relax<kEdges>(context, reader, vertex, buckets, stats);
 }
 
-// The vertices of `candidates` that this thread claims (SearchContext::claim), into `block`. Their
+// A thread's claimed vertices of a block: those whose every edge it relaxes now, and those whose
+// heavy edges wait (Reader::defers_heavy); and the vertices whose heavy edges wait for the end of
+// the bucket that this thread listed.
+struct ThreadBlocks {
+  std::vector<NeighborId> all;
+  std::vector<NeighborId> light;
+  std::vector<NeighborId> deferred;
+};
+
+// The vertices of `candidates` that this thread claims (SearchContext::claim), into `blocks`. Their
 // labels and expanded distances, at random places, are asked for first, all together.
-void claim_block(const SearchContext& context, std::span<const NeighborId> candidates, std::size_t bucket,
-                 std::vector<NeighborId>& block) {
+template <typename Reader>
+void claim_block(const SearchContext& context, const Reader& reader, std::span<const NeighborId> candidates,
+                 std::size_t bucket, ThreadBlocks& blocks) {
   for (const NeighborId vertex : candidates) {
     __builtin_prefetch(&context.labels[vertex]);
     __builtin_prefetch(&context.expanded[vertex], 1);
   }
-  block.clear();
+  blocks.all.clear();
+  blocks.light.clear();
   for (const NeighborId vertex : candidates) {
-    if (context.claim(vertex, bucket)) block.push_back(vertex);
+    if (!context.claim(vertex, bucket)) continue;
+    (reader.defers_heavy(vertex) ? blocks.light : blocks.all).push_back(vertex);
+  }
+}
+
+// Expands the claimed vertices of `candidates`: most relax every edge; one whose light edges are all
+// in DRAM (a hub with a tail on disk) relaxes those alone, each time it is lowered in its bucket,
+// and is listed for its heavy edges at the end of the bucket, when its distance is final: its tail
+// is then read once a search, not once a lowering.
+template <typename Reader>
+void expand_block(const SearchContext& context, Reader& reader, std::span<const NeighborId> candidates,
+                  std::size_t bucket, ThreadBlocks& blocks, Buckets& buckets, SsspStats& stats) {
+  claim_block(context, reader, candidates, bucket, blocks);
+  relax_all<Edges::kAll>(context, reader, blocks.all, buckets, stats);
+  if (blocks.light.empty()) return;
+  for (const NeighborId vertex : blocks.light) relax<Edges::kLight>(context, reader, vertex, buckets, stats);
+  for (const NeighborId vertex : blocks.light) {
+    if (std::atomic_ref(context.deferred[vertex]).exchange(1, std::memory_order_relaxed) == 0) {
+      blocks.deferred.push_back(vertex);
+    }
+  }
+}
+
+// Relaxes the heavy edges of the vertices every thread listed as deferred in the bucket just
+// emptied, their distances now final, a block at a time shared out among the threads. The
+// relaxations land in later buckets (a float sum rounded down may land one in this bucket, which
+// the caller's next proposal then finds). Every thread calls it; ends with a barrier.
+template <typename Reader>
+void relax_deferred(const SearchContext& context, Reader& reader, const std::vector<ThreadBlocks*>& threads,
+                    Buckets& buckets, SsspStats& stats) {
+  std::vector<std::size_t> starts(threads.size() + 1, 0);
+  for (std::size_t t = 0; t < threads.size(); ++t) starts[t + 1] = starts[t] + threads[t]->deferred.size();
+  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
+  const std::size_t blocks = (starts.back() + kBlockVertices - 1) / kBlockVertices;
+  std::vector<NeighborId> block;
+#pragma omp for schedule(dynamic, 1)
+  for (std::size_t b = 0; b < blocks; ++b) {
+    block.clear();
+    for (std::size_t i = b * kBlockVertices; i < std::min(starts.back(), (b + 1) * kBlockVertices); ++i) {
+      const auto t = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), i) - starts.begin() - 1);
+      const NeighborId vertex = threads[t]->deferred[i - starts[t]];
+      std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
+      block.push_back(vertex);
+    }
+    relax_all<Edges::kHeavy>(context, reader, block, buckets, stats);
   }
 }
 
@@ -126,27 +202,28 @@ void claim_block(const SearchContext& context, std::span<const NeighborId> candi
 // own small current bucket again and again.
 template <typename Reader>
 void empty_bucket(const SearchContext& context, Reader& reader, std::size_t bucket, std::size_t frontier_size,
-                  Buckets& buckets, SsspStats& stats) {
+                  ThreadBlocks& own, Buckets& buckets, SsspStats& stats) {
   constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
-  std::vector<NeighborId> block;
-  block.reserve(kBlockVertices);
   const std::size_t blocks = (frontier_size + kBlockVertices - 1) / kBlockVertices;
 #pragma omp for nowait schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t first = b * kBlockVertices;
-    claim_block(context, std::span(context.frontier).subspan(first, std::min(kBlockVertices, frontier_size - first)),
-                bucket, block);
-    relax_all(context, reader, block, buckets, stats);
+    expand_block(context, reader,
+                 std::span(context.frontier).subspan(first, std::min(kBlockVertices, frontier_size - first)), bucket,
+                 own, buckets, stats);
   }
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
     for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
-      claim_block(context, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)), bucket,
-                  block);
-      relax_all(context, reader, block, buckets, stats);
+      expand_block(context, reader, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)),
+                   bucket, own, buckets, stats);
     }
   }
+}
+
+bool any_deferred(const std::vector<ThreadBlocks*>& threads) {
+  return std::any_of(threads.begin(), threads.end(), [](const ThreadBlocks* t) { return !t->deferred.empty(); });
 }
 
 // The rounds of one search from `root`, each thread with its own reader of the lists.
@@ -155,17 +232,30 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
   Rounds rounds;
   std::vector<NeighborId>& frontier = context.frontier;
   frontier[0] = static_cast<NeighborId>(root);
+  std::vector<ThreadBlocks*> threads;
 #pragma omp parallel
   {
     typename Lists::Reader reader(lists);
     Buckets buckets;
     SsspStats own;
+    ThreadBlocks blocks;
+#pragma omp single
+    threads.assign(static_cast<std::size_t>(omp_get_num_threads()), nullptr);
+    threads[static_cast<std::size_t>(omp_get_thread_num())] = &blocks;
+#pragma omp barrier
     for (int parity = 0; rounds.bucket != kNoBucket; parity ^= 1) {
       const std::size_t bucket = rounds.bucket;
-      empty_bucket(context, reader, bucket, rounds.frontier_size, buckets, own);
+      empty_bucket(context, reader, bucket, rounds.frontier_size, blocks, buckets, own);
       propose_next_bucket(buckets, bucket, rounds.next_bucket[parity]);
 #pragma omp barrier
-      const std::size_t next = rounds.next_bucket[parity];
+      std::size_t next = rounds.next_bucket[parity];
+      if (next != bucket && any_deferred(threads)) {  // the bucket is empty: its distances are final
+        relax_deferred(context, reader, threads, buckets, own);
+        blocks.deferred.clear();
+        propose_next_bucket(buckets, bucket, rounds.next_after_deferred[parity]);
+#pragma omp barrier
+        next = rounds.next_after_deferred[parity];
+      }
       const std::size_t count = next < buckets.size() ? buckets[next].size() : 0;
       const std::size_t offset = rounds.next_frontier_size[parity].fetch_add(count);
       const std::size_t capacity = frontier.size();  // read by all before any thread may resize it
@@ -188,6 +278,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
         // The other parity's slots: every thread read them last round, before this round's barriers.
         rounds.next_bucket[parity ^ 1] = kNoBucket;
         rounds.next_frontier_size[parity ^ 1] = 0;
+        rounds.next_after_deferred[parity ^ 1] = kNoBucket;
       }
 #pragma omp barrier
     }
@@ -207,6 +298,7 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
   }
   labels_.resize(static_cast<std::size_t>(num_vertices));
   expanded_.resize(static_cast<std::size_t>(num_vertices));
+  if (std::holds_alternative<TieredWeightedLists>(lists_)) deferred_.resize(static_cast<std::size_t>(num_vertices));
   frontier_.resize(static_cast<std::size_t>(std::max<std::int64_t>(num_vertices, 1)));
 }
 
@@ -214,11 +306,14 @@ DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weig
     : DeltaStepping(DramWeightedLists(graph, std::move(weights)), graph.num_vertices(), options) {}
 
 DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io)
-    : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {}
+    : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {
+  std::get<TieredWeightedLists>(lists_).cover_light_tails(static_cast<float>(options.delta),
+                                                          kLightTailBytesPerVertex * graph.num_vertices());
+}
 
 std::int64_t DeltaStepping::status_bytes() const {
   return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + expanded_.size() * sizeof(std::uint32_t) +
-                                   frontier_.capacity() * sizeof(NeighborId));
+                                   deferred_.size() + frontier_.capacity() * sizeof(NeighborId));
 }
 
 template <typename ParentId>
@@ -232,12 +327,13 @@ SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std:
   for (std::int64_t v = 0; v < n; ++v) {
     labels_[v] = kUnreachedLabel;
     expanded_[v] = kNeverExpanded;
+    if (!deferred_.empty()) deferred_[v] = 0;  // a search stopped by an exception may leave some set
     distance[v] = std::numeric_limits<float>::infinity();  // the search's `nearest`, then the result
   }
   labels_[root] = pack_label(0.0F, static_cast<std::uint32_t>(root));
   distance[root] = 0.0F;
   SsspStats stats;
-  const SearchContext context{labels_, frontier_, expanded_, distance, options_.delta};
+  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, options_.delta};
   std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {

@@ -46,13 +46,18 @@ class DeltaStepping {
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
 
   // Bytes held between searches: a label (distance and parent) and the distance it was expanded at
-  // per vertex, and the frontier.
+  // per vertex (and over DRAM lists a byte for its deferred heavy edges), and the frontier.
   std::int64_t status_bytes() const;
+  // Over tiered lists, the light entries of the tails held in DRAM (light_tails.hpp) take at most
+  // this per vertex (at SCALE 20 with Graph500 weights and delta 0.01 they take 1.4 of 2 bytes), and
+  // each vertex a byte for its deferred heavy edges.
+  static constexpr std::int64_t kLightTailBytesPerVertex = 2;
+  static constexpr std::int64_t kTieredBytesPerVertex = kLightTailBytesPerVertex + sizeof(std::uint8_t);
   // Bytes a search holds per vertex and per thread besides the lists, for a budget's plan: the
   // labels, the expanded distances, the frontier and an estimate of the buckets (each vertex listed
-  // once, on average); each thread's tail buffers over tiered lists.
+  // once, on average), and what the tiered lists add; each thread's tail buffers over tiered lists.
   static constexpr std::int64_t kSearchBytesPerVertex =
-      sizeof(std::uint64_t) + sizeof(std::uint32_t) + 2 * sizeof(NeighborId);
+      sizeof(std::uint64_t) + sizeof(std::uint32_t) + 2 * sizeof(NeighborId) + kTieredBytesPerVertex;
   static std::int64_t thread_bytes(bool tiered) { return tiered ? TieredWeightedLists::reader_bytes() : 0; }
 
  private:
@@ -65,6 +70,7 @@ class DeltaStepping {
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;  // distance bits << 32 | parent, set together by one CAS
   std::vector<std::uint32_t> expanded_;  // the distance bits each vertex was last expanded at
+  std::vector<std::uint8_t> deferred_;   // 1 while a vertex's heavy edges wait (DRAM lists only)
   std::vector<NeighborId> frontier_;
 };
 

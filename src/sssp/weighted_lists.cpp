@@ -1,5 +1,8 @@
 #include "sssp/weighted_lists.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include "core/error.hpp"
 
 namespace semibfs {
@@ -26,6 +29,61 @@ std::int64_t TieredWeightedLists::reader_bytes(const TailReadOptions& reads) {
   // The stream reads whole blocks into its arenas, never staged by the readers.
   const std::int64_t alone = 2 * static_cast<std::int64_t>(round_up_to_block(Reader::kPieceBytes) + 2 * kBlockBytes);
   return WeightedTailStream::held_bytes(reads, Reader::kBlockVertices) + alone;
+}
+
+namespace {
+
+// A block's light tail entries, gathered in the order the reader expands the block, for adding in
+// vertex order.
+struct GatheredTail {
+  VertexId vertex;
+  std::size_t begin;
+  std::size_t end;
+};
+
+}  // namespace
+
+void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes) {
+  light_ = LightTails(limit, max_bytes);
+  Reader reader(*this);
+  std::vector<NeighborId> block;
+  std::vector<GatheredTail> gathered;
+  std::vector<NeighborId> neighbors;
+  std::vector<float> weights;
+  const auto cover_block = [&] {
+    reader.prepare(block);
+    gathered.clear();
+    neighbors.clear();
+    weights.clear();
+    for (const NeighborId vertex : block) {
+      const int partition = graph_.layout().partition_of(vertex);
+      const std::int64_t resident = graph_.backward(partition).resident_count(vertex - graph_.layout().range(partition).begin);
+      std::int64_t k = 0;
+      const std::size_t begin = neighbors.size();
+      reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+        if (k++ < resident || !(weight < limit)) return;  // only the light ones held, a block's few
+        neighbors.push_back(neighbor);
+        weights.push_back(weight);
+      });
+      gathered.push_back({vertex, begin, neighbors.size()});
+    }
+    std::sort(gathered.begin(), gathered.end(), [](const auto& a, const auto& b) { return a.vertex < b.vertex; });
+    for (const GatheredTail& tail : gathered) {
+      light_.add(tail.vertex, std::span(neighbors).subspan(tail.begin, tail.end - tail.begin),
+                 std::span(weights).subspan(tail.begin, tail.end - tail.begin));
+    }
+    block.clear();
+  };
+  for (int partition = 0; partition < graph_.num_partitions() && !light_.full(); ++partition) {
+    const TieredCsr& lists = graph_.backward(partition);
+    const VertexRange range = graph_.layout().range(partition);
+    for (VertexId vertex = range.begin; vertex < range.end && !light_.full(); ++vertex) {
+      if (lists.tail_entries(vertex - range.begin) == 0) continue;
+      block.push_back(static_cast<NeighborId>(vertex));
+      if (block.size() == Reader::kBlockVertices) cover_block();
+    }
+  }
+  if (!block.empty()) cover_block();
 }
 
 std::span<const NeighborId> TieredWeightedLists::Reader::read_neighbors(int partition, std::uint64_t begin,

@@ -26,6 +26,7 @@
 #include "io/aligned_buffer.hpp"
 #include "io/block_file.hpp"
 #include "io/io_kind.hpp"
+#include "sssp/light_tails.hpp"
 #include "sssp/weighted_tail_stream.hpp"
 #include "tiered/tiered_graph.hpp"
 #include "tiered/tiered_weights.hpp"
@@ -51,6 +52,13 @@ class DramWeightedLists {
       return static_cast<std::int64_t>(row.degree);
     }
     std::int64_t bytes_read() const { return 0; }
+    // In DRAM a vertex expanded again relaxes its whole list again: a scan costs little beside its
+    // relaxations (splitting light and heavy edges here measured 1.00-1.09x, docs/PERFORMANCE.md).
+    static constexpr bool defers_heavy(VertexId) { return false; }
+    template <typename F>
+    void for_each_light(VertexId vertex, F&& f) {
+      for_each(vertex, f);
+    }
     // The lists' first lines of the first vertices, and the offsets of all, asked for ahead: a
     // frontier is in no order, so each list starts with a miss in each of its two arrays, which
     // for_each then overlaps with the expansion of the vertices before it (`vertices` must stay
@@ -146,6 +154,23 @@ class TieredWeightedLists {
     }
     // Bytes read from the store's files by this reader.
     std::int64_t bytes_read() const { return bytes_read_ + stream_.bytes_read(); }
+    // Whether the vertex's light entries are all in DRAM (its tail covered by the light tails): the
+    // kernel then relaxes them alone in the bucket, and its heavy ones (for_each) once after it.
+    bool defers_heavy(VertexId vertex) const { return lists_.light_.covers(vertex); }
+    // The entries below the light tails' limit of a vertex defers_heavy() holds for, from DRAM.
+    template <typename F>
+    void for_each_light(VertexId vertex, F&& f) {
+      const int partition = lists_.graph_.layout().partition_of(vertex);
+      const std::int64_t row = vertex - lists_.graph_.layout().range(partition).begin;
+      const TieredCsr& lists = lists_.graph_.backward(partition);
+      const std::span<const NeighborId> neighbors = lists.resident(row);
+      const std::span<const float> weights = lists_.weights_.resident(lists, partition, row);
+      const float limit = lists_.light_.limit();
+      for (std::size_t k = 0; k < neighbors.size(); ++k) {
+        if (weights[k] < limit) f(neighbors[k], weights[k]);
+      }
+      lists_.light_.for_each(vertex, f);
+    }
 
     // The frontier's vertices a thread takes at a time: their tails are read together, merged
     // where they lie close, so the larger a block the fewer and longer the reads (the stream's
@@ -179,11 +204,17 @@ class TieredWeightedLists {
   // The buffers a reader may hold: its stream's arenas and block plan, and its pieces read alone.
   static std::int64_t reader_bytes(const TailReadOptions& reads = {});
 
+  // Reads every tail once and keeps its entries below `limit` in DRAM, within `max_bytes`
+  // (light_tails.hpp), the tails in file order a block at a time. Call before any Reader is made.
+  void cover_light_tails(float limit, std::int64_t max_bytes);
+  const LightTails& light_tails() const { return light_; }
+
  private:
   const TieredGraph& graph_;
   const TieredWeights& weights_;
   IoKind io_;
   TailReadOptions reads_;
+  LightTails light_;
 };
 
 }  // namespace semibfs

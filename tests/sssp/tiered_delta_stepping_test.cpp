@@ -74,14 +74,20 @@ OpenedStore open_split(const std::string& store, const TieredCase& c) {
   return {std::move(graph), std::move(weights)};
 }
 
+// Over the default delta (a few tails' light entries in DRAM, the rest past the light tails' bytes:
+// both ways of expanding a hub in one search), a delta with no light edge at all (every tail
+// covered, every heavy edge deferred) and one with every edge light (few tails covered).
 void expect_dijkstra_distances(const EdgeList& edge_list, const OpenedStore& opened,
                                const std::vector<VertexId>& roots) {
   ASSERT_TRUE(opened.graph.has_tails());  // the tails really are on disk
-  DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{});
-  for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) {
-    // Every list has a tail but those of degree K or less; any search past a few lists reads some.
-    if (stats.edges_relaxed > 64) {
-      EXPECT_GT(stats.bytes_read, 0);
+  for (const double delta : {SsspOptions{}.delta, kMinDelta, 0.1, 2.0}) {
+    SCOPED_TRACE("delta " + std::to_string(delta));
+    DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{delta});
+    for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) {
+      // Every list has a tail but those of degree K or less; any search past a few lists reads some.
+      if (stats.edges_relaxed > 64) {
+        EXPECT_GT(stats.bytes_read, 0);
+      }
     }
   }
 }
@@ -125,6 +131,59 @@ WeightedList list_of(Reader& reader, VertexId vertex) {
   });
   EXPECT_EQ(degree, std::ssize(list));
   return list;
+}
+
+// The light tails hold exactly the entries below the limit of each tail they cover, and cover the
+// tails in vertex order until their bytes run out.
+TEST(TieredWeightedLists, LightTailsHoldEachCoveredTailsLightEntries) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(10);
+  const TieredCase c{2, NeighborOrder::kHubFirst, 2};
+  const OpenedStore opened = open_split(write_weighted_store(directory.file("s"), edge_list, c), c);
+  const PartitionedGraph graph(build_csr(edge_list), c.partitions, c.order);
+  const ListWeights weights(graph, edge_list);
+  const DramWeightedLists dram(graph, ListWeightsView(graph, weights));
+  DramWeightedLists::Reader dram_reader(dram);
+  for (const std::int64_t max_bytes : {std::int64_t{0}, std::int64_t{600}, std::int64_t{1} << 30}) {
+    SCOPED_TRACE("max bytes " + std::to_string(max_bytes));
+    TieredWeightedLists tiered(opened.graph, opened.weights);
+    tiered.cover_light_tails(0.25F, max_bytes);
+    const LightTails& light = tiered.light_tails();
+    EXPECT_LE(light.bytes(), max_bytes);
+    std::int64_t with_tail = 0;
+    bool uncovered_seen = false;
+    for (VertexId vertex = 0; vertex < edge_list.num_vertices; ++vertex) {
+      if (!has_tail(opened.graph, static_cast<NeighborId>(vertex))) {
+        EXPECT_FALSE(light.covers(vertex));
+        continue;
+      }
+      ++with_tail;
+      if (!light.covers(vertex)) {
+        uncovered_seen = true;
+        continue;
+      }
+      EXPECT_FALSE(uncovered_seen) << "vertex " << vertex << " covered after an uncovered one";
+      const int partition = opened.graph.layout().partition_of(vertex);
+      const std::int64_t resident =
+          opened.graph.backward(partition).resident_count(vertex - opened.graph.layout().range(partition).begin);
+      WeightedList expected;
+      std::int64_t k = 0;
+      dram_reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+        if (k++ >= resident && weight < 0.25F) expected.emplace_back(neighbor, weight);
+      });
+      WeightedList held;
+      light.for_each(vertex, [&](NeighborId neighbor, float weight) { held.emplace_back(neighbor, weight); });
+      EXPECT_EQ(held, expected) << "vertex " << vertex;
+    }
+    ASSERT_GT(with_tail, 0);
+    if (max_bytes == 0) {
+      EXPECT_EQ(light.covered(), 0);
+    } else if (max_bytes == 600) {
+      EXPECT_TRUE(light.covered() > 0 && light.covered() < with_tail);
+    } else {
+      EXPECT_EQ(light.covered(), with_tail);
+    }
+  }
 }
 
 // Blocks of shuffled vertices (one of them listed twice, one block of every vertex) through a
