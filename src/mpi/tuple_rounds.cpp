@@ -5,6 +5,7 @@
 #include <exception>
 #include <string>
 
+#include "edges/endpoint_range.hpp"
 #include "mpi/every_rank.hpp"
 
 namespace semibfs::rank_validation {
@@ -40,14 +41,8 @@ RankProblem current_problem(int rank) {
 // when there is none. `first_index` is the index of piece[0] in the rank's share.
 std::string bad_tuple_problem(int rank, std::span<const CompactEdge> piece, std::int64_t first_index,
                               std::int64_t num_vertices) {
-  const auto count = static_cast<std::int64_t>(piece.size());
-  std::int64_t first_bad = count;
-#pragma omp parallel for schedule(static) reduction(min : first_bad)
-  for (std::int64_t e = 0; e < count; ++e) {
-    const CompactEdge& edge = piece[static_cast<std::size_t>(e)];
-    if (edge.v0() >= num_vertices || edge.v1() >= num_vertices) first_bad = std::min(first_bad, e);
-  }
-  if (first_bad == count) return {};
+  const std::int64_t first_bad = first_out_of_range(piece, num_vertices);
+  if (first_bad == std::ssize(piece)) return {};
   const CompactEdge& edge = piece[static_cast<std::size_t>(first_bad)];
   return "distributed validation: rank " + text(rank) + ": its tuple " + text(first_index + first_bad) + " (" +
          text(edge.v0()) + ", " + text(edge.v1()) + ") has an endpoint outside [0, " + text(num_vertices) + ")";

@@ -150,7 +150,13 @@ void claim_block(const SearchContext& context, const Reader& reader, std::span<c
   blocks.light.clear();
   for (const NeighborId vertex : candidates) {
     if (!context.claim(vertex, bucket)) continue;
-    (reader.defers_heavy(vertex) ? blocks.light : blocks.all).push_back(vertex);
+    if constexpr (Reader::kMayDeferHeavy) {
+      if (reader.defers_heavy(vertex)) {
+        blocks.light.push_back(vertex);
+        continue;
+      }
+    }
+    blocks.all.push_back(vertex);
   }
 }
 
@@ -163,11 +169,12 @@ void expand_block(const SearchContext& context, Reader& reader, std::span<const 
                   std::size_t bucket, ThreadBlocks& blocks, Buckets& buckets, SsspStats& stats) {
   claim_block(context, reader, candidates, bucket, blocks);
   relax_all<Edges::kAll>(context, reader, blocks.all, buckets, stats);
-  if (blocks.light.empty()) return;
-  for (const NeighborId vertex : blocks.light) relax<Edges::kLight>(context, reader, vertex, buckets, stats);
-  for (const NeighborId vertex : blocks.light) {
-    if (std::atomic_ref(context.deferred[vertex]).exchange(1, std::memory_order_relaxed) == 0) {
-      blocks.deferred.push_back(vertex);
+  if constexpr (Reader::kMayDeferHeavy) {
+    for (const NeighborId vertex : blocks.light) {
+      relax<Edges::kLight>(context, reader, vertex, buckets, stats);
+      if (std::atomic_ref(context.deferred[vertex]).exchange(1, std::memory_order_relaxed) == 0) {
+        blocks.deferred.push_back(vertex);
+      }
     }
   }
 }
@@ -249,7 +256,8 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
       propose_next_bucket(buckets, bucket, rounds.next_bucket[parity]);
 #pragma omp barrier
       std::size_t next = rounds.next_bucket[parity];
-      if (next != bucket && any_deferred(threads)) {  // the bucket is empty: its distances are final
+      // The bucket is empty: its distances are final.
+      if (Lists::Reader::kMayDeferHeavy && next != bucket && any_deferred(threads)) {
         relax_deferred(context, reader, threads, buckets, own);
         blocks.deferred.clear();
         propose_next_bucket(buckets, bucket, rounds.next_after_deferred[parity]);
@@ -298,7 +306,9 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
   }
   labels_.resize(static_cast<std::size_t>(num_vertices));
   expanded_.resize(static_cast<std::size_t>(num_vertices));
-  if (std::holds_alternative<TieredWeightedLists>(lists_)) deferred_.resize(static_cast<std::size_t>(num_vertices));
+  if (std::visit([](const auto& lists) { return std::decay_t<decltype(lists)>::Reader::kMayDeferHeavy; }, lists_)) {
+    deferred_.resize(static_cast<std::size_t>(num_vertices));
+  }
   frontier_.resize(static_cast<std::size_t>(std::max<std::int64_t>(num_vertices, 1)));
 }
 

@@ -56,8 +56,8 @@ void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes)
     neighbors.clear();
     weights.clear();
     for (const NeighborId vertex : block) {
-      const int partition = graph_.layout().partition_of(vertex);
-      const std::int64_t resident = graph_.backward(partition).resident_count(vertex - graph_.layout().range(partition).begin);
+      const Place place = locate(vertex);
+      const std::int64_t resident = place.lists.resident_count(place.row);
       std::int64_t k = 0;
       const std::size_t begin = neighbors.size();
       reader.for_each(vertex, [&](NeighborId neighbor, float weight) {

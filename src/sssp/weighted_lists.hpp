@@ -54,11 +54,7 @@ class DramWeightedLists {
     std::int64_t bytes_read() const { return 0; }
     // In DRAM a vertex expanded again relaxes its whole list again: a scan costs little beside its
     // relaxations (splitting light and heavy edges here measured 1.00-1.09x, docs/PERFORMANCE.md).
-    static constexpr bool defers_heavy(VertexId) { return false; }
-    template <typename F>
-    void for_each_light(VertexId vertex, F&& f) {
-      for_each(vertex, f);
-    }
+    static constexpr bool kMayDeferHeavy = false;
     // The lists' first lines of the first vertices, and the offsets of all, asked for ahead: a
     // frontier is in no order, so each list starts with a miss in each of its two arrays, which
     // for_each then overlaps with the expansion of the vertices before it (`vertices` must stay
@@ -132,9 +128,7 @@ class TieredWeightedLists {
     void prepare(std::span<NeighborId> vertices) { stream_.start(vertices); }
     template <typename F>
     std::int64_t for_each(VertexId vertex, F&& f) {
-      const int partition = lists_.graph_.layout().partition_of(vertex);
-      const std::int64_t row = vertex - lists_.graph_.layout().range(partition).begin;
-      const TieredCsr& lists = lists_.graph_.backward(partition);
+      const auto [partition, row, lists] = lists_.locate(vertex);
       visit(lists.resident(row), lists_.weights_.resident(lists, partition, row), f);
       if (lists.tail_entries(row) == 0) return lists.degree(row);
       if (stream_.next_is(static_cast<NeighborId>(vertex))) {
@@ -154,15 +148,15 @@ class TieredWeightedLists {
     }
     // Bytes read from the store's files by this reader.
     std::int64_t bytes_read() const { return bytes_read_ + stream_.bytes_read(); }
+    // Some vertices' heavy edges may wait for the end of their bucket (defers_heavy).
+    static constexpr bool kMayDeferHeavy = true;
     // Whether the vertex's light entries are all in DRAM (its tail covered by the light tails): the
     // kernel then relaxes them alone in the bucket, and its heavy ones (for_each) once after it.
     bool defers_heavy(VertexId vertex) const { return lists_.light_.covers(vertex); }
     // The entries below the light tails' limit of a vertex defers_heavy() holds for, from DRAM.
     template <typename F>
     void for_each_light(VertexId vertex, F&& f) {
-      const int partition = lists_.graph_.layout().partition_of(vertex);
-      const std::int64_t row = vertex - lists_.graph_.layout().range(partition).begin;
-      const TieredCsr& lists = lists_.graph_.backward(partition);
+      const auto [partition, row, lists] = lists_.locate(vertex);
       const std::span<const NeighborId> neighbors = lists.resident(row);
       const std::span<const float> weights = lists_.weights_.resident(lists, partition, row);
       const float limit = lists_.light_.limit();
@@ -210,6 +204,17 @@ class TieredWeightedLists {
   const LightTails& light_tails() const { return light_; }
 
  private:
+  // A vertex's partition, its row there and the partition's lists.
+  struct Place {
+    int partition;
+    std::int64_t row;
+    const TieredCsr& lists;
+  };
+  Place locate(VertexId vertex) const {
+    const int partition = graph_.layout().partition_of(vertex);
+    return {partition, vertex - graph_.layout().range(partition).begin, graph_.backward(partition)};
+  }
+
   const TieredGraph& graph_;
   const TieredWeights& weights_;
   IoKind io_;

@@ -9,12 +9,9 @@
 
 #include "edges/compact_edge.hpp"
 #include "edges/edge_source.hpp"
+#include "edges/endpoint_range.hpp"
 
 namespace semibfs {
-
-// The index in `chunk` of its first tuple with an endpoint outside [0, num_vertices), or its size
-// when there is none. OpenMP-parallel.
-std::int64_t first_out_of_range(std::span<const CompactEdge> chunk, std::int64_t num_vertices);
 
 // Throws semibfs::Error naming the first tuple of `chunk` (edge indexes from `first_index`) with
 // an endpoint outside [0, num_vertices). OpenMP-parallel.
