@@ -69,6 +69,11 @@ RankGraph open_rank_store(Communicator& comm, StoreIndex index, const PlacementP
                 "rebuild it in an empty directory)");
   }
   graph.global_adjacencies = comm.sum(graph.tiered.num_entries());
+  // Read whole: the lists held as kernel 1 holds them, which SSSP across ranks reads.
+  if (plan.fits_in_memory && !graph.tiered.has_tails()) {
+    graph.lists = std::move(graph.tiered).into_csr();
+    graph.tiered = TieredCsr::all_in_dram(graph.lists);
+  }
   graph.finish_lists();
   return graph;
 }

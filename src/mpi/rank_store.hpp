@@ -33,7 +33,8 @@ std::unique_ptr<StoreLock> create_rank_store(const std::string& store, int rank)
 void write_rank_store(const std::string& directory, const RankGraph& graph, const EdgeList& share,
                       const StoreRequest& request);
 
-// Collective: opens every rank's part with its lists split by `plan` (all in DRAM when it fits),
+// Collective: opens every rank's part with its lists split by `plan` (all in DRAM when it fits,
+// then held in graph.lists as kernel 1 holds them),
 // then checks across the ranks that the parts agree: together they hold every pair both ways and
 // the adjacencies add up. A damaged part is a semibfs::Error naming it on the rank that holds it;
 // a disagreement between parts is one on every rank.

@@ -31,6 +31,16 @@ TieredCsr TieredCsr::all_in_dram(const CsrGraph& graph) {
   return lists;
 }
 
+CsrGraph TieredCsr::into_csr() && {
+  const bool whole = !compressed_lists_ && resident_entries_ == num_entries() && !owned_offsets_.empty() &&
+                     std::ssize(owned_resident_) == num_entries();
+  if (!whole) throw Error("tiered lists: only plain lists read whole into DRAM can become a CSR graph");
+  const std::int64_t rows = num_rows();
+  CsrGraph graph(rows, std::move(owned_offsets_), std::move(owned_resident_));
+  *this = TieredCsr();
+  return graph;
+}
+
 // The spans point into the vectors' heap buffers, which moving the vectors (or this object) keeps.
 TieredCsr::TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t> resident_offsets,
                      std::vector<NeighborId> resident, std::string tail_path)

@@ -75,6 +75,10 @@ class TieredCsr {
   TieredCsr& operator=(const TieredCsr&) = delete;
   // Every list resident: views of `graph`'s arrays, which must outlive this object.
   static TieredCsr all_in_dram(const CsrGraph& graph);
+  // Plain lists read whole (no tails): their arrays moved out as a CsrGraph, for what needs the
+  // lists in DRAM as kernel 1 builds them (SSSP across ranks); this object is left empty. Throws
+  // semibfs::Error for lists with tails, compressed lists or views of another graph's arrays.
+  CsrGraph into_csr() &&;
   // Lists split by the caller: resident_offsets[row] locates the resident entries of `row`; the
   // tails are read from `tail_path`, the whole neighbours array as the store holds it.
   TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t> resident_offsets,
