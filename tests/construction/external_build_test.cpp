@@ -20,6 +20,7 @@
 #include "gen/kronecker.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "support/pattern_file.hpp"
+#include "support/same_store_files.hpp"
 #include "support/same_graph.hpp"
 #include "construction/build_budget.hpp"
 #include "gen/kronecker_edge_file.hpp"
@@ -32,29 +33,14 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::error_of;
+using testing::file_names;
 using testing::ScratchDirectory;
 
 constexpr NeighborOrder kOrders[] = {NeighborOrder::kById, NeighborOrder::kHubFirst, NeighborOrder::kByDegree};
 constexpr const char* kMadeFrom = "test graph";
 
-std::string contents(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
-
-std::vector<std::string> file_names(const std::string& directory) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(directory)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 void expect_same_store(const std::string& expected, const std::string& actual) {
-  const std::vector<std::string> names = file_names(expected);
-  ASSERT_EQ(file_names(actual), names);
-  for (const std::string& name : names) {
-    EXPECT_TRUE(contents(fs::path(expected) / name) == contents(fs::path(actual) / name)) << name << " differs";
-  }
+  testing::expect_same_store_files(expected, actual);
 }
 
 void write_packed_edges(const std::string& path, const EdgeList& edge_list) {
