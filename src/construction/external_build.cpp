@@ -97,7 +97,7 @@ std::vector<VertexRange> plan_row_ranges(const BuildContext& context, std::int64
   const VertexRange rows = context.rows;
   std::vector<VertexRange> ranges = plan_vertex_ranges(
       context.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
-      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes, kMaxRangeEntries);
   for (VertexRange& range : ranges) range = {range.begin + rows.begin, range.end + rows.begin};
   return ranges;
 }
