@@ -9,6 +9,9 @@
 namespace semibfs {
 namespace {
 
+// Edges a thread takes at a time: small enough that the hashing thread finds work left.
+constexpr std::int64_t kCountGrain = 16384;
+
 // Counts one endpoint; true when the count wrapped around.
 bool count_endpoint(std::uint32_t& count) {
   std::uint32_t before = 0;
@@ -28,20 +31,29 @@ EndpointCounter::EndpointCounter(std::span<std::uint32_t> degrees, ListEnds ends
   std::fill(degrees_.begin(), degrees_.end(), 0);
 }
 
+// One thread hashes the chunk while the others count its edges (and sum their pair digests), the
+// hashing thread joining them when done: the SHA-256 is serial, and ran alone before.
 void EndpointCounter::add(std::int64_t first, std::span<const PackedEdge> chunk) {
   const auto count = static_cast<std::int64_t>(chunk.size());
   const auto num_vertices = static_cast<std::int64_t>(degrees_.size());
   std::int64_t first_bad = count;
   bool chunk_wrapped = false;
-#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(|| : chunk_wrapped)
-  for (std::int64_t index = 0; index < count; ++index) {
-    const VertexId u = chunk[index].v0();
-    const VertexId v = chunk[index].v1();
-    if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
-      first_bad = std::min(first_bad, index);
-    } else if (u != v) {
-      if (sources_) chunk_wrapped = count_endpoint(degrees_[u]) || chunk_wrapped;
-      if (targets_) chunk_wrapped = count_endpoint(degrees_[v]) || chunk_wrapped;
+  std::uint64_t digests = 0;
+#pragma omp parallel reduction(min : first_bad) reduction(|| : chunk_wrapped) reduction(+ : digests)
+  {
+#pragma omp single nowait
+    if (seal_ != nullptr) seal_->update_checksum(chunk);
+#pragma omp for schedule(dynamic, kCountGrain) nowait
+    for (std::int64_t index = 0; index < count; ++index) {
+      const VertexId u = chunk[index].v0();
+      const VertexId v = chunk[index].v1();
+      if (u < 0 || u >= num_vertices || v < 0 || v >= num_vertices) {
+        first_bad = std::min(first_bad, index);
+      } else if (u != v) {
+        if (sources_) chunk_wrapped = count_endpoint(degrees_[u]) || chunk_wrapped;
+        if (targets_) chunk_wrapped = count_endpoint(degrees_[v]) || chunk_wrapped;
+      }
+      if (seal_ != nullptr) digests += seal_->record_digest(chunk[index]);
     }
   }
   if (first_bad < count) {
@@ -50,7 +62,7 @@ void EndpointCounter::add(std::int64_t first, std::span<const PackedEdge> chunk)
                 std::to_string(edge.v0()) + ", " + std::to_string(edge.v1()) + ") has a vertex id outside [0, " +
                 std::to_string(num_vertices) + ")");
   }
-  if (seal_ != nullptr) seal_->update(chunk);
+  if (seal_ != nullptr) seal_->add_to_pair_digest(digests);
   wrapped_ = wrapped_ || chunk_wrapped;
 }
 
