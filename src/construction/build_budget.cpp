@@ -47,18 +47,22 @@ BuildBudget split_budget(std::int64_t dram_budget_bytes, std::int64_t num_vertic
 }
 
 std::vector<VertexRange> plan_vertex_ranges(std::span<const std::uint32_t> entries, std::int64_t bytes_per_entry,
-                                            std::int64_t bytes_per_vertex, std::int64_t range_bytes) {
+                                            std::int64_t bytes_per_vertex, std::int64_t range_bytes,
+                                            std::int64_t max_entries) {
   std::vector<VertexRange> ranges;
   const auto num_vertices = static_cast<std::int64_t>(entries.size());
   VertexId begin = 0;
   std::int64_t cost = bytes_per_vertex;  // the extra offset
+  std::int64_t range_entries = 0;
   for (VertexId vertex = 0; vertex < num_vertices; ++vertex) {
     const std::int64_t vertex_cost = bytes_per_vertex + bytes_per_entry * entries[vertex];
-    if (cost + vertex_cost > range_bytes && vertex > begin) {
+    if ((cost + vertex_cost > range_bytes || range_entries + entries[vertex] > max_entries) && vertex > begin) {
       ranges.push_back({begin, vertex});
       begin = vertex;
       cost = bytes_per_vertex;
+      range_entries = 0;
     }
+    range_entries += entries[vertex];
     if (cost + vertex_cost > range_bytes) {
       throw Error("external build: vertex " + std::to_string(vertex) + " has " + std::to_string(entries[vertex]) +
                   " list entries, which need " + std::to_string(cost + vertex_cost) +

@@ -94,9 +94,10 @@ BuildBudget split_budget(std::int64_t dram_budget_bytes, std::int64_t num_vertic
 
 // Consecutive ranges covering [0, entries.size()), each as long as its lists fit `range_bytes`:
 // bytes_per_entry per list entry (entries[v] for vertex v) plus bytes_per_vertex per vertex and
-// one more. Throws semibfs::Error naming the vertex and the budget needed when one vertex alone
-// does not fit.
+// one more, and hold at most max_entries entries. Throws semibfs::Error naming the vertex and the
+// budget needed when one vertex alone does not fit.
 std::vector<VertexRange> plan_vertex_ranges(std::span<const std::uint32_t> entries, std::int64_t bytes_per_entry,
-                                            std::int64_t bytes_per_vertex, std::int64_t range_bytes);
+                                            std::int64_t bytes_per_vertex, std::int64_t range_bytes,
+                                            std::int64_t max_entries = INT64_MAX);
 
 }  // namespace semibfs

@@ -45,6 +45,22 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
                                options.direction != GraphDirection::kUndirected)) {
     throw Error("external build: list weights are kept beside undirected plain lists in the input's ids only");
   }
+  if (options.written_counts != nullptr && (options.rank_part || !options.relabel_new_of.empty() ||
+                                            options.direction != GraphDirection::kUndirected)) {
+    throw Error("external build: counts taken as the edge file was written are of undirected edges in the input's ids");
+  }
+}
+
+// The counts taken as the file was written must be of this file (a different one would give a
+// store of no graph).
+void check_written_counts(const PackedEdgeFile& edges, std::int64_t num_vertices, const WrittenEdgeCounts& counts) {
+  if (counts.edges() != edges.num_edges() || counts.num_vertices() != num_vertices) {
+    throw Error("external build: the endpoint counts given are of " + std::to_string(counts.edges()) + " edges on " +
+                std::to_string(counts.num_vertices()) + " vertices, but edge file '" + edges.path() + "' has " +
+                std::to_string(edges.num_edges()) + " edges on " + std::to_string(num_vertices) +
+                " (count while writing this file)");
+  }
+  counts.finish();
 }
 
 // What every pass works with.
@@ -59,14 +75,29 @@ struct BuildContext {
   const RankPartLists* rank_part = nullptr;  // set for a rank's part
   // Set for the first pass only: the edge file's checksum and pair digest, taken as the build reads it.
   EdgeFileSeal* edge_file_seal = nullptr;
+  // Set until the first pass: the endpoints were counted as the file was written (degrees hold them).
+  bool endpoints_counted = false;
 };
+
+// Pass 1, unless the endpoints were counted as the file was written.
+void count_first_pass(BuildContext& context, CollectBuffers& buffers, ListEnds ends) {
+  if (context.endpoints_counted) {
+    context.endpoints_counted = false;
+    context.edge_file_seal = nullptr;
+    context.log.say("endpoints counted as the edge file was written");
+    return;
+  }
+  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_seal);
+  ++context.stats.edge_file_passes;
+  context.edge_file_seal = nullptr;
+}
 
 // The rows cut into ranges whose lists fit the budget (plan_vertex_ranges over the rows alone).
 std::vector<VertexRange> plan_row_ranges(const BuildContext& context, std::int64_t bytes_per_entry) {
   const VertexRange rows = context.rows;
   std::vector<VertexRange> ranges = plan_vertex_ranges(
       context.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
-      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes);
+      bytes_per_entry, kRangeBytesPerVertex, context.budget.range_bytes, kMaxRangeEntries);
   for (VertexRange& range : ranges) range = {range.begin + rows.begin, range.end + rows.begin};
   return ranges;
 }
@@ -92,9 +123,7 @@ template <typename Sink>
 void collect_lists(BuildContext& context, ListEnds ends, Sink&& sink) {
   const auto chunk_edges = std::clamp<std::int64_t>(context.edges.num_edges(), 1, context.budget.chunk_edges);
   CollectBuffers buffers(context.ledger, chunk_edges);
-  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_seal);
-  ++context.stats.edge_file_passes;
-  context.edge_file_seal = nullptr;
+  count_first_pass(context, buffers, ends);
   if (context.rank_part != nullptr) check_rows(context);
   const std::vector<VertexRange> ranges = plan_row_ranges(context, kRangeBytesPerEntry);
   if (ends != ListEnds::kSource || context.rank_part != nullptr) {
@@ -178,6 +207,26 @@ std::optional<StoreArray> edge_file_entry(const PackedEdgeFile& edges, const std
   return seal.finish(edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)));
 }
 
+// Every vertex's degree: the build's own array, or the counts taken as the file was written; in the
+// ledger either way.
+struct DegreeArray {
+  LedgerArray<std::uint32_t> own;
+  LedgerTicket written;
+  std::span<std::uint32_t> degrees;
+};
+
+DegreeArray degree_array(BufferLedger& ledger, std::int64_t num_vertices, WrittenEdgeCounts* written_counts) {
+  DegreeArray array;
+  if (written_counts != nullptr) {
+    array.written = LedgerTicket(ledger, num_vertices * static_cast<std::int64_t>(sizeof(std::uint32_t)));
+    array.degrees = written_counts->degrees();
+  } else {
+    array.own = LedgerArray<std::uint32_t>(ledger, static_cast<std::size_t>(num_vertices));
+    array.degrees = array.own.span();
+  }
+  return array;
+}
+
 }  // namespace
 
 std::int64_t minimum_external_build_budget(std::int64_t num_vertices, int partitions, GraphDirection direction,
@@ -196,15 +245,18 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     store.add_array(kRelabelOldOfName, std::as_bytes(options.relabel_old_of));
   }
   const PackedEdgeFile edges(edge_file);
+  if (options.written_counts != nullptr) check_written_counts(edges, num_vertices, *options.written_counts);
   ProgressLog log(options.progress, "external build");
   BufferLedger ledger;
   ExternalBuildStats stats;
   stats.edges = edges.num_edges();
-  LedgerArray<std::uint32_t> degrees(ledger, static_cast<std::size_t>(num_vertices));
-  EdgeFileSeal edge_file_seal(options.direction);
+  DegreeArray degrees = degree_array(ledger, num_vertices, options.written_counts);
+  EdgeFileSeal read_seal(options.direction);
+  EdgeFileSeal& edge_file_seal = options.written_counts != nullptr ? options.written_counts->seal() : read_seal;
   const RankPartLists* part = options.rank_part ? &*options.rank_part : nullptr;
   const VertexRange rows = part != nullptr ? part->rows : VertexRange{0, num_vertices};
-  BuildContext context{edges, budget, degrees.span(), ledger, log, stats, rows, part, &edge_file_seal};
+  BuildContext context{edges,           budget, degrees.degrees, ledger, log, stats, rows, part, &edge_file_seal,
+                       options.written_counts != nullptr};
   // A rank's part is one partition of its own rows, its entries one direction of each.
   const PartitionLayout layout =
       part != nullptr ? PartitionLayout(rows.size(), 1) : PartitionLayout(num_vertices, options.partitions);
@@ -221,7 +273,7 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     stats.adjacencies = writer.adjacencies();
     if (options.edge_weights) {
       writer.close();
-      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.span(), edges,
+      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges,
                                                     store_path(store_directory, kEdgeWeightsName), budget, ledger, log});
     }
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,

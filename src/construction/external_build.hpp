@@ -4,7 +4,8 @@
 // the disk and the graphs built by reading it back is Iwabuchi et al.'s Sec. V-A (Steps 1 and 2); here
 // the graphs are built a range of vertices at a time, so DRAM never holds more than the budget.
 // The passes:
-//   1. count: one read of the edge file; each vertex's endpoint count (self-loops dropped).
+//   1. count: one read of the edge file; each vertex's endpoint count (self-loops dropped). Skipped
+//      when the counts were taken as the file was written (ExternalBuildOptions::written_counts).
 //   2. collect: the vertices cut into ranges whose lists fit the budget; per range one read of
 //      the edge file, both directions of each edge into the range's lists, each list sorted and
 //      rid of duplicates (build_csr's lists); the counts become the unique degrees.
@@ -34,6 +35,8 @@
 #include "store/store_manifest.hpp"
 
 namespace semibfs {
+
+class WrittenEdgeCounts;  // construction/endpoint_counts.hpp
 
 // A rank's part of a store built across MPI ranks (mpi/rank_part_build.hpp): the lists of `rows`
 // alone, from an edge file of directed entries (row, neighbour) whose rows all lie in `rows`.
@@ -66,12 +69,17 @@ struct ExternalBuildOptions {
   // manifest entry); the store then keeps list weights beside its lists (list_weight_pass.hpp).
   // Undirected plain lists of one process in the input's ids only.
   std::optional<StoreArray> edge_weights = std::nullopt;
+  // Set: the edge file's endpoint counts and seal, taken as it was written; the build skips its
+  // counting pass (pass 1) and turns these counts into the unique degrees. Undirected, of one
+  // process, in the input's ids only; the counts are counted in the budget.
+  WrittenEdgeCounts* written_counts = nullptr;
 };
 
 struct ExternalBuildStats {
   std::int64_t edges = 0;
   std::int64_t adjacencies = 0;
-  std::int64_t edge_file_passes = 0;  // whole reads of the edge file: 1 + collect_ranges (twice when directed)
+  std::int64_t edge_file_passes = 0;  // whole reads of the edge file: 1 + collect_ranges (twice when directed;
+                                      // collect_ranges alone with written_counts)
   std::int64_t collect_ranges = 0;    // of the backward lists
   std::int64_t order_ranges = 0;      // 0 with id order
   std::int64_t scratch_bytes = 0;     // spilled between passes 2 and 3; 0 with id order

@@ -122,7 +122,7 @@ std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& w
   StoreArrayStream& out = pass.store.open_array(list_weights_name(k), static_cast<std::size_t>(pass.budget.file_buffer_bytes));
   std::vector<VertexRange> ranges = plan_vertex_ranges(
       pass.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
-      kWeightBytesPerEntry, kRangeBytesPerVertex, pass.budget.range_bytes);
+      kWeightBytesPerEntry, kIndexBytesPerVertex, pass.budget.range_bytes);
   std::int64_t first_entry = 0;
   for (VertexRange range : ranges) {
     throw_if_interrupted();

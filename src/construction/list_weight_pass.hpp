@@ -20,6 +20,8 @@ namespace semibfs {
 
 // Bytes a range holds per list entry: the sorted key (8), the weight (4) and the entry read back (4).
 inline constexpr std::int64_t kWeightBytesPerEntry = 16;
+// And per vertex: the start of its list (64 bits).
+inline constexpr std::int64_t kIndexBytesPerVertex = sizeof(std::int64_t);
 
 struct ListWeightPass {
   StoreWriter& store;

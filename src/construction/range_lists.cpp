@@ -15,12 +15,19 @@ namespace semibfs {
 namespace {
 
 // offsets[i] = the start of vertex range.begin + i's list, from the list lengths.
-LedgerArray<std::int64_t> offsets_from_lengths(VertexRange range, std::span<const std::uint32_t> lengths,
-                                               BufferLedger& ledger) {
-  LedgerArray<std::int64_t> offsets(ledger, static_cast<std::size_t>(range.size() + 1));
+// Throws semibfs::Error when the range holds more than kMaxRangeEntries (plan_vertex_ranges' cap).
+LedgerArray<RangeOffset> offsets_from_lengths(VertexRange range, std::span<const std::uint32_t> lengths,
+                                              BufferLedger& ledger) {
+  LedgerArray<RangeOffset> offsets(ledger, static_cast<std::size_t>(range.size() + 1));
+  std::int64_t start = 0;
   offsets[0] = 0;
   for (std::int64_t local = 0; local < range.size(); ++local) {
-    offsets[local + 1] = offsets[local] + lengths[range.begin + local];
+    start += lengths[range.begin + local];
+    if (start > kMaxRangeEntries) {
+      throw Error("external build: vertices [" + std::to_string(range.begin) + ", " + std::to_string(range.end) +
+                  ") hold more than " + std::to_string(kMaxRangeEntries) + " list entries, too many for one range");
+    }
+    offsets[local + 1] = static_cast<RangeOffset>(start);
   }
   return offsets;
 }
@@ -119,10 +126,10 @@ void compact_lists(RangeLists& lists, std::span<const std::uint32_t> degrees) {
     const std::uint32_t length = degrees[lists.range.begin + local];
     std::memmove(lists.neighbors.data() + written, lists.neighbors.data() + lists.offsets[local],
                  length * sizeof(NeighborId));
-    lists.offsets[local] = written;
+    lists.offsets[local] = static_cast<RangeOffset>(written);
     written += length;
   }
-  lists.offsets[lists.range.size()] = written;
+  lists.offsets[lists.range.size()] = static_cast<RangeOffset>(written);
 }
 
 }  // namespace

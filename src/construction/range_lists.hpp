@@ -21,9 +21,15 @@ namespace semibfs {
 // out-lists) or v's only (directed in-lists).
 enum class ListEnds { kBoth, kSource, kTarget };
 
+// A list's start within its range: 32 bits, as a range holds at most kMaxRangeEntries entries,
+// which leaves the lists 4 bytes more a vertex (at SCALE 26 in 2 GiB: one range, and one read of
+// the edge file, fewer).
+using RangeOffset = std::uint32_t;
+inline constexpr std::int64_t kMaxRangeEntries = UINT32_MAX;
+
 struct RangeLists {
   VertexRange range;
-  LedgerArray<std::int64_t> offsets;  // range.size() + 1 of them, from 0
+  LedgerArray<RangeOffset> offsets;   // range.size() + 1 of them, from 0
   LedgerArray<NeighborId> neighbors;  // [0, entries()) in use
 
   std::int64_t entries() const { return offsets[static_cast<std::size_t>(range.size())]; }
@@ -35,7 +41,7 @@ struct RangeLists {
 
 // Bytes the lists of a range take, per list entry and per vertex (plan_vertex_ranges).
 inline constexpr std::int64_t kRangeBytesPerEntry = sizeof(NeighborId);
-inline constexpr std::int64_t kRangeBytesPerVertex = sizeof(std::int64_t);
+inline constexpr std::int64_t kRangeBytesPerVertex = sizeof(RangeOffset);
 // Ordering by degree also needs an 8-byte sort key per entry (neighbor_order.cpp).
 inline constexpr std::int64_t kDegreeKeyBytesPerEntry = sizeof(std::uint64_t);
 

@@ -41,7 +41,8 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWrite
 
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRange edges, EdgeFileWriter& out,
                                     std::int64_t dram_budget_bytes, std::ostream* progress,
-                                    const std::string& progress_name, const EdgeWeightSink& weights) {
+                                    const std::string& progress_name, const EdgeWeightSink& weights,
+                                    const EdgeChunkSink& chunks) {
   const std::int64_t per_edge =
       bytes_per_edge(out.format()) + (weights ? static_cast<std::int64_t>(sizeof(float)) : 0);
   check_budget(out.name(), dram_budget_bytes, out.format());
@@ -63,6 +64,7 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
     const auto count = static_cast<std::size_t>(end - begin);
     generate_kronecker_range(params, begin, end, chunk.get(), weights ? chunk_weights.data() : nullptr);
     out.append(std::span<const PackedEdge>(chunk.get(), count));
+    if (chunks) chunks(std::span<const PackedEdge>(chunk.get(), count));
     if (weights) weights(std::span<const float>(chunk_weights.data(), count));
     log.tick("edges", end - edges.begin, stats.edges, ProgressUnit::kEdges);
   }
@@ -75,11 +77,11 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRang
 
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress, EdgeFormat format,
-                                        const EdgeWeightSink& weights) {
+                                        const EdgeWeightSink& weights, const EdgeChunkSink& chunks) {
   // Checked before the writer creates its temporary file, so a refused budget leaves nothing.
   check_budget(path, dram_budget_bytes, format);
   EdgeFileWriter out(path, format);
-  return write_kronecker_edges(params, {0, params.num_edges()}, out, dram_budget_bytes, progress, "edge file", weights);
+  return write_kronecker_edges(params, {0, params.num_edges()}, out, dram_budget_bytes, progress, "edge file", weights, chunks);
 }
 
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,

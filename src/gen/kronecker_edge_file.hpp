@@ -37,23 +37,28 @@ EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeFileWrite
 // Takes each chunk's SSSP weights, in edge-index order, as the edges go to the file (the store's
 // edges.weights beside the edge file, for `run --sssp --dram-budget`).
 using EdgeWeightSink = std::function<void(std::span<const float> weights)>;
+// Takes each chunk's edges, in edge-index order, as they go to the file (the external construction's
+// endpoint counts and seal, construction/endpoint_counts.hpp, so that it need not read the file for them).
+using EdgeChunkSink = std::function<void(std::span<const PackedEdge> edges)>;
 
 // Edges [begin, end) of the edge list, in edge-index order (a rank's share, mpi/rank_part_build.hpp).
 struct EdgeIndexRange {
   std::int64_t begin = 0;
   std::int64_t end = 0;
 };
-// With `weights` set, the generator's weights too (a chunk then also holds them within the budget).
+// With `weights` set, the generator's weights too (a chunk then also holds them within the budget);
+// with `chunks` set, each chunk's edges after they are written.
 EdgeFileStats write_kronecker_edges(const KroneckerParams& params, EdgeIndexRange edges, EdgeFileWriter& out,
                                     std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
-                                    const std::string& progress_name = "edge file", const EdgeWeightSink& weights = {});
+                                    const std::string& progress_name = "edge file", const EdgeWeightSink& weights = {},
+                                    const EdgeChunkSink& chunks = {});
 
 // The same to `path` (a temporary name, renamed when complete), in the reference's packed 12-byte
 // layout unless told otherwise.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
                                         EdgeFormat format = EdgeFormat::kG500Packed,
-                                        const EdgeWeightSink& weights = {});
+                                        const EdgeWeightSink& weights = {}, const EdgeChunkSink& chunks = {});
 // Edges [begin, end) alone to `path`, packed.
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr);

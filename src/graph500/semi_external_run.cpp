@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "construction/degree_relabel.hpp"
+#include "construction/endpoint_counts.hpp"
 #include "construction/external_build.hpp"
 #include "core/byte_size.hpp"
 #include "core/error.hpp"
@@ -43,22 +44,32 @@ std::int64_t bytes_to_write(const Graph500Options& options, int partitions, bool
 }
 
 // Generation: the edges in chunks within the budget's share, straight into the file; with SSSP
-// their weights too, into the store's edges.weights (its manifest entry returned).
-std::optional<StoreArray> write_edge_file(const Graph500Options& options, SearchSession& session) {
+// their weights too, into the store's edges.weights (its manifest entry returned); with `counts`,
+// each chunk's endpoints counted and sealed too, for the build (their 4 bytes a vertex come out of
+// the chunks' share).
+std::optional<StoreArray> write_edge_file(const Graph500Options& options, SearchSession& session,
+                                          WrittenEdgeCounts* counts = nullptr) {
   Stopwatch generation_time;
   std::optional<EdgeWeightsWriter> weights;
   if (options.sssp) weights.emplace(options.store.directory);
   const EdgeWeightSink sink =
       weights ? EdgeWeightSink([&weights](std::span<const float> chunk) { weights->append(chunk); }) : EdgeWeightSink();
+  const EdgeChunkSink count =
+      counts ? EdgeChunkSink([counts](std::span<const PackedEdge> chunk) { counts->add(chunk); }) : EdgeChunkSink();
+  const std::int64_t counts_bytes = counts ? counts->num_vertices() * static_cast<std::int64_t>(sizeof(std::uint32_t)) : 0;
   write_kronecker_edge_file(options.kronecker, store_path(options.store.directory, kEdgeFileName),
-                            options.search.budget.generation_bytes(), &session.log(), EdgeFormat::kG500Packed, sink);
+                            options.search.budget.generation_bytes() - counts_bytes, &session.log(),
+                            EdgeFormat::kG500Packed, sink, count);
   session.report().official.generation_seconds = generation_time.seconds();
   return weights ? std::optional(weights->finish()) : std::nullopt;
 }
 
 void write_edges_and_store(const Graph500Options& options, SearchSession& session) {
   RemovedUnlessKept edge_weights(store_path(options.store.directory, kEdgeWeightsName));  // as the edge file
-  const std::optional<StoreArray> weights = write_edge_file(options, session);
+  // Counted as written, so the build skips a read of the whole file (not for relabelled ids).
+  std::optional<WrittenEdgeCounts> counts;
+  if (!options.store.relabel) counts.emplace(options.kronecker.num_vertices(), store_path(options.store.directory, kEdgeFileName));
+  const std::optional<StoreArray> weights = write_edge_file(options, session, counts ? &*counts : nullptr);
   Graph500Report& report = session.report();
   ExternalBuildOptions build;
   build.dram_budget_bytes = options.search.budget.construction_bytes();
@@ -68,6 +79,7 @@ void write_edges_and_store(const Graph500Options& options, SearchSession& sessio
   build.made_from = store_made_from(options.kronecker);
   build.progress = &session.log();
   build.edge_weights = weights;  // the store then keeps list weights too
+  build.written_counts = counts ? &*counts : nullptr;
   Stopwatch construction_time;
   RemovedUnlessKept edges(store_path(options.store.directory, kEdgeFileName));  // a failed build takes it too
   if (options.store.relabel) {

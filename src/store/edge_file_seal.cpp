@@ -3,22 +3,17 @@
 #include <algorithm>
 #include <cstring>
 
-#include "store/array_checks.hpp"
+#include "core/error.hpp"
 
 namespace semibfs {
 
 void EdgeFileSeal::add_records(const std::byte* records, std::int64_t count) {
   std::uint64_t sum = 0;
-  const bool undirected = undirected_;
 #pragma omp parallel for schedule(static) reduction(+ : sum) if (count > 65536)
   for (std::int64_t index = 0; index < count; ++index) {
     PackedEdge edge;
     std::memcpy(&edge, records + index * static_cast<std::int64_t>(sizeof(PackedEdge)), sizeof(PackedEdge));
-    const auto source = static_cast<std::uint64_t>(edge.v0());
-    const auto target = static_cast<std::uint64_t>(edge.v1());
-    if (source == target) continue;
-    // A directed edge is in its target's in-list: its hash is that pair's reversed one.
-    sum += PairDigest::pair_hash(source, target) + (undirected ? PairDigest::pair_hash(target, source) : 0);
+    sum += record_digest(edge);
   }
   pair_digest_ += sum;
 }
@@ -41,6 +36,11 @@ void EdgeFileSeal::update(std::span<const std::byte> bytes) {
 }
 
 void EdgeFileSeal::update(std::span<const PackedEdge> edges) { update(std::as_bytes(edges)); }
+
+void EdgeFileSeal::update_checksum(std::span<const PackedEdge> edges) {
+  if (partial_bytes_ > 0) throw Error("edge file seal: whole records after a split one");
+  sha_.update(edges.data(), edges.size_bytes());
+}
 
 StoreArray EdgeFileSeal::finish(std::int64_t bytes) {
   return StoreArray{kEdgeFileName, bytes, sha_.finish_hex(), pair_digest_};

@@ -12,6 +12,7 @@
 #include "core/graph_direction.hpp"
 #include "core/sha256.hpp"
 #include "edges/packed_edge.hpp"
+#include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
 
 namespace semibfs {
@@ -24,6 +25,19 @@ class EdgeFileSeal {
   void update(std::span<const std::byte> bytes);
   // The file's next records; OpenMP-parallel.
   void update(std::span<const PackedEdge> edges);
+  // The same in two parts that may run at once, so that a caller can hash on one thread while its
+  // others visit the records: the records' bytes into the SHA-256 (no record split before them),
+  // and the sum of their record_digest()s.
+  void update_checksum(std::span<const PackedEdge> edges);
+  void add_to_pair_digest(std::uint64_t record_digests) { pair_digest_ += record_digests; }
+  // One record's share of the pair digest.
+  std::uint64_t record_digest(const PackedEdge& edge) const {
+    const auto source = static_cast<std::uint64_t>(edge.v0());
+    const auto target = static_cast<std::uint64_t>(edge.v1());
+    if (source == target) return 0;
+    // A directed edge is in its target's in-list: its hash is that pair's reversed one.
+    return PairDigest::pair_hash(source, target) + (undirected_ ? PairDigest::pair_hash(target, source) : 0);
+  }
 
   std::uint64_t pair_digest() const { return pair_digest_; }
   // The manifest's entry of the edge file of `bytes` bytes read so far; once, at the end.

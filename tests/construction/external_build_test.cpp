@@ -20,8 +20,10 @@
 #include "gen/kronecker.hpp"
 #include "graph/partitioned_graph.hpp"
 #include "support/pattern_file.hpp"
+#include "support/same_store_files.hpp"
 #include "support/same_graph.hpp"
 #include "construction/build_budget.hpp"
+#include "construction/range_lists.hpp"
 #include "gen/kronecker_edge_file.hpp"
 #include "store/graph_store.hpp"
 #include "support/error_message.hpp"
@@ -32,29 +34,14 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::error_of;
+using testing::file_names;
 using testing::ScratchDirectory;
 
 constexpr NeighborOrder kOrders[] = {NeighborOrder::kById, NeighborOrder::kHubFirst, NeighborOrder::kByDegree};
 constexpr const char* kMadeFrom = "test graph";
 
-std::string contents(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-}
-
-std::vector<std::string> file_names(const std::string& directory) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(directory)) names.push_back(entry.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 void expect_same_store(const std::string& expected, const std::string& actual) {
-  const std::vector<std::string> names = file_names(expected);
-  ASSERT_EQ(file_names(actual), names);
-  for (const std::string& name : names) {
-    EXPECT_TRUE(contents(fs::path(expected) / name) == contents(fs::path(actual) / name)) << name << " differs";
-  }
+  testing::expect_same_store_files(expected, actual);
 }
 
 void write_packed_edges(const std::string& path, const EdgeList& edge_list) {
@@ -252,6 +239,24 @@ TEST(ExternalBuildBudgetTest, RangesCoverEveryVertexAndFitTheBudget) {
   }
   EXPECT_EQ(plan_vertex_ranges(std::vector<std::uint32_t>{}, 4, 8, 48).size(), 1u);
   EXPECT_NE(testing::error_of([&] { plan_vertex_ranges(lengths, 4, 8, 40); }).find("vertex 5 has 7"), std::string::npos);
+}
+
+// A range's lists start at 32-bit offsets: however large the budget, a range holds at most
+// max_entries entries, exactly that many included.
+TEST(ExternalBuildBudgetTest, RangesHoldAtMostTheEntriesTheirOffsetsReach) {
+  const std::vector<std::uint32_t> lengths = {3, 3, 3, 1, UINT32_MAX};
+  const std::int64_t unbounded = std::int64_t{1} << 60;
+  // Where each range ends.
+  const auto ends = [&](std::int64_t max_entries) {
+    std::vector<VertexId> range_ends;
+    for (const VertexRange range : plan_vertex_ranges(lengths, 4, 4, unbounded, max_entries)) range_ends.push_back(range.end);
+    return range_ends;
+  };
+  EXPECT_EQ(ends(7), (std::vector<VertexId>{2, 4, 5}));
+  EXPECT_EQ(ends(6), (std::vector<VertexId>{2, 4, 5}));
+  EXPECT_EQ(ends(5), (std::vector<VertexId>{1, 2, 4, 5}));
+  EXPECT_EQ(ends(kMaxRangeEntries), (std::vector<VertexId>{4, 5}));
+  EXPECT_EQ(plan_vertex_ranges(lengths, 4, 4, unbounded).size(), 1u);
 }
 
 }  // namespace
