@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/timer.hpp"
 
 namespace semibfs {
 namespace {
@@ -88,7 +89,9 @@ WrittenEdgeCounts::WrittenEdgeCounts(std::int64_t num_vertices, const std::strin
       counter_(degrees(), ListEnds::kBoth, edge_file, &seal_) {}
 
 void WrittenEdgeCounts::add(std::span<const PackedEdge> chunk) {
+  const Stopwatch time;
   counter_.add(edges_, chunk);
+  seconds_ += time.seconds();
   edges_ += static_cast<std::int64_t>(chunk.size());
 }
 

@@ -55,6 +55,9 @@ class WrittenEdgeCounts {
   void add(std::span<const PackedEdge> chunk);
   std::int64_t num_vertices() const { return num_vertices_; }
   std::int64_t edges() const { return edges_; }
+  // The seconds spent counting so far: kernel 1's work done during generation, which the run
+  // moves from generation_time to construction_time.
+  double seconds() const { return seconds_; }
   // The counts, which the build turns into unique degrees, and the seal, which it finishes.
   std::span<std::uint32_t> degrees() { return {degrees_.get(), static_cast<std::size_t>(num_vertices_)}; }
   EdgeFileSeal& seal() { return seal_; }
@@ -67,6 +70,7 @@ class WrittenEdgeCounts {
   EdgeFileSeal seal_;
   EndpointCounter counter_;
   std::int64_t edges_ = 0;
+  double seconds_ = 0;
 };
 
 }  // namespace semibfs
