@@ -354,7 +354,7 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
   const bool validate = !report_.search.skip_validation;
   std::unique_ptr<ListStreamChecker> from_lists =
       validate ? make_list_stream_checker(store_directory_, validation.edges, validation.kept, std::ssize(searched),
-                                          room_bytes)
+                                          room_bytes, lane_levels_for(searched))
                : nullptr;
   const ListStreamChecker* lists_checker = from_lists.get();
   const std::unique_ptr<SearchChecker> checker =
@@ -367,6 +367,7 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
        << (validate ? "validating" : "counting") << " them"
        << (lists_checker != nullptr ? " from the store's lists (fewer bytes than its edge file)" : "")
        << " in batches of up to " << checker->batch_size()
+       << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)" : "")
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();

@@ -41,22 +41,35 @@ class KeptParentReader {
   virtual void read(int column, ParentArray& parent) const = 0;
 };
 
+// A byte of level per search per vertex, or a nibble (two searches a byte) when the batch's trees
+// are at most NibbleLevels::kDeepest (13) levels deep; a deeper tree in a batch of nibbles is
+// validated alone.
+enum class LaneLevels { kBytes, kNibbles };
+
 class ListStreamBatch {
  public:
   static constexpr int kMaxSearches = 64;  // one bit each in a vertex's rule-5 word
 
-  // Room for `capacity` searches (1 to kMaxSearches) over the lists of `lists`, whose pairs are the
-  // tuples of `edges` (undirected). Counts the tuple degrees now: one pass over `edges`, which also
-  // checks every endpoint. Both sources must outlive the batch.
-  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity);
+  // Room for `capacity` searches (1 to kMaxSearches; 8 or more in nibbles) over the lists of
+  // `lists`, whose pairs are the tuples of `edges` (undirected). Counts the tuple degrees now: one
+  // pass over `edges`, which also checks every endpoint. Both sources must outlive the batch.
+  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                  LaneLevels levels = LaneLevels::kBytes);
 
-  // Bytes a batch of `capacity` searches holds, the sources' buffers included; and the most
-  // searches `room` bytes hold (0 when not four).
-  static std::int64_t working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity);
-  static int capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room);
+  // The searches a vertex's record holds for a batch of `capacity`: 4, 8, 16, 24, 32, 48 or 64, not
+  // 4 in nibbles. Throws past 64.
+  static int stride_for(int capacity, LaneLevels levels);
+  // Bytes a batch of `capacity` searches holds, the sources' buffers included (not the tree the
+  // caller hands to keep); and the most searches `room` bytes hold (0 when not four, or not eight
+  // in nibbles).
+  static std::int64_t working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                        LaneLevels levels = LaneLevels::kBytes);
+  static int capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room,
+                          LaneLevels levels = LaneLevels::kBytes);
 
   int size() const { return static_cast<int>(kept_.size()); }
   int capacity() const { return capacity_; }
+  LaneLevels lane_levels() const { return lane_levels_; }
   bool full() const { return size() == capacity_; }
   std::int64_t working_bytes() const;
   // Bytes the batch's passes read from files: the lists, the parents and the tuples.
@@ -88,15 +101,21 @@ class ListStreamBatch {
 
  private:
   PassResult pass(const KeptParentReader& parents);
+  template <class Code>
+  PassResult pass_with(const KeptParentReader& parents);
+  template <class Code>
+  bool write_lane(int column);
   std::vector<BatchOutcome> outcomes(const PassResult& pass, double pass_seconds, const KeptParentReader& parents);
 
   const VertexListSource& lists_;
   const EdgeSource& edges_;
   int capacity_;
-  int stride_;
+  LaneLevels lane_levels_;
+  int stride_;        // searches a record holds
+  int record_bytes_;  // a record's bytes: stride_, or half of it in nibbles
   std::int64_t num_vertices_;
   std::vector<std::uint32_t> tuple_degrees_;
-  std::vector<std::uint8_t> levels_;  // [vertex][stride], kUnreachedByte when unreached
+  std::vector<std::uint8_t> levels_;  // [vertex][record_bytes_], every bit set when unreached
   std::vector<TreeLevel> tree_levels_;
   std::vector<Kept> kept_;
   std::optional<Validator> validator_;  // made when a search is validated alone
