@@ -216,6 +216,18 @@ TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone
   }
 }
 
+// The searches' own count of levels chooses nibbles only when every tree says it fits in one.
+TEST(ListStreamLaneLevels, NibblesOnlyWhenEverySearchSaysItsTreeFits) {
+  const auto searched = [](std::initializer_list<std::size_t> levels) {
+    std::vector<RootResult> results;
+    for (const std::size_t count : levels) results.emplace_back().levels.resize(count);
+    return results;
+  };
+  EXPECT_EQ(lane_levels_for(searched({8, 7, 13})), LaneLevels::kNibbles);
+  EXPECT_EQ(lane_levels_for(searched({8, 14, 7})), LaneLevels::kBytes);
+  EXPECT_EQ(lane_levels_for(searched({8, 0})), LaneLevels::kBytes) << "a search that gave no levels";
+}
+
 TEST_F(KeptValidationTest, AnErrorAfterTheSearchesLeavesNoFile) {
   BfsEngine engine(*graph_, BfsOptions{});
   CorruptingSearcher searcher(engine, -1);
