@@ -367,7 +367,8 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
        << (validate ? "validating" : "counting") << " them"
        << (lists_checker != nullptr ? " from the store's lists (fewer bytes than its edge file)" : "")
        << " in batches of up to " << checker->batch_size()
-       << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)" : "")
+       << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)"
+                                                                                            : "")
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();

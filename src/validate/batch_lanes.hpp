@@ -129,8 +129,8 @@ template <int kStride, GraphDirection kDirection, class Code = ByteLevels>
 // The failing lanes of a vertex's list (entries are sources of edges into it when directed).
 template <int kStride, GraphDirection kDirection, class ParentId, class Code>
 [[gnu::noinline, gnu::cold]] std::uint64_t failing_lanes_of_list(const std::uint8_t* own,
-                                                                  std::span<const std::uint32_t> list,
-                                                                  const Lanes<kStride, ParentId, Code>& lanes) {
+                                                                 std::span<const std::uint32_t> list,
+                                                                 const Lanes<kStride, ParentId, Code>& lanes) {
   std::uint64_t failed = 0;
   for (const std::uint32_t u : list) {
     failed |= kDirection == GraphDirection::kUndirected
@@ -176,8 +176,9 @@ std::uint64_t reached_lanes(const std::uint8_t* levels) {
 // list holds the sources of the vertex's in-edges. With kCountBoth, adds per lane the entries with
 // both ends reached to both_reached.
 template <int kStride, GraphDirection kDirection, bool kCountBoth, class ParentId, class Code = ByteLevels>
-std::uint64_t check_vertex_list(const Lanes<kStride, ParentId, Code>& lanes, const std::uint8_t* own, const ParentId* parents,
-                                std::span<const std::uint32_t> list, std::uint64_t seen, std::int64_t* both_reached) {
+std::uint64_t check_vertex_list(const Lanes<kStride, ParentId, Code>& lanes, const std::uint8_t* own,
+                                const ParentId* parents, std::span<const std::uint32_t> list, std::uint64_t seen,
+                                std::int64_t* both_reached) {
   constexpr std::int64_t kPrefetchDistance = 16;  // list entries ahead, as in the tuple pass
   std::uint32_t both[kStride] = {};
   std::uint8_t any_fails = 0;
@@ -194,7 +195,9 @@ std::uint64_t check_vertex_list(const Lanes<kStride, ParentId, Code>& lanes, con
     if constexpr (kDirection == GraphDirection::kUndirected) {
       any_fails |= static_cast<std::uint8_t>(any_lane_fails_undirected<kStride, Code>(own, other));
     } else {
-      for (int c = 0; c < kStride; ++c) any_fails |= lane_fails<kDirection, Code>(Code::level(other, c), Code::level(own, c));
+      for (int c = 0; c < kStride; ++c) {
+        any_fails |= lane_fails<kDirection, Code>(Code::level(other, c), Code::level(own, c));
+      }
     }
     seen |= lanes_with_parent<kStride>(parents, u);
   }

@@ -211,8 +211,8 @@ bool ListStreamBatch::write_lane(int column) {
   for (VertexId v = 0; v < num_vertices_; ++v) {
     const TreeLevel level = tree_levels_[static_cast<std::size_t>(v)];
     if (level != kUnreachedLevel) deepest = std::max(deepest, level);
-    const auto lane_level = level == kUnreachedLevel ? Code::kUnreached
-                                                     : static_cast<std::uint8_t>(std::min<TreeLevel>(level, Code::kDeepest));
+    const auto clamped = static_cast<std::uint8_t>(std::min<TreeLevel>(level, Code::kDeepest));
+    const std::uint8_t lane_level = level == kUnreachedLevel ? Code::kUnreached : clamped;
     Code::set_level(levels + v * record, column, lane_level);
   }
   if (deepest <= Code::kDeepest) return true;

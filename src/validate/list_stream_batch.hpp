@@ -1,18 +1,18 @@
 // Graph500 validation of several kept searches in one pass over lists grouped by vertex, streamed
-// (issue 41 item 2): a store's compressed lists hold the input's edges in a third of the edge file's
-// bytes. Resident: a byte of tree level per search per vertex and the tuple degrees (4 bytes a
-// vertex, tuple_degrees.hpp); each search's parents are read in vertex order beside the lists, a
-// block at a time. Per vertex v and search c the pass checks what batch_list_pass checks: every
-// neighbour's level within one of v's (rule 3; an unreached level is two above any reached one, so
-// this also finds a pair that leaves the reached set: rule 4), and, v reached and not the root, its
-// parent among its neighbours (rule 5). Rule 1 and the levels are walked as a search is kept (its
-// tree alone in DRAM then). nedge, which counts repeated tuples, is the sum of the tuple degrees of
-// the reached vertices, halved: with no pair leaving the reached set every tuple at a reached vertex
-// has both endpoints reached. Undirected graphs only. The lists must hold exactly the input's pairs:
-// docs/VALIDATION.md says how a store's build and open make that so, and the pass checks at each
-// vertex that its list is no longer than its tuples and empty only when it has none. A search the
-// pass flags (or whose tree is too deep for a byte of level) is validated again alone by Validator
-// over the tuples, whose report names the failures.
+// (issue 41 item 2): a store's compressed lists hold the input's edges in a third of the edge
+// file's bytes. Resident: a byte (or a nibble, LaneLevels) of tree level per search per vertex and
+// the tuple degrees (4 bytes a vertex, tuple_degrees.hpp); each search's parents are read in vertex
+// order beside the lists, a block at a time. Per vertex v and search c the pass checks what
+// batch_list_pass checks: every neighbour's level within one of v's (rule 3; an unreached level is
+// two above any reached one, so this also finds a pair that leaves the reached set: rule 4), and, v
+// reached and not the root, its parent among its neighbours (rule 5). Rule 1 and the levels are
+// walked as a search is kept (its tree alone in DRAM then). nedge, which counts repeated tuples, is
+// the sum of the tuple degrees of the reached vertices, halved: with no pair leaving the reached
+// set every tuple at a reached vertex has both endpoints reached. Undirected graphs only. The lists
+// must hold exactly the input's pairs: docs/VALIDATION.md says how a store's build and open make
+// that so, and the pass checks at each vertex that its list is no longer than its tuples and empty
+// only when it has none. A search the pass flags (or whose tree is too deep for its lane's level)
+// is validated again alone by Validator over the tuples, whose report names the failures.
 #pragma once
 
 #include <cstdint>
