@@ -88,7 +88,8 @@ struct Graph500Report {
   bool validation_passed = true;
   std::vector<ValidationPass> validation_passes;  // empty when each search was validated alone
   std::string validation_failure;   // the first failure, naming the rule and the vertex
-  // Validated from a store's lists: the bytes its passes read (lists, kept trees, the tuples once);
+  // Validated from a store's lists: the bytes it read (lists, the kept trees whole for their levels and
+  // again beside the lists, the tuples once);
   // -1 otherwise.
   std::int64_t validation_bytes_read = -1;
   std::string validation_source = "edges";  // "edges" (the tuples) or "store lists"

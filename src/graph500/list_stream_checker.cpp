@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "edges/packed_edge.hpp"
 #include "store/graph_store.hpp"
+#include "validate/batch_lanes.hpp"
 
 namespace semibfs {
 namespace {
@@ -26,9 +27,9 @@ class KeptRangeReader final : public KeptParentReader {
 }  // namespace
 
 ListStreamChecker::ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges,
-                                     const KeptSearches& kept, int batch_size)
+                                     const KeptSearches& kept, int batch_size, LaneLevels levels)
     : lists_(std::move(lists)), kept_(kept) {
-  batch_.emplace(*lists_, edges, batch_size);
+  batch_.emplace(*lists_, edges, batch_size, levels);
 }
 
 void ListStreamChecker::keep(VertexId root, const ParentArray& parent) {
@@ -55,7 +56,7 @@ std::vector<SearchCheck> ListStreamChecker::check_kept(bool validate) {
 
 std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
                                                             const KeptSearches& kept, std::int64_t roots,
-                                                            std::int64_t room) {
+                                                            std::int64_t room, LaneLevels levels) {
   if (directory.empty() || roots < 2) return nullptr;
   const StoreManifest manifest = read_store_manifest(directory);
   if (!StoredListSource::readable(manifest) || !manifest.edge_file) return nullptr;
@@ -64,10 +65,23 @@ std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& d
   if (edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)) != edge_file_bytes) return nullptr;
   if (StoredListSource::pass_bytes(manifest) >= edge_file_bytes) return nullptr;
   auto lists = std::make_unique<StoredListSource>(directory, manifest);
-  const int capacity = ListStreamBatch::capacity_for(*lists, edges, room);
+  int capacity = levels == LaneLevels::kNibbles ? ListStreamBatch::capacity_for(*lists, edges, room, levels) : 0;
+  if (capacity == 0) {
+    levels = LaneLevels::kBytes;
+    capacity = ListStreamBatch::capacity_for(*lists, edges, room, levels);
+  }
   if (capacity < 4) return nullptr;
   const auto batch = static_cast<int>(std::min<std::int64_t>(capacity, roots));
-  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch);
+  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch, levels);
+}
+
+// The searches' own count of levels only picks the code: the walk finds a deeper tree, which is
+// then validated alone, so a search that miscounts costs time, not soundness.
+LaneLevels lane_levels_for(std::span<const RootResult> searched) {
+  const auto shallow = [](const RootResult& result) {
+    return !result.levels.empty() && std::ssize(result.levels) <= NibbleLevels::kDeepest;
+  };
+  return std::all_of(searched.begin(), searched.end(), shallow) ? LaneLevels::kNibbles : LaneLevels::kBytes;
 }
 
 }  // namespace semibfs

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "edges/edge_source.hpp"
+#include "graph500/graph500_report.hpp"
 #include "graph500/kept_searches.hpp"
 #include "graph500/root_searcher.hpp"
 #include "store/store_manifest.hpp"
@@ -22,8 +24,9 @@ class ListStreamChecker final : public SearchChecker {
   // Keeps the searches of `kept` in their order: the first keep is kept search 0. Counts the
   // tuple degrees of `edges` now (one pass).
   ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges, const KeptSearches& kept,
-                    int batch_size);
+                    int batch_size, LaneLevels levels = LaneLevels::kBytes);
   int batch_size() const override { return batch_->capacity(); }
+  LaneLevels lane_levels() const { return batch_->lane_levels(); }
   void keep(VertexId root, const ParentArray& parent) override;
   std::vector<SearchCheck> check_kept(bool validate) override;
   std::int64_t working_bytes() const override { return batch_->working_bytes(); }
@@ -40,9 +43,13 @@ class ListStreamChecker final : public SearchChecker {
 
 // The checker from the lists of the store in `directory` when it reads them (undirected, byte code,
 // input ids, no edges beside the edge file's), they take fewer bytes than the edge file and `room`
-// holds a batch of four or more; else none. `roots` bounds the batch.
+// holds a batch of four or more; else none. `roots` bounds the batch. Levels in nibbles when asked
+// and a batch of eight fits, else in bytes.
 std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
                                                             const KeptSearches& kept, std::int64_t roots,
-                                                            std::int64_t room);
+                                                            std::int64_t room, LaneLevels levels);
+
+// Nibbles when every search says its tree has at most NibbleLevels::kDeepest levels, else bytes.
+LaneLevels lane_levels_for(std::span<const RootResult> searched);
 
 }  // namespace semibfs

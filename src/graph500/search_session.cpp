@@ -354,7 +354,7 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
   const bool validate = !report_.search.skip_validation;
   std::unique_ptr<ListStreamChecker> from_lists =
       validate ? make_list_stream_checker(store_directory_, validation.edges, validation.kept, std::ssize(searched),
-                                          room_bytes)
+                                          room_bytes, lane_levels_for(searched))
                : nullptr;
   const ListStreamChecker* lists_checker = from_lists.get();
   const std::unique_ptr<SearchChecker> checker =
@@ -367,9 +367,12 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
        << (validate ? "validating" : "counting") << " them"
        << (lists_checker != nullptr ? " from the store's lists (fewer bytes than its edge file)" : "")
        << " in batches of up to " << checker->batch_size()
+       << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)"
+                                                                                            : "")
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();
+  TreeReads tree_reads;  // whole, for their levels
   for (std::int64_t first = 0; first < std::ssize(searched); first += batch) {
     const std::int64_t count = std::min(batch, std::ssize(searched) - first);
     std::vector<double> read_seconds;
@@ -377,6 +380,8 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
       const Stopwatch read_time;
       validation.kept.read(index, parent);
       read_seconds.push_back(read_time.seconds());
+      tree_reads.seconds += read_seconds.back();
+      tree_reads.bytes += validation.kept.in_file() ? parent.bytes() : 0;
       checker->keep(validation.kept.root(index), parent);
     }
     std::vector<RootResult> pending(searched.begin() + first, searched.begin() + first + count);
@@ -387,14 +392,18 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
       return;
     }
   }
-  if (lists_checker != nullptr) {
-    report_.validation_bytes_read = lists_checker->bytes_read();
-    const ListStreamBatch::Seconds& seconds = lists_checker->seconds();
-    log_ << "validation read " << format_bytes(lists_checker->bytes_read())
-         << " (the store's lists, the kept trees, the tuples once for their degrees); tuple degrees "
-         << format_seconds(seconds.degrees) << ", tree levels " << format_seconds(seconds.levels) << ", passes over the lists "
-         << format_seconds(seconds.passes) << std::endl;
-  }
+  if (lists_checker != nullptr) note_list_validation(*lists_checker, tree_reads);
+}
+
+// The bytes read and the seconds of each part of a validation from the store's lists.
+void SearchSession::note_list_validation(const ListStreamChecker& checker, const TreeReads& tree_reads) {
+  report_.validation_bytes_read = checker.bytes_read() + tree_reads.bytes;
+  const ListStreamBatch::Seconds& seconds = checker.seconds();
+  log_ << "validation read " << format_bytes(report_.validation_bytes_read)
+       << " (the store's lists, the kept trees whole and again beside the lists, the tuples once for their degrees);"
+       << " tuple degrees " << format_seconds(seconds.degrees) << ", reading the trees "
+       << format_seconds(tree_reads.seconds) << ", tree levels " << format_seconds(seconds.levels)
+       << ", passes over the lists " << format_seconds(seconds.passes) << std::endl;
 }
 
 void SearchSession::search_with(const EdgeSource& edges, GraphDirection direction, RootSearcher& searcher,

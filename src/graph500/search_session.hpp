@@ -28,6 +28,8 @@
 
 namespace semibfs {
 
+class ListStreamChecker;
+
 // How the input file names a vertex, for reports and log lines (identity for Kronecker graphs).
 using FileIdOf = std::function<std::uint64_t(VertexId)>;
 
@@ -174,6 +176,11 @@ class SearchSession {
   // The kept trees validated in batches within `room_bytes`, after the searches `searched`.
   void validate_kept(const KeptValidation& validation, std::int64_t room_bytes, std::span<const VertexId> roots,
                      std::vector<RootResult>& searched, ParentArray& parent);
+  struct TreeReads {
+    std::int64_t bytes = 0;  // from the kept trees' file (none in DRAM)
+    double seconds = 0;
+  };
+  void note_list_validation(const ListStreamChecker& checker, const TreeReads& tree_reads);
   // The engine over `graph`, the parents sized for it, and the memory line logged.
   void start_engine(const SearchInputs& graph, std::optional<BfsEngine>& engine, std::int64_t validator_bytes,
                     ParentArray& parent);

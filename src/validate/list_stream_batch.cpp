@@ -32,7 +32,7 @@ constexpr GraphDirection kUndirected = GraphDirection::kUndirected;
               " tuples in the edge file: the lists do not hold the input's edges (a damaged store: build it again)");
 }
 
-template <int kStride>
+template <int kStride, class Code>
 struct VertexStreamCheck {
   VertexStreamCheck(const std::uint8_t* lane_levels, const std::uint32_t* degrees)
       : levels(lane_levels), tuple_degrees(degrees) {}
@@ -47,10 +47,10 @@ struct VertexStreamCheck {
     block.list_of(v, list);
     const std::uint32_t degree = tuple_degrees[v];
     if (list.size() > degree || list.empty() != (degree == 0)) throw_lists_disagree(v, list.size(), degree);
-    const Lanes<kStride, VertexId> lanes{levels, nullptr, nullptr};
+    const Lanes<kStride, VertexId, Code> lanes{levels, nullptr, nullptr};
     const std::uint8_t* own = lanes.levels_of(v);
     failed |= check_vertex_list<kStride, kUndirected, false>(lanes, own, parents, list, seen, nullptr);
-    for (int c = 0; c < kStride; ++c) reached_degrees[c] += own[c] != kUnreachedByte ? degree : 0;
+    for (int c = 0; c < kStride; ++c) reached_degrees[c] += Code::level(own, c) != Code::kUnreached ? degree : 0;
   }
 };
 
@@ -92,7 +92,7 @@ std::uint64_t root_lanes(std::span<const ListStreamBatch::Kept> kept, VertexId v
   return lanes;
 }
 
-template <int kStride>
+template <int kStride, class Code>
 void check_block(const ListBlock& block, const StreamInputs& in, const std::vector<VertexId>& lanes,
                  ListStreamBatch::PassResult& result) {
   const std::int64_t n = block.num_vertices();
@@ -100,7 +100,7 @@ void check_block(const ListBlock& block, const StreamInputs& in, const std::vect
   ParallelErrors errors;
 #pragma omp parallel
   {
-    VertexStreamCheck<kStride> vertex{in.levels, in.tuple_degrees};
+    VertexStreamCheck<kStride, Code> vertex{in.levels, in.tuple_degrees};
 #pragma omp for schedule(dynamic, kVerticesPerTask) nowait
     for (std::int64_t i = 0; i < n; ++i) {
       errors.capture([&] {
@@ -116,7 +116,7 @@ void check_block(const ListBlock& block, const StreamInputs& in, const std::vect
   errors.rethrow_first();
 }
 
-template <int kStride>
+template <int kStride, class Code>
 ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const StreamInputs& in,
                                         const KeptParentReader& parents, std::int64_t& parent_bytes) {
   ListStreamBatch::PassResult result;
@@ -125,7 +125,7 @@ ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const Str
   std::vector<VertexId> lanes;
   lists.for_each_block([&](const ListBlock& block) {
     parent_bytes += gather_parents<kStride>(block, in, parents, columns, lanes);
-    check_block<kStride>(block, in, lanes, result);
+    check_block<kStride, Code>(block, in, lanes, result);
   });
   // Every tuple was counted at both its endpoints.
   for (std::int64_t& count : result.nedge) count /= 2;
@@ -134,13 +134,24 @@ ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const Str
 
 std::int64_t parent_bytes_for(std::int64_t num_vertices) { return ParentArray::bytes_per_vertex(num_vertices); }
 
+// The searches a record may hold, ascending: multiples of 8 past 8, so that a record of nibbles is a
+// whole number of 4-byte words and the parents' lanes fill 512-bit vectors.
+constexpr int kStrides[] = {4, 8, 16, 24, 32, 48, 64};
+
+int lanes_per_byte(LaneLevels levels) { return levels == LaneLevels::kNibbles ? 2 : 1; }
+// Nibbles need 8 lanes: a record of 4 bytes at least.
+int min_stride(LaneLevels levels) { return levels == LaneLevels::kNibbles ? 8 : 4; }
+
 }  // namespace
 
-ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity)
+ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                 LaneLevels levels)
     : lists_(lists),
       edges_(edges),
       capacity_(capacity),
-      stride_(lane_stride_for(capacity)),
+      lane_levels_(levels),
+      stride_(stride_for(capacity, levels)),
+      record_bytes_(stride_ / lanes_per_byte(levels)),
       num_vertices_(edges.num_vertices()) {
   if (capacity < 1) throw Error("a search batch needs room for at least one search");
   if (lists.num_vertices() != num_vertices_) {
@@ -155,63 +166,93 @@ ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource
   kept_.reserve(static_cast<std::size_t>(capacity_));
 }
 
-std::int64_t ListStreamBatch::working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity) {
+int ListStreamBatch::stride_for(int capacity, LaneLevels levels) {
+  for (const int stride : kStrides) {
+    if (capacity <= stride && stride >= min_stride(levels)) return stride;
+  }
+  throw Error("a search batch holds at most " + std::to_string(kMaxSearches) + " searches, not " +
+              std::to_string(capacity));
+}
+
+// The tree the caller hands to keep is its own: the walk holds the levels alone.
+std::int64_t ListStreamBatch::working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                                LaneLevels levels) {
   const std::int64_t n = edges.num_vertices();
-  const std::int64_t stride = lane_stride_for(capacity);
+  const std::int64_t stride = stride_for(capacity, levels);
+  const std::int64_t record = stride / lanes_per_byte(levels);
   const std::int64_t degrees = n * static_cast<std::int64_t>(sizeof(std::uint32_t));
-  const std::int64_t walk = n * (parent_bytes_for(n) + static_cast<std::int64_t>(sizeof(TreeLevel)));
+  const std::int64_t walk = n * static_cast<std::int64_t>(sizeof(TreeLevel));
   const std::int64_t block = lists.max_block_vertices() * 2 * stride * static_cast<std::int64_t>(sizeof(VertexId));
   const std::int64_t pass = lists.buffer_bytes() + block;
   const std::int64_t alone = Validator::working_bytes_for(n) + n * parent_bytes_for(n) + edges.buffer_bytes();
-  return std::max({n * stride + degrees + std::max(walk, pass), degrees + alone, degrees + edges.buffer_bytes()});
+  return std::max({n * record + degrees + std::max(walk, pass), degrees + alone, degrees + edges.buffer_bytes()});
 }
 
-int ListStreamBatch::capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room) {
-  for (int capacity = kMaxSearches; capacity >= 4; capacity /= 2) {
-    if (working_bytes_for(lists, edges, capacity) <= room) return capacity;
+int ListStreamBatch::capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room,
+                                  LaneLevels levels) {
+  for (auto stride = std::rbegin(kStrides); stride != std::rend(kStrides) && *stride >= min_stride(levels); ++stride) {
+    if (working_bytes_for(lists, edges, *stride, levels) <= room) return *stride;
   }
   return 0;
 }
 
-std::int64_t ListStreamBatch::working_bytes() const { return working_bytes_for(lists_, edges_, capacity_); }
+std::int64_t ListStreamBatch::working_bytes() const {
+  return working_bytes_for(lists_, edges_, capacity_, lane_levels_);
+}
+
+// The level walked for each vertex into the column's lane; false (the lane left unreached) when the
+// tree is deeper than Code holds.
+template <class Code>
+bool ListStreamBatch::write_lane(int column) {
+  std::uint8_t* levels = levels_.data();
+  const std::int64_t record = record_bytes_;
+  TreeLevel deepest = 0;
+#pragma omp parallel for schedule(static) reduction(max : deepest)
+  for (VertexId v = 0; v < num_vertices_; ++v) {
+    const TreeLevel level = tree_levels_[static_cast<std::size_t>(v)];
+    if (level != kUnreachedLevel) deepest = std::max(deepest, level);
+    const auto clamped = static_cast<std::uint8_t>(std::min<TreeLevel>(level, Code::kDeepest));
+    const std::uint8_t lane_level = level == kUnreachedLevel ? Code::kUnreached : clamped;
+    Code::set_level(levels + v * record, column, lane_level);
+  }
+  if (deepest <= Code::kDeepest) return true;
+#pragma omp parallel for schedule(static)
+  for (VertexId v = 0; v < num_vertices_; ++v) Code::set_level(levels + v * record, column, Code::kUnreached);
+  return false;
+}
 
 void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
   check_room_to_keep(full(), capacity_, parent.size(), num_vertices_);
   const Stopwatch time;
-  if (kept_.empty()) levels_.assign(static_cast<std::size_t>(num_vertices_ * stride_), kUnreachedByte);
+  // Every bit set: unreached in every lane, bytes or nibbles.
+  if (kept_.empty()) levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
   const int column = size();
   FailureLog failures;
   parent.visit([&](auto entries) { tree_levels(root, entries, failures, tree_levels_); });
   bool alone = !failures.empty();
-  std::uint8_t* lane = levels_.data() + column;
-  const std::int64_t stride = stride_;
-  TreeLevel deepest = 0;
   if (!alone) {
-#pragma omp parallel for schedule(static) reduction(max : deepest)
-    for (VertexId v = 0; v < num_vertices_; ++v) {
-      const TreeLevel level = tree_levels_[static_cast<std::size_t>(v)];
-      if (level != kUnreachedLevel) deepest = std::max(deepest, level);
-      lane[v * stride] = level == kUnreachedLevel ? kUnreachedByte : static_cast<std::uint8_t>(std::min<TreeLevel>(level, kDeepestByteLevel));
-    }
-  }
-  if (deepest > kDeepestByteLevel) {
-    alone = true;
-#pragma omp parallel for schedule(static)
-    for (VertexId v = 0; v < num_vertices_; ++v) lane[v * stride] = kUnreachedByte;
+    alone = lane_levels_ == LaneLevels::kNibbles ? !write_lane<NibbleLevels>(column) : !write_lane<ByteLevels>(column);
   }
   kept_.push_back(Kept{root, alone, time.seconds()});
   seconds_.levels += kept_.back().seconds;
 }
 
-ListStreamBatch::PassResult ListStreamBatch::pass(const KeptParentReader& parents) {
+template <class Code>
+ListStreamBatch::PassResult ListStreamBatch::pass_with(const KeptParentReader& parents) {
   const StreamInputs in{levels_.data(), tuple_degrees_.data(), kept_};
   switch (stride_) {
-    case 4: return stream_pass<4>(lists_, in, parents, parent_bytes_read_);
-    case 8: return stream_pass<8>(lists_, in, parents, parent_bytes_read_);
-    case 16: return stream_pass<16>(lists_, in, parents, parent_bytes_read_);
-    case 32: return stream_pass<32>(lists_, in, parents, parent_bytes_read_);
-    default: return stream_pass<64>(lists_, in, parents, parent_bytes_read_);
+    case 4: return stream_pass<4, Code>(lists_, in, parents, parent_bytes_read_);
+    case 8: return stream_pass<8, Code>(lists_, in, parents, parent_bytes_read_);
+    case 16: return stream_pass<16, Code>(lists_, in, parents, parent_bytes_read_);
+    case 24: return stream_pass<24, Code>(lists_, in, parents, parent_bytes_read_);
+    case 32: return stream_pass<32, Code>(lists_, in, parents, parent_bytes_read_);
+    case 48: return stream_pass<48, Code>(lists_, in, parents, parent_bytes_read_);
+    default: return stream_pass<64, Code>(lists_, in, parents, parent_bytes_read_);
   }
+}
+
+ListStreamBatch::PassResult ListStreamBatch::pass(const KeptParentReader& parents) {
+  return lane_levels_ == LaneLevels::kNibbles ? pass_with<NibbleLevels>(parents) : pass_with<ByteLevels>(parents);
 }
 
 std::vector<BatchOutcome> ListStreamBatch::outcomes(const PassResult& pass, double pass_seconds,

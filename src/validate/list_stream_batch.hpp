@@ -1,18 +1,18 @@
 // Graph500 validation of several kept searches in one pass over lists grouped by vertex, streamed
-// (issue 41 item 2): a store's compressed lists hold the input's edges in a third of the edge file's
-// bytes. Resident: a byte of tree level per search per vertex and the tuple degrees (4 bytes a
-// vertex, tuple_degrees.hpp); each search's parents are read in vertex order beside the lists, a
-// block at a time. Per vertex v and search c the pass checks what batch_list_pass checks: every
-// neighbour's level within one of v's (rule 3; an unreached level is two above any reached one, so
-// this also finds a pair that leaves the reached set: rule 4), and, v reached and not the root, its
-// parent among its neighbours (rule 5). Rule 1 and the levels are walked as a search is kept (its
-// tree alone in DRAM then). nedge, which counts repeated tuples, is the sum of the tuple degrees of
-// the reached vertices, halved: with no pair leaving the reached set every tuple at a reached vertex
-// has both endpoints reached. Undirected graphs only. The lists must hold exactly the input's pairs:
-// docs/VALIDATION.md says how a store's build and open make that so, and the pass checks at each
-// vertex that its list is no longer than its tuples and empty only when it has none. A search the
-// pass flags (or whose tree is too deep for a byte of level) is validated again alone by Validator
-// over the tuples, whose report names the failures.
+// (issue 41 item 2): a store's compressed lists hold the input's edges in a third of the edge
+// file's bytes. Resident: a byte (or a nibble, LaneLevels) of tree level per search per vertex and
+// the tuple degrees (4 bytes a vertex, tuple_degrees.hpp); each search's parents are read in vertex
+// order beside the lists, a block at a time. Per vertex v and search c the pass checks what
+// batch_list_pass checks: every neighbour's level within one of v's (rule 3; an unreached level is
+// two above any reached one, so this also finds a pair that leaves the reached set: rule 4), and, v
+// reached and not the root, its parent among its neighbours (rule 5). Rule 1 and the levels are
+// walked as a search is kept (its tree alone in DRAM then). nedge, which counts repeated tuples, is
+// the sum of the tuple degrees of the reached vertices, halved: with no pair leaving the reached
+// set every tuple at a reached vertex has both endpoints reached. Undirected graphs only. The lists
+// must hold exactly the input's pairs: docs/VALIDATION.md says how a store's build and open make
+// that so, and the pass checks at each vertex that its list is no longer than its tuples and empty
+// only when it has none. A search the pass flags (or whose tree is too deep for its lane's level)
+// is validated again alone by Validator over the tuples, whose report names the failures.
 #pragma once
 
 #include <cstdint>
@@ -41,22 +41,35 @@ class KeptParentReader {
   virtual void read(int column, ParentArray& parent) const = 0;
 };
 
+// A byte of level per search per vertex, or a nibble (two searches a byte) when the batch's trees
+// are at most NibbleLevels::kDeepest (13) levels deep; a deeper tree in a batch of nibbles is
+// validated alone.
+enum class LaneLevels { kBytes, kNibbles };
+
 class ListStreamBatch {
  public:
   static constexpr int kMaxSearches = 64;  // one bit each in a vertex's rule-5 word
 
-  // Room for `capacity` searches (1 to kMaxSearches) over the lists of `lists`, whose pairs are the
-  // tuples of `edges` (undirected). Counts the tuple degrees now: one pass over `edges`, which also
-  // checks every endpoint. Both sources must outlive the batch.
-  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity);
+  // Room for `capacity` searches (1 to kMaxSearches; 8 or more in nibbles) over the lists of
+  // `lists`, whose pairs are the tuples of `edges` (undirected). Counts the tuple degrees now: one
+  // pass over `edges`, which also checks every endpoint. Both sources must outlive the batch.
+  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                  LaneLevels levels = LaneLevels::kBytes);
 
-  // Bytes a batch of `capacity` searches holds, the sources' buffers included; and the most
-  // searches `room` bytes hold (0 when not four).
-  static std::int64_t working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity);
-  static int capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room);
+  // The searches a vertex's record holds for a batch of `capacity`: 4, 8, 16, 24, 32, 48 or 64, not
+  // 4 in nibbles. Throws past 64.
+  static int stride_for(int capacity, LaneLevels levels);
+  // Bytes a batch of `capacity` searches holds, the sources' buffers included (not the tree the
+  // caller hands to keep); and the most searches `room` bytes hold (0 when not four, or not eight
+  // in nibbles).
+  static std::int64_t working_bytes_for(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                        LaneLevels levels = LaneLevels::kBytes);
+  static int capacity_for(const VertexListSource& lists, const EdgeSource& edges, std::int64_t room,
+                          LaneLevels levels = LaneLevels::kBytes);
 
   int size() const { return static_cast<int>(kept_.size()); }
   int capacity() const { return capacity_; }
+  LaneLevels lane_levels() const { return lane_levels_; }
   bool full() const { return size() == capacity_; }
   std::int64_t working_bytes() const;
   // Bytes the batch's passes read from files: the lists, the parents and the tuples.
@@ -88,15 +101,21 @@ class ListStreamBatch {
 
  private:
   PassResult pass(const KeptParentReader& parents);
+  template <class Code>
+  PassResult pass_with(const KeptParentReader& parents);
+  template <class Code>
+  bool write_lane(int column);
   std::vector<BatchOutcome> outcomes(const PassResult& pass, double pass_seconds, const KeptParentReader& parents);
 
   const VertexListSource& lists_;
   const EdgeSource& edges_;
   int capacity_;
-  int stride_;
+  LaneLevels lane_levels_;
+  int stride_;        // searches a record holds
+  int record_bytes_;  // a record's bytes: stride_, or half of it in nibbles
   std::int64_t num_vertices_;
   std::vector<std::uint32_t> tuple_degrees_;
-  std::vector<std::uint8_t> levels_;  // [vertex][stride], kUnreachedByte when unreached
+  std::vector<std::uint8_t> levels_;  // [vertex][record_bytes_], every bit set when unreached
   std::vector<TreeLevel> tree_levels_;
   std::vector<Kept> kept_;
   std::optional<Validator> validator_;  // made when a search is validated alone

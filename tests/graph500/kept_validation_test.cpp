@@ -175,8 +175,11 @@ TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone
   EXPECT_EQ(report.validation_source, "store lists") << run_log.str();
   EXPECT_GT(report.validation_bytes_read, 0);
   const PackedFileEdgeSource edges(store_path(store, kEdgeFileName), vertices());
-  for (const int corrupted : {0, 3, 7}) {
-    SCOPED_TRACE("corrupted search " + std::to_string(corrupted));
+  for (const auto& [corrupted, levels] : {std::pair{0, LaneLevels::kBytes}, std::pair{3, LaneLevels::kBytes},
+                                          std::pair{7, LaneLevels::kBytes}, std::pair{0, LaneLevels::kNibbles},
+                                          std::pair{5, LaneLevels::kNibbles}}) {
+    SCOPED_TRACE("corrupted search " + std::to_string(corrupted) +
+                 (levels == LaneLevels::kNibbles ? ", levels in nibbles" : ", levels in bytes"));
     KeptSearches kept(vertices(), std::ssize(roots_), 0, store);
     BfsEngine engine(*graph_, BfsOptions{});
     ParentArray parent;
@@ -188,9 +191,10 @@ TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone
     }
     ASSERT_TRUE(kept.in_file());
     const std::unique_ptr<ListStreamChecker> checker =
-        make_list_stream_checker(store, edges, kept, std::ssize(roots_), std::int64_t{1} << 30);
+        make_list_stream_checker(store, edges, kept, std::ssize(roots_), std::int64_t{1} << 30, levels);
     ASSERT_NE(checker, nullptr);
     ASSERT_EQ(checker->batch_size(), 8);
+    ASSERT_EQ(checker->lane_levels(), levels);
     for (int i = 0; i < std::ssize(roots_); ++i) {
       kept.read(i, parent);
       checker->keep(kept.root(i), parent);
@@ -210,6 +214,18 @@ TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone
     }
     EXPECT_GT(checker->bytes_read(), 0);
   }
+}
+
+// The searches' own count of levels chooses nibbles only when every tree says it fits in one.
+TEST(ListStreamLaneLevels, NibblesOnlyWhenEverySearchSaysItsTreeFits) {
+  const auto searched = [](std::initializer_list<std::size_t> levels) {
+    std::vector<RootResult> results;
+    for (const std::size_t count : levels) results.emplace_back().levels.resize(count);
+    return results;
+  };
+  EXPECT_EQ(lane_levels_for(searched({8, 7, 13})), LaneLevels::kNibbles);
+  EXPECT_EQ(lane_levels_for(searched({8, 14, 7})), LaneLevels::kBytes);
+  EXPECT_EQ(lane_levels_for(searched({8, 0})), LaneLevels::kBytes) << "a search that gave no levels";
 }
 
 TEST_F(KeptValidationTest, AnErrorAfterTheSearchesLeavesNoFile) {

@@ -20,6 +20,7 @@ namespace {
 using semibfs::BatchOutcome;
 using semibfs::InMemoryEdgeSource;
 using semibfs::InMemoryListSource;
+using semibfs::LaneLevels;
 using semibfs::ListStreamBatch;
 using semibfs::ParentArray;
 using semibfs::Validator;
@@ -85,8 +86,9 @@ struct Fixture {
 // One batch of all `trees`, each outcome compared with Validator's report alone.
 std::vector<BatchOutcome> check_against_validator(const Fixture& fixture, const semibfs::VertexListSource& lists,
                                                   const std::vector<VertexId>& roots,
-                                                  const std::vector<std::vector<VertexId>>& trees) {
-  ListStreamBatch batch(lists, fixture.edges, static_cast<int>(roots.size()));
+                                                  const std::vector<std::vector<VertexId>>& trees, LaneLevels levels) {
+  ListStreamBatch batch(lists, fixture.edges, static_cast<int>(roots.size()), levels);
+  EXPECT_EQ(batch.lane_levels(), levels);
   for (std::size_t i = 0; i < roots.size(); ++i) batch.keep(roots[i], parent_array_of(trees[i]));
   const std::vector<BatchOutcome> outcomes = batch.check(TreesReader(trees));
   EXPECT_EQ(outcomes.size(), roots.size());
@@ -101,7 +103,9 @@ std::vector<BatchOutcome> check_against_validator(const Fixture& fixture, const 
   return outcomes;
 }
 
-class ListStreamBatchTest : public ::testing::TestWithParam<std::tuple<int, int>> {
+// Capacity, threads, and levels in bytes or nibbles (lane c in the low nibble of byte c / 2 for
+// even c, the high one for odd c).
+class ListStreamBatchTest : public ::testing::TestWithParam<std::tuple<int, int, LaneLevels>> {
  protected:
   void SetUp() override {
     previous_threads_ = omp_get_max_threads();
@@ -109,6 +113,7 @@ class ListStreamBatchTest : public ::testing::TestWithParam<std::tuple<int, int>
   }
   void TearDown() override { omp_set_num_threads(previous_threads_); }
   std::size_t capacity() const { return static_cast<std::size_t>(std::get<0>(GetParam())); }
+  LaneLevels levels() const { return std::get<2>(GetParam()); }
 
  private:
   int previous_threads_ = 1;
@@ -124,7 +129,7 @@ TEST_P(ListStreamBatchTest, ValidTreesPassWithTheEdgeFileValidatorsNedge) {
     trees.push_back(i % 2 == 0 ? first_found_parents(fixture.adjacency, roots[i])
                                : highest_neighbor_parents(fixture.adjacency, roots[i]));
   }
-  const std::vector<BatchOutcome> outcomes = check_against_validator(fixture, lists, roots, trees);
+  const std::vector<BatchOutcome> outcomes = check_against_validator(fixture, lists, roots, trees, levels());
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     EXPECT_TRUE(outcomes[i].report.ok());
     EXPECT_EQ(outcomes[i].report.nedge, expected_nedge(fixture.graph.edge_list, trees[i])) << "search " << i;
@@ -138,7 +143,7 @@ TEST_P(ListStreamBatchTest, ACorruptionInTheKthColumnIsCaught) {
   const InMemoryListSource lists(fixture.pairs.offsets, fixture.pairs.entries, 100);
   const std::vector<TreeCorruption> corruptions = tree_corruptions(fixture.adjacency);
   for (std::size_t corruption = 0; corruption < corruptions.size(); ++corruption) {
-    for (const std::size_t column : {std::size_t{0}, capacity() / 2, capacity() - 1}) {
+    for (const std::size_t column : {std::size_t{0}, std::size_t{1}, capacity() / 2, capacity() - 1}) {
       SCOPED_TRACE("corruption " + std::to_string(corruption) + " in column " + std::to_string(column));
       std::vector<VertexId> roots = fixture.roots(capacity());
       roots[column] = fixture.graph.main_component[column % fixture.graph.main_component.size()];
@@ -146,7 +151,7 @@ TEST_P(ListStreamBatchTest, ACorruptionInTheKthColumnIsCaught) {
       for (const VertexId root : roots) trees.push_back(first_found_parents(fixture.adjacency, root));
       corruptions[corruption](trees[column], roots[column]);
       ASSERT_FALSE(fixture.validator.validate(roots[column], trees[column]).ok());
-      const std::vector<BatchOutcome> outcomes = check_against_validator(fixture, lists, roots, trees);
+      const std::vector<BatchOutcome> outcomes = check_against_validator(fixture, lists, roots, trees, levels());
       ASSERT_EQ(outcomes.size(), roots.size());
       EXPECT_FALSE(outcomes[column].report.ok());
       EXPECT_TRUE(outcomes[column].validated_alone) << "the pass itself flagged it";
@@ -154,8 +159,10 @@ TEST_P(ListStreamBatchTest, ACorruptionInTheKthColumnIsCaught) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(CapacitiesAndThreads, ListStreamBatchTest,
-                         ::testing::Combine(::testing::Values(4, 13, 64), ::testing::Values(1, 3)));
+// 20 and 40: records of 24 and 48 lanes, not a power of two (12 and 24 bytes in nibbles).
+INSTANTIATE_TEST_SUITE_P(CapacitiesThreadsAndLevels, ListStreamBatchTest,
+                         ::testing::Combine(::testing::Values(4, 13, 20, 40, 64), ::testing::Values(1, 3),
+                                            ::testing::Values(LaneLevels::kBytes, LaneLevels::kNibbles)));
 
 // A list that lost its entries, or gained a pair no tuple makes, cannot be the input's pairs: the
 // validation stops with one error instead of trusting it.
@@ -202,12 +209,62 @@ TEST(ListStreamBatchListsTest, ListsThatAreNotTheInputsPairsStopTheValidation) {
 TEST(ListStreamBatchBytesTest, TheCapacityForARoomFitsInIt) {
   const Fixture fixture;
   const InMemoryListSource lists(fixture.pairs.offsets, fixture.pairs.entries, 100);
-  for (const int capacity : {4, 8, 16, 32, 64}) {
-    const std::int64_t bytes = ListStreamBatch::working_bytes_for(lists, fixture.edges, capacity);
-    EXPECT_EQ(ListStreamBatch::capacity_for(lists, fixture.edges, bytes), capacity);
-    EXPECT_LT(ListStreamBatch::capacity_for(lists, fixture.edges, bytes - 1), capacity);
+  for (const LaneLevels levels : {LaneLevels::kBytes, LaneLevels::kNibbles}) {
+    for (const int capacity : {4, 8, 16, 24, 32, 48, 64}) {
+      if (levels == LaneLevels::kNibbles && capacity == 4) continue;
+      const std::int64_t bytes = ListStreamBatch::working_bytes_for(lists, fixture.edges, capacity, levels);
+      EXPECT_EQ(ListStreamBatch::capacity_for(lists, fixture.edges, bytes, levels), capacity);
+      EXPECT_LT(ListStreamBatch::capacity_for(lists, fixture.edges, bytes - 1, levels), capacity);
+    }
+    EXPECT_EQ(ListStreamBatch::capacity_for(lists, fixture.edges, 0, levels), 0);
   }
-  EXPECT_EQ(ListStreamBatch::capacity_for(lists, fixture.edges, 0), 0);
+}
+
+// Nibbles hold a search in half the bytes: 32 searches' levels take 16 bytes a vertex less.
+TEST(ListStreamBatchBytesTest, NibblesHoldASearchInHalfTheBytes) {
+  const Fixture fixture;
+  const InMemoryListSource lists(fixture.pairs.offsets, fixture.pairs.entries, 100);
+  EXPECT_EQ(ListStreamBatch::working_bytes_for(lists, fixture.edges, 32, LaneLevels::kBytes) -
+                ListStreamBatch::working_bytes_for(lists, fixture.edges, 32, LaneLevels::kNibbles),
+            fixture.edges.num_vertices() * 16);
+  EXPECT_EQ(ListStreamBatch::stride_for(4, LaneLevels::kNibbles), 8);
+  EXPECT_EQ(ListStreamBatch::stride_for(17, LaneLevels::kBytes), 24);
+  EXPECT_THROW(ListStreamBatch::stride_for(65, LaneLevels::kNibbles), semibfs::Error);
+}
+
+// A path of 20 vertices: from an end its tree is 19 levels deep, more than a nibble holds (13), so
+// in a batch of nibbles that search is validated alone (and passes), while from the middle (10
+// levels) it is validated in the pass; in bytes neither is alone. A corrupted deep tree fails.
+TEST(ListStreamBatchDepthTest, ATreeTooDeepForNibblesIsValidatedAloneAndBytesHoldIt) {
+  constexpr VertexId kPath = 20;
+  std::vector<Tuple> tuples;
+  for (VertexId v = 0; v + 1 < kPath; ++v) tuples.emplace_back(v, v + 1);
+  const semibfs::EdgeList edge_list = edge_list_from(kPath, tuples);
+  const InMemoryEdgeSource edges(edge_list, 7);
+  const Adjacency adjacency = adjacency_of(edge_list);
+  const PairLists pairs = pair_lists_of(adjacency);
+  const InMemoryListSource lists(pairs.offsets, pairs.entries, 6);
+  const std::vector<VertexId> roots{0, 10, kPath - 1, 10};
+  std::vector<std::vector<VertexId>> trees;
+  for (const VertexId root : roots) trees.push_back(first_found_parents(adjacency, root));
+  trees[3][15] = 13;  // a level jump in a shallow tree beside the deep ones
+  for (const LaneLevels levels : {LaneLevels::kBytes, LaneLevels::kNibbles}) {
+    SCOPED_TRACE(levels == LaneLevels::kNibbles ? "nibbles" : "bytes");
+    ListStreamBatch batch(lists, edges, 8, levels);
+    for (std::size_t i = 0; i < roots.size(); ++i) batch.keep(roots[i], parent_array_of(trees[i]));
+    const std::vector<BatchOutcome> outcomes = batch.check(TreesReader(trees));
+    ASSERT_EQ(outcomes.size(), roots.size());
+    const bool nibbles = levels == LaneLevels::kNibbles;
+    const Validator validator(edges);
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+      EXPECT_TRUE(same_report(validator.validate(roots[i], trees[i]), outcomes[i].report)) << "search " << i;
+      EXPECT_EQ(outcomes[i].report.ok(), i != 3) << "search " << i;
+    }
+    EXPECT_EQ(outcomes[0].validated_alone, nibbles);
+    EXPECT_FALSE(outcomes[1].validated_alone);
+    EXPECT_EQ(outcomes[2].validated_alone, nibbles);
+    EXPECT_TRUE(outcomes[3].validated_alone) << "the pass flagged the level jump";
+  }
 }
 
 }  // namespace
