@@ -240,6 +240,7 @@ void write_sssp_figures(JsonWriter& json, const SsspFigures& sssp) {
   json.field("edges_relaxed", sssp.stats.edges_relaxed);
   json.field("distance_updates", sssp.stats.distance_updates);
   json.field("bytes_read", sssp.stats.bytes_read);  // tails and their weights, from the store
+  json.field("read_requests", sssp.stats.read_requests);
   if (sssp.exchange) {
     json.key("exchange");
     json.begin_object();

@@ -54,6 +54,8 @@ void add_stats(SsspStats& total, const SsspStats& part) {
   total.distance_updates += part.distance_updates;
 #pragma omp atomic
   total.bytes_read += part.bytes_read;
+#pragma omp atomic
+  total.read_requests += part.read_requests;
 }
 
 // Which of a list's edges an expansion relaxes: light ones weigh less than delta (they may land in
@@ -182,24 +184,30 @@ void expand_block(const SearchContext& context, Reader& reader, std::span<const 
 // Relaxes the heavy edges of the vertices every thread listed as deferred in the bucket just
 // emptied, their distances now final, a block at a time shared out among the threads. The
 // relaxations land in later buckets (a float sum rounded down may land one in this bucket, which
-// the caller's next proposal then finds). Every thread calls it; ends with a barrier.
+// the caller's next proposal then finds). The vertices are taken in id order, the order of their
+// tails in the store's files, so that a block's tails lie together and its reads merge into few long
+// ones (in the order listed, every block's tails were spread over the whole file and each tail took
+// a request of its own). Every thread calls it; ends with a barrier.
 template <typename Reader>
 void relax_deferred(const SearchContext& context, Reader& reader, const std::vector<ThreadBlocks*>& threads,
-                    Buckets& buckets, SsspStats& stats) {
-  std::vector<std::size_t> starts(threads.size() + 1, 0);
-  for (std::size_t t = 0; t < threads.size(); ++t) starts[t + 1] = starts[t] + threads[t]->deferred.size();
-  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
-  const std::size_t blocks = (starts.back() + kBlockVertices - 1) / kBlockVertices;
+                    std::vector<NeighborId>& in_order, Buckets& buckets, SsspStats& stats) {
+#pragma omp single
+  {
+    in_order.clear();
+    for (const ThreadBlocks* thread : threads) in_order.insert(in_order.end(), thread->deferred.begin(), thread->deferred.end());
+    std::sort(in_order.begin(), in_order.end());
+  }
+  // At least a block a thread, all of a size: a bucket's last hubs are often fewer than a block.
+  const std::size_t blocks = std::max((in_order.size() + Reader::kBlockVertices - 1) / Reader::kBlockVertices,
+                                      static_cast<std::size_t>(omp_get_num_threads()));
+  const std::size_t block_vertices = (in_order.size() + blocks - 1) / blocks;
   std::vector<NeighborId> block;
 #pragma omp for schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
-    block.clear();
-    for (std::size_t i = b * kBlockVertices; i < std::min(starts.back(), (b + 1) * kBlockVertices); ++i) {
-      const auto t = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), i) - starts.begin() - 1);
-      const NeighborId vertex = threads[t]->deferred[i - starts[t]];
-      std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
-      block.push_back(vertex);
-    }
+    const std::size_t first = std::min(in_order.size(), b * block_vertices);
+    block.assign(in_order.begin() + static_cast<std::ptrdiff_t>(first),
+                 in_order.begin() + static_cast<std::ptrdiff_t>(std::min(in_order.size(), first + block_vertices)));
+    for (const NeighborId vertex : block) std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
     relax_all<Edges::kHeavy>(context, reader, block, buckets, stats);
   }
 }
@@ -240,6 +248,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
   std::vector<NeighborId>& frontier = context.frontier;
   frontier[0] = static_cast<NeighborId>(root);
   std::vector<ThreadBlocks*> threads;
+  std::vector<NeighborId> deferred_in_order;  // a bucket's deferred vertices, of every thread
 #pragma omp parallel
   {
     typename Lists::Reader reader(lists);
@@ -258,7 +267,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
       std::size_t next = rounds.next_bucket[parity];
       // The bucket is empty: its distances are final.
       if (Lists::Reader::kMayDeferHeavy && next != bucket && any_deferred(threads)) {
-        relax_deferred(context, reader, threads, buckets, own);
+        relax_deferred(context, reader, threads, deferred_in_order, buckets, own);
         blocks.deferred.clear();
         propose_next_bucket(buckets, bucket, rounds.next_after_deferred[parity]);
 #pragma omp barrier
@@ -291,6 +300,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
 #pragma omp barrier
     }
     own.bytes_read = reader.bytes_read();
+    own.read_requests = reader.read_requests();
     add_stats(stats, own);
   }
 }

@@ -27,6 +27,7 @@ struct SsspStats {
   std::int64_t edges_relaxed = 0;     // list entries looked at
   std::int64_t distance_updates = 0;  // relaxations that lowered a distance
   std::int64_t bytes_read = 0;        // of list tails and their weights from the store (tiered lists)
+  std::int64_t read_requests = 0;     // the reads of those bytes sent to the device
 };
 
 class DeltaStepping {

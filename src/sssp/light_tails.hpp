@@ -20,8 +20,9 @@ namespace semibfs {
 class LightTails {
  public:
   // Bytes a covered vertex costs besides its entries: its id, where its entries begin, and its
-  // place in the kernel's lists of vertices whose heavy edges wait (twice, for their growth).
-  static constexpr std::int64_t kBytesPerVertex = sizeof(VertexId) + sizeof(std::int64_t) + 2 * sizeof(NeighborId);
+  // places in the kernel's lists of vertices whose heavy edges wait, the thread's and the bucket's
+  // in id order (twice each, for their growth).
+  static constexpr std::int64_t kBytesPerVertex = sizeof(VertexId) + sizeof(std::int64_t) + 4 * sizeof(NeighborId);
   static constexpr std::int64_t kBytesPerEntry = sizeof(NeighborId) + sizeof(float);
 
   LightTails() = default;

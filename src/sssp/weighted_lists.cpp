@@ -107,6 +107,7 @@ std::span<const std::byte> TieredWeightedLists::Reader::read(std::vector<std::op
   std::optional<OpenFile>& open = files[static_cast<std::size_t>(partition)];
   if (!open) open.emplace(OpenFile{BlockFile(path), AlignedBuffer()});
   bytes_read_ += static_cast<std::int64_t>(length);
+  ++read_requests_;
   return read_range(open->file, open->buffer, begin, length);
 }
 

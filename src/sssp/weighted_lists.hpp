@@ -52,6 +52,7 @@ class DramWeightedLists {
       return static_cast<std::int64_t>(row.degree);
     }
     std::int64_t bytes_read() const { return 0; }
+    std::int64_t read_requests() const { return 0; }
     // In DRAM a vertex expanded again relaxes its whole list again: a scan costs little beside its
     // relaxations (splitting light and heavy edges here measured 1.00-1.09x, docs/PERFORMANCE.md).
     static constexpr bool kMayDeferHeavy = false;
@@ -148,6 +149,8 @@ class TieredWeightedLists {
     }
     // Bytes read from the store's files by this reader.
     std::int64_t bytes_read() const { return bytes_read_ + stream_.bytes_read(); }
+    // Reads sent to the device by this reader (each file's a request).
+    std::int64_t read_requests() const { return read_requests_ + stream_.requests(); }
     // Some vertices' heavy edges may wait for the end of their bucket (defers_heavy).
     static constexpr bool kMayDeferHeavy = true;
     // Whether the vertex's light entries are all in DRAM (its tail covered by the light tails): the
@@ -193,6 +196,7 @@ class TieredWeightedLists {
     std::vector<std::optional<OpenFile>> neighbor_files_;  // opened at a partition's first tail read alone
     std::vector<std::optional<OpenFile>> weight_files_;
     std::int64_t bytes_read_ = 0;
+    std::int64_t read_requests_ = 0;
   };
 
   // The buffers a reader may hold: its stream's arenas and block plan, and its pieces read alone.
