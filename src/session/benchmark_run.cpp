@@ -58,8 +58,8 @@ void check_layout_under_mpirun(const Graph500Options& options) {
   }
 }
 
-// SSSP runs in DRAM or under a budget in one process, in DRAM across ranks, on plain lists in the
-// input's ids, for now; a store it writes keeps the weights, and a store it reuses must have them
+// SSSP runs in DRAM or under a budget in one process, in DRAM across ranks, on plain or compressed
+// lists in the input's ids, for now; a store it writes keeps the weights, and a store it reuses must have them
 // (read as its lists are, kernel 1's whole result from the store; tiered as they are under a budget).
 void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
   if (!options.sssp) return;
@@ -68,9 +68,8 @@ void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
     throw UsageError("--sssp under mpirun runs in DRAM only for now: not with --dram-budget or --reuse (a rank's "
                      "part of a store has no weights)");
   }
-  if (options.store.compressed_lists || options.store.relabel) {
-    throw UsageError(
-        "--sssp runs on plain lists in the input's ids for now: not with --compress or --vertex-order degree");
+  if (options.store.relabel) {
+    throw UsageError("--sssp runs on lists in the input's ids for now: not with --vertex-order degree");
   }
   if (options.store.reuse && !read_store_manifest(options.store.directory).list_weights) {
     throw UsageError("--sssp --reuse: the store '" + options.store.directory + "' has no weights (a run without "
