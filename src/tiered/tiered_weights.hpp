@@ -30,12 +30,12 @@ class RowWeightIndex {
   explicit RowWeightIndex(const TieredCsr& lists);
   // The row's first entry among all of the partition's entries (its weight's index in the file).
   std::int64_t entry_begin(const TieredCsr& lists, std::int64_t row) const {
-    return anchored(lists, row, entry_anchors_, [](const TieredCsr&, std::int64_t) { return true; });
+    return anchored(lists, row, entry_anchors_, [](const TieredCsr& of, std::int64_t before) { return of.degree(before); });
   }
   // Its first weight among the resident ones (when it is resident).
   std::int64_t resident_begin(const TieredCsr& lists, std::int64_t row) const {
     return anchored(lists, row, resident_anchors_,
-                    [](const TieredCsr& of, std::int64_t before) { return of.resident_count(before) > 0; });
+                    [](const TieredCsr& of, std::int64_t before) { return of.resident_count(before); });
   }
   std::int64_t bytes() const {
     return static_cast<std::int64_t>((entry_anchors_.size() + resident_anchors_.size()) * sizeof(std::int64_t));
@@ -44,14 +44,13 @@ class RowWeightIndex {
   static std::int64_t bytes_for(std::int64_t rows);
 
  private:
-  template <typename Counts>
+  // The block's anchor plus entries(lists, r) of each row r before `row` in its block.
+  template <typename Entries>
   static std::int64_t anchored(const TieredCsr& lists, std::int64_t row, const std::vector<std::int64_t>& anchors,
-                               Counts counts) {
+                               Entries entries) {
     const std::int64_t block_first = row - row % CompressedRowIndex::kRowsPerBlock;
     std::int64_t begin = anchors[static_cast<std::size_t>(row / CompressedRowIndex::kRowsPerBlock)];
-    for (std::int64_t before = block_first; before < row; ++before) {
-      if (counts(lists, before)) begin += lists.degree(before);
-    }
+    for (std::int64_t before = block_first; before < row; ++before) begin += entries(lists, before);
     return begin;
   }
 

@@ -1,7 +1,8 @@
 // The list weights of the external construction (list_weight_pass.hpp) against those made in DRAM
 // (graph/list_weights.hpp, written by write_store): byte for byte for a weighted Kronecker graph, in
 // each neighbour order and one to three partitions, under a budget that cuts them into several
-// ranges; an edge weights file that is not one float per edge is one clear error.
+// ranges; a compressed store's equal a plain id-order store's (its lists decode in id order); an
+// edge weights file that is not one float per edge is one clear error.
 #include "construction/list_weight_pass.hpp"
 
 #include <gtest/gtest.h>

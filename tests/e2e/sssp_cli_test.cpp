@@ -1,6 +1,7 @@
 // `semibfs run --sssp` end to end: the reference's SSSP block after the BFS lines, key for key as
 // graph500_reference_bfs_sssp prints it at the same SCALE, the per-root SSSP entries in the JSON,
-// the option errors, and the same results under a DRAM budget with the tails on disk.
+// the option errors, and the same results under a DRAM budget with the tails on disk, and on a
+// compressed store in DRAM and under a budget.
 #include <gtest/gtest.h>
 
 #include <filesystem>
