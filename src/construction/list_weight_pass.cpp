@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "compress/corrupt_list.hpp"
+#include "compress/list_walk.hpp"
 #include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
@@ -50,6 +53,59 @@ class FileAt {
   int descriptor_ = -1;
 };
 
+// A partition's backward lists read back range by range, in their entries' order: the neighbours
+// file as it is, or the compressed lists decoded (their ids ascending, checked as they decode).
+class StoredLists {
+ public:
+  StoredLists(const ListWeightPass& pass, int partition)
+      : pass_(pass), first_row_(pass.layout.range(partition).begin) {
+    const auto name = [partition](const char* array) { return store_path_of(partition, array); };
+    if (!pass.codec) {
+      neighbors_.emplace(store_path(pass.directory, name("neighbors")));
+      return;
+    }
+    positions_.emplace(store_path(pass.directory, name("positions")));
+    lists_.emplace(store_path(pass.directory, name("lists")));
+  }
+
+  // The entries of the lists of `rows`, which start at entry `first_entry` of the partition.
+  void read(std::int64_t first_entry, VertexRange rows, std::span<NeighborId> into) const {
+    if (neighbors_) {
+      neighbors_->read(first_entry, into);
+      return;
+    }
+    std::vector<std::uint64_t> positions(static_cast<std::size_t>(rows.size() + 1));
+    positions_->read(rows.begin - first_row_, std::span<std::uint64_t>(positions));
+    LedgerArray<std::uint8_t> bytes(pass_.ledger, static_cast<std::size_t>(positions.back() - positions.front()));
+    lists_->read(static_cast<std::int64_t>(positions.front()), bytes.span());
+    std::size_t entry = 0;
+    for (VertexId v = rows.begin; v < rows.end; ++v) {
+      const std::size_t row = static_cast<std::size_t>(v - rows.begin);
+      const std::span<const std::uint8_t> list =
+          std::span<const std::uint8_t>(bytes.span()).subspan(positions[row] - positions.front(), positions[row + 1] - positions[row]);
+      walk_byte_list(v, list, static_cast<std::uint64_t>(pass_.layout.num_vertices()),
+                     static_cast<std::uint64_t>(pass_.codec->min_interval_length), [&](std::uint64_t id) {
+                       if (entry == into.size()) throw_corrupt_list(v, "it holds more entries than its offsets say");
+                       into[entry++] = static_cast<NeighborId>(id);
+                       return false;
+                     });
+    }
+    if (entry != into.size()) throw Error("list weights: the compressed lists of vertices [" + std::to_string(rows.begin) +
+                                          ", " + std::to_string(rows.end) + ") hold fewer entries than their offsets say");
+  }
+  // Bytes a range holds per entry.
+  std::int64_t bytes_per_entry() const { return neighbors_ ? kWeightBytesPerEntry : kCompressedWeightBytesPerEntry; }
+
+ private:
+  static std::string store_path_of(int partition, const char* array) { return store_array_name(partition, "backward", array); }
+
+  const ListWeightPass& pass_;
+  VertexId first_row_;
+  std::optional<FileAt> neighbors_;
+  std::optional<FileAt> positions_;
+  std::optional<FileAt> lists_;
+};
+
 // One range's lists, indexed: keys[e] = the e-th smallest neighbour of its row << 32 | its place
 // in the row's list, rows one after another (offsets); weights in list order.
 struct RangeIndex {
@@ -59,7 +115,7 @@ struct RangeIndex {
   LedgerArray<float> weights;
 };
 
-RangeIndex index_range(const FileAt& neighbors, std::int64_t first_entry, VertexRange rows,
+RangeIndex index_range(const StoredLists& lists, std::int64_t first_entry, VertexRange rows,
                        std::span<const std::uint32_t> degrees, BufferLedger& ledger) {
   RangeIndex index{rows, {0}, {}, {}};
   for (VertexId v = rows.begin; v < rows.end; ++v) index.offsets.push_back(index.offsets.back() + degrees[v]);
@@ -68,7 +124,7 @@ RangeIndex index_range(const FileAt& neighbors, std::int64_t first_entry, Vertex
   index.weights = LedgerArray<float>(ledger, entries);
   {
     LedgerArray<NeighborId> list(ledger, entries);
-    neighbors.read(first_entry, list.span());
+    lists.read(first_entry, rows, list.span());
     index_by_neighbor(index.offsets, list.span(), index.keys.span());
   }
   std::fill_n(index.weights.data(), entries, std::numeric_limits<float>::infinity());
@@ -118,16 +174,16 @@ void check_every_entry_weighed(const ListWeightPass& pass, const RangeIndex& ind
 // Partition k's weights into its array, range by range; returns the reads of the edge file.
 std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& weight_file, int k) {
   const VertexRange rows = pass.layout.range(k);
-  const FileAt neighbors(store_path(pass.directory, store_array_name(k, "backward", "neighbors")));
+  const StoredLists lists(pass, k);
   StoreArrayStream& out = pass.store.open_array(list_weights_name(k), static_cast<std::size_t>(pass.budget.file_buffer_bytes));
   std::vector<VertexRange> ranges = plan_vertex_ranges(
       pass.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
-      kWeightBytesPerEntry, kIndexBytesPerVertex, pass.budget.range_bytes);
+      lists.bytes_per_entry(), kIndexBytesPerVertex, pass.budget.range_bytes);
   std::int64_t first_entry = 0;
   for (VertexRange range : ranges) {
     throw_if_interrupted();
     range = {range.begin + rows.begin, range.end + rows.begin};
-    RangeIndex index = index_range(neighbors, first_entry, range, pass.degrees, pass.ledger);
+    RangeIndex index = index_range(lists, first_entry, range, pass.degrees, pass.ledger);
     check_every_entry_weighed(pass, index, weigh_range(pass, weight_file, index));
     out.append_values(std::span<const float>(index.weights.span()));
     first_entry += index.offsets.back();

@@ -1,15 +1,18 @@
 // The list weights of a store built by external construction (issue 40), made once its backward
 // lists are written and closed, before the manifest: each partition's weights (store/
 // stored_weights.hpp) range by range within the budget. A range's lists are read back from the
-// store's neighbours file and indexed by neighbour id (graph/least_weight_index.hpp, which also
+// store's neighbours file (or, compressed, decoded from its lists file: their entries, and so the
+// weights, in id order) and indexed by neighbour id (graph/least_weight_index.hpp, which also
 // weighs lists in DRAM); one pass over the edge file and its weights then keeps, for every entry,
 // the least weight of the tuples joining its two vertices (duplicates, both directions).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
+#include "compress/list_codec.hpp"
 #include "construction/build_budget.hpp"
 #include "core/progress_log.hpp"
 #include "edges/packed_edge_file.hpp"
@@ -22,6 +25,9 @@ namespace semibfs {
 inline constexpr std::int64_t kWeightBytesPerEntry = 16;
 // And per vertex: the start of its list (64 bits).
 inline constexpr std::int64_t kIndexBytesPerVertex = sizeof(std::int64_t);
+// Compressed lists also hold the range's compressed bytes while they are decoded: at most 5 an
+// entry (a 32-bit gap in LEB128), a list's header aside.
+inline constexpr std::int64_t kCompressedWeightBytesPerEntry = kWeightBytesPerEntry + 5;
 
 struct ListWeightPass {
   StoreWriter& store;
@@ -33,6 +39,7 @@ struct ListWeightPass {
   const BuildBudget& budget;
   BufferLedger& ledger;
   ProgressLog& log;
+  std::optional<ListCodec> codec = std::nullopt;  // set: the lists are compressed (pK.backward.lists)
 };
 
 // Adds pK.backward.weights of every partition to the store; returns the reads of the edge file.

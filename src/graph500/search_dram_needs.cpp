@@ -10,6 +10,7 @@
 #include "tiered/compressed_row_index.hpp"
 #include "tiered/tail_fetcher.hpp"
 #include "tiered/tiered_graph.hpp"
+#include "tiered/tiered_weights.hpp"
 #include "sssp/delta_stepping.hpp"
 #include "validate/validator.hpp"
 
@@ -128,7 +129,14 @@ std::int64_t graph_minimum_bytes(const SearchShape& shape, const SearchDramNeeds
       (needs.first_neighbors ? n * static_cast<std::int64_t>(sizeof(NeighborId)) : 0) + Bitmap::words_for(n) * 8;
   const bool separate_forward = shape.separate_forward || needs.forward_on_disk;
   const std::int64_t fixed = n * needs.bfs_status_bytes_per_vertex + first_neighbors + backward_graph_bytes(shape, needs);
-  if (shape.compressed_lists) return fixed + compressed_index_bytes(shape, separate_forward);
+  if (shape.compressed_lists) {
+    // SSSP: where each row's weights lie (tiered_weights.hpp), about a byte a row.
+    const std::int64_t weight_index =
+        needs.list_entry_bytes > static_cast<std::int64_t>(sizeof(NeighborId))
+            ? shape.partitions * RowWeightIndex::bytes_for(n / shape.partitions + CompressedRowIndex::kRowsPerBlock)
+            : 0;
+    return fixed + compressed_index_bytes(shape, separate_forward) + weight_index;
+  }
   const std::int64_t offsets = (n + shape.partitions) * 8 + (separate_forward ? shape.partitions * (n + 1) * 8 : 0);
   const std::int64_t index = needs.scan_placement
                                   ? TieredCsr::striped_index_bytes(n, shape.partitions, separate_forward)

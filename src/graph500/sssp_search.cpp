@@ -130,7 +130,7 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
   SsspSearcher searcher(kernel, distance);
   parent.assign(inputs.num_vertices());
   session.log() << "SSSP by delta-stepping, delta " << options.delta << ": list weights "
-                << format_bytes(inputs.weight_bytes()) << (inputs.tiered ? " in DRAM (tails' weights on disk)" : "")
+                << format_bytes(inputs.weight_bytes()) << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "")
                 << ", distances and labels "
                 << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)))
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())

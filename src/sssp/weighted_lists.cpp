@@ -20,9 +20,7 @@ TieredWeightedLists::TieredWeightedLists(const TieredGraph& graph, const TieredW
                                          TailReadOptions reads)
     : graph_(graph), weights_(weights), io_(io), reads_(reads) {
   reads_.check();
-  for (int k = 0; k < graph.num_partitions(); ++k) {
-    if (graph.backward(k).compressed_lists()) throw Error("SSSP over a tiered graph: its lists must not be compressed");
-  }
+  compressed_ = graph.num_partitions() > 0 && graph.backward(0).compressed_lists();
 }
 
 std::int64_t TieredWeightedLists::reader_bytes(const TailReadOptions& reads) {
@@ -84,6 +82,13 @@ void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes)
     }
   }
   if (!block.empty()) cover_block();
+}
+
+void TieredWeightedLists::Reader::throw_longer_than_weights(int partition, std::int64_t row) const {
+  const TieredCsr& lists = lists_.graph_.backward(partition);
+  throw Error("store file '" + lists.tail_path() + "' is damaged: the list of vertex " +
+              std::to_string(lists_.graph_.layout().range(partition).begin + row) + " holds more than its " +
+              std::to_string(lists.degree(row)) + " entries (rebuild the store)");
 }
 
 std::span<const NeighborId> TieredWeightedLists::Reader::read_neighbors(int partition, std::uint64_t begin,

@@ -6,7 +6,9 @@
 //                        entries and their weights from DRAM, a tail's neighbours and weights read
 //                        from the store's two files at the same offsets, by the thread that
 //                        expands the vertex: a block of vertices' tails streamed in file order,
-//                        merged where close, many in flight (weighted_tail_stream.hpp).
+//                        merged where close, many in flight (weighted_tail_stream.hpp); or, over
+//                        compressed lists (whole in DRAM or whole on disk), a list decoded in
+//                        DRAM or read whole from the lists file, its weights beside it.
 // The kernel calls prepare(vertices), which may reorder them, and then for_each on each of them in
 // that order.
 #pragma once
@@ -113,8 +115,8 @@ class DramWeightedLists {
 
 class TieredWeightedLists {
  public:
-  // Both must outlive the lists; the graph's backward lists must be plain (not compressed). Tails
-  // are read with the reader `io` names (io_kind.hpp), as `reads` says (weighted_tail_stream.hpp).
+  // Both must outlive the lists. Plain tails are read with the reader `io` names (io_kind.hpp), as
+  // `reads` says (weighted_tail_stream.hpp); compressed ones each alone, whole.
   TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io = IoKind::kAuto,
                       TailReadOptions reads = {});
   std::int64_t num_vertices() const { return graph_.num_vertices(); }
@@ -126,24 +128,23 @@ class TieredWeightedLists {
     // Puts `vertices` in the order their tails are read best in (WeightedTailStream::start) and
     // starts reading them: for_each then takes each from the stream when called for the same
     // vertices in that order; any other tail it reads alone.
-    void prepare(std::span<NeighborId> vertices) { stream_.start(vertices); }
+    void prepare(std::span<NeighborId> vertices) {
+      if (!lists_.compressed_) stream_.start(vertices);
+    }
     template <typename F>
     std::int64_t for_each(VertexId vertex, F&& f) {
       const auto [partition, row, lists] = lists_.locate(vertex);
-      visit(lists.resident(row), lists_.weights_.resident(lists, partition, row), f);
+      visit_resident(partition, row, lists, [&](NeighborId neighbor, float weight) { f(neighbor, weight); });
       if (lists.tail_entries(row) == 0) return lists.degree(row);
-      if (stream_.next_is(static_cast<NeighborId>(vertex))) {
+      if (lists.compressed_lists()) {
+        visit_compressed_tail(partition, row, lists, f);
+      } else if (stream_.next_is(static_cast<NeighborId>(vertex))) {
         stream_.visit_next(static_cast<NeighborId>(vertex),
                            [&](std::span<const NeighborId> neighbors, std::span<const float> weights) {
                              visit(neighbors, weights, f);
                            });
-        return lists.degree(row);
-      }
-      for (std::uint64_t begin = lists.tail_byte_begin(row); begin < lists.tail_byte_end(row);) {
-        const std::uint64_t length = std::min(lists.tail_byte_end(row) - begin, kPieceBytes);
-        const std::span<const NeighborId> tail_neighbors = read_neighbors(partition, begin, length);
-        visit(tail_neighbors, read_weights(partition, begin, length), f);
-        begin += length;
+      } else {
+        visit_plain_tail(partition, row, lists, f);
       }
       return lists.degree(row);
     }
@@ -160,12 +161,10 @@ class TieredWeightedLists {
     template <typename F>
     void for_each_light(VertexId vertex, F&& f) {
       const auto [partition, row, lists] = lists_.locate(vertex);
-      const std::span<const NeighborId> neighbors = lists.resident(row);
-      const std::span<const float> weights = lists_.weights_.resident(lists, partition, row);
       const float limit = lists_.light_.limit();
-      for (std::size_t k = 0; k < neighbors.size(); ++k) {
-        if (weights[k] < limit) f(neighbors[k], weights[k]);
-      }
+      visit_resident(partition, row, lists, [&](NeighborId neighbor, float weight) {
+        if (weight < limit) f(neighbor, weight);
+      });
       lists_.light_.for_each(vertex, f);
     }
 
@@ -181,6 +180,51 @@ class TieredWeightedLists {
     static void visit(std::span<const NeighborId> neighbors, std::span<const float> weights, F& f) {
       for (std::size_t k = 0; k < neighbors.size(); ++k) f(neighbors[k], weights[k]);
     }
+    // f(neighbour, weight) for the resident entries of `row` (a compressed list's decoded in DRAM).
+    template <typename F>
+    void visit_resident(int partition, std::int64_t row, const TieredCsr& lists, F&& f) const {
+      const std::span<const float> weights = lists_.weights_.resident(lists, partition, row);
+      if (!lists.compressed_lists()) {
+        visit(lists.resident(row), weights, f);
+        return;
+      }
+      if (weights.empty()) return;
+      std::size_t k = 0;
+      lists.for_each_resident(row, [&](NeighborId neighbor) { f(neighbor, weights[k++]); });
+    }
+    // A plain tail the stream did not read, read alone in pieces.
+    template <typename F>
+    void visit_plain_tail(int partition, std::int64_t row, const TieredCsr& lists, F& f) {
+      for (std::uint64_t begin = lists.tail_byte_begin(row); begin < lists.tail_byte_end(row);) {
+        const std::uint64_t length = std::min(lists.tail_byte_end(row) - begin, kPieceBytes);
+        const std::span<const NeighborId> tail_neighbors = read_neighbors(partition, begin, length);
+        visit(tail_neighbors, read_weights(partition, begin, length), f);
+        begin += length;
+      }
+    }
+    // A compressed list on disk, read whole and decoded, its weights read beside it in pieces as
+    // the entries come (a list longer than its weights is damaged: refused, never read past).
+    template <typename F>
+    void visit_compressed_tail(int partition, std::int64_t row, const TieredCsr& lists, F& f) {
+      const std::uint64_t begin = lists.tail_byte_begin(row);
+      const std::span<const std::byte> list =
+          read(neighbor_files_, lists.tail_path(), partition, begin, lists.tail_byte_end(row) - begin);
+      std::uint64_t weight_at = lists_.weights_.tail_byte_begin(lists, partition, row);
+      const std::uint64_t weight_end = weight_at + static_cast<std::uint64_t>(lists.degree(row)) * sizeof(float);
+      std::span<const float> weights;
+      std::size_t k = 0;
+      lists.for_each_in_tail(row, list, [&](NeighborId neighbor) {
+        if (k == weights.size()) {
+          if (weight_at >= weight_end) throw_longer_than_weights(partition, row);
+          const std::uint64_t length = std::min(weight_end - weight_at, kPieceBytes);
+          weights = read_weights(partition, weight_at, length);
+          weight_at += length;
+          k = 0;
+        }
+        f(neighbor, weights[k++]);
+      });
+    }
+    [[noreturn]] void throw_longer_than_weights(int partition, std::int64_t row) const;
     // A partition's two files, read alone, each with its buffer.
     struct OpenFile {
       BlockFile file;
@@ -224,6 +268,7 @@ class TieredWeightedLists {
   IoKind io_;
   TailReadOptions reads_;
   LightTails light_;
+  bool compressed_ = false;  // compressed lists: each tail read alone, whole, its weights beside it
 };
 
 }  // namespace semibfs

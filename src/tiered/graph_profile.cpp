@@ -64,7 +64,8 @@ std::int64_t GraphProfile::num_entries() const {
 
 std::int64_t GraphProfile::backward_list_bytes() const {
   if (!compressed_lists) return num_entries() * entry_bytes;
-  std::int64_t bytes = 0;
+  // What an entry holds beside its id (an SSSP weight) is not compressed.
+  std::int64_t bytes = num_entries() * (entry_bytes - static_cast<std::int64_t>(sizeof(NeighborId)));
   for (const DegreeCount& count : degrees) bytes += count.bytes;
   return bytes;
 }

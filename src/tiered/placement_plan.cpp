@@ -40,9 +40,13 @@ class DegreeSums {
   }
   const std::vector<DegreeCount>& classes() const { return degrees_; }
 
-  // DRAM bytes of one class's whole lists.
+  // DRAM bytes of one class's whole lists (compressed, with what an entry holds beside its id: its
+  // SSSP weight).
   std::int64_t class_bytes(const DegreeCount& count) const {
-    return compressed_lists_ ? count.bytes : count.degree * count.vertices * entry_bytes_;
+    if (compressed_lists_) {
+      return count.bytes + count.degree * count.vertices * (entry_bytes_ - static_cast<std::int64_t>(sizeof(NeighborId)));
+    }
+    return count.degree * count.vertices * entry_bytes_;
   }
   // Bytes of the lists of the vertices whose degree is in [low, high].
   std::int64_t list_bytes(std::int64_t low, std::int64_t high) const {

@@ -1,13 +1,15 @@
 // The list weights of the external construction (list_weight_pass.hpp) against those made in DRAM
 // (graph/list_weights.hpp, written by write_store): byte for byte for a weighted Kronecker graph, in
 // each neighbour order and one to three partitions, under a budget that cuts them into several
-// ranges; an edge weights file that is not one float per edge is one clear error.
+// ranges; a compressed store's equal a plain id-order store's (its lists decode in id order); an
+// edge weights file that is not one float per edge is one clear error.
 #include "construction/list_weight_pass.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,9 +48,10 @@ class ListWeightPassTest : public ::testing::Test {
     return store;
   }
   ExternalBuildStats build(const std::string& store, const StoreArray& weights, int partitions, NeighborOrder order,
-                           std::int64_t budget) {
+                           std::int64_t budget, std::optional<ListCodec> codec = std::nullopt) {
     ExternalBuildOptions options{budget, partitions, order, "test graph", nullptr};
     options.edge_weights = weights;
+    options.list_codec = codec;
     return build_store_from_edge_file(store_path(store, kEdgeFileName), edge_list_.num_vertices, store, options);
   }
 
@@ -88,6 +91,35 @@ TEST_F(ListWeightPassTest, EqualsTheWeightsMadeInDramForEveryLayout) {
       ASSERT_TRUE(manifest.edge_weights.has_value());
       EXPECT_EQ(manifest.edge_weights->sha256, entry.sha256);
     }
+  }
+}
+
+// A compressed list decodes in id order: its weights are those of the plain lists in id order, byte
+// for byte, whatever order the build was asked for (the first neighbours keep that one).
+TEST_F(ListWeightPassTest, CompressedListsKeepTheWeightsOfTheirIdOrder) {
+  for (const int partitions : {1, 2}) {
+    SCOPED_TRACE(std::to_string(partitions) + " partitions");
+    const std::string memory = directory_.file("by-id-" + std::to_string(partitions));
+    fs::create_directory(memory);
+    const PartitionedGraph graph(build_csr(edge_list_), partitions, NeighborOrder::kById);
+    const ListWeights weights(graph, edge_list_);
+    const ListWeightsView view(graph, weights);
+    write_store(memory, graph, "test graph", &view);
+    StoreArray entry;
+    const std::string compressed = prepare("compressed-" + std::to_string(partitions), edge_list_.weights, entry);
+    const std::int64_t budget = minimum_external_build_budget(edge_list_.num_vertices, partitions,
+                                                              GraphDirection::kUndirected, true) +
+                                edge_list_.num_edges() * 2 * 4 / 3;
+    const ExternalBuildStats stats =
+        build(compressed, entry, partitions, NeighborOrder::kHubFirst, budget, default_list_codec());
+    EXPECT_LE(stats.peak_buffer_bytes, budget);
+    EXPECT_GE(stats.edge_file_passes, 1 + stats.collect_ranges + partitions + 2);  // several weight ranges
+    for (int k = 0; k < partitions; ++k) {
+      EXPECT_EQ(testing::read_text(store_path(memory, list_weights_name(k))),
+                testing::read_text(store_path(compressed, list_weights_name(k))))
+          << "partition " << k;
+    }
+    EXPECT_TRUE(read_store_manifest(compressed).list_weights);
   }
 }
 

@@ -1,5 +1,5 @@
 // `semibfs build` of weighted files and `semibfs sssp` end to end (issue 40): the distances written
-// equal scipy's (tests/vectors/weighted), in the file's ids; bad weights, a store without weights,
+// equal scipy's (tests/vectors/weighted), in the file's ids, from plain and compressed stores; bad weights, a store without weights,
 // a damaged weight file and a budget are one line each; `run --sssp --store` writes the weights and
 // `--reuse` reads them back; a manifest key this semibfs does not know is refused (as an older
 // semibfs refuses list-weights).
@@ -87,12 +87,18 @@ TEST_F(Cli, SsspOnAWeightedMatrixMarketStoreWritesScipysDistances) {
 }
 
 TEST_F(Cli, SsspOnAWeightedEdgeListStoreSpeaksTheFilesIds) {
-  const std::string store = (directory_ / "mixed").string();
-  ASSERT_EQ(run("build " + weighted_vector("mixed.el") + " --store " + store + " --partitions 2").exit_code, 0);
-  const CommandResult result = run("sssp --store " + store + " --root 17007 --delta 2 --output -");
-  ASSERT_EQ(result.exit_code, 0) << result.err;
-  expect_output_is_golden(result.out, "mixed.el.sssp.txt", "17007");
-  EXPECT_NE(result.err.find("validation: passed"), std::string::npos) << result.err;
+  for (const std::string compress : {"", " --compress"}) {
+    SCOPED_TRACE("build" + compress);
+    const std::string store = (directory_ / ("mixed" + std::to_string(compress.size()))).string();
+    const CommandResult built =
+        run("build " + weighted_vector("mixed.el") + " --store " + store + " --partitions 2" + compress);
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    EXPECT_NE(built.out.find("weights          lists "), std::string::npos) << built.out;
+    const CommandResult result = run("sssp --store " + store + " --root 17007 --delta 2 --output -");
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    expect_output_is_golden(result.out, "mixed.el.sssp.txt", "17007");
+    EXPECT_NE(result.err.find("validation: passed"), std::string::npos) << result.err;
+  }
 }
 
 TEST_F(Cli, ABadWeightInAFileIsOneLineAndNoStore) {

@@ -160,18 +160,6 @@ bool has_tail(const TieredGraph& graph, NeighborId vertex) {
   return graph.backward(partition).tail_entries(vertex - graph.layout().range(partition).begin) > 0;
 }
 
-// A list as (neighbour, weight) pairs, in the list's order.
-using WeightedList = std::vector<std::pair<NeighborId, float>>;
-template <typename Reader>
-WeightedList list_of(Reader& reader, VertexId vertex) {
-  WeightedList list;
-  const std::int64_t degree = reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
-    list.emplace_back(neighbor, weight);
-  });
-  EXPECT_EQ(degree, std::ssize(list));
-  return list;
-}
-
 // The light tails hold exactly the entries below the limit of each tail they cover, and cover the
 // tails in vertex order until their bytes run out.
 TEST(TieredWeightedLists, LightTailsHoldEachCoveredTailsLightEntries) {
@@ -205,12 +193,12 @@ TEST(TieredWeightedLists, LightTailsHoldEachCoveredTailsLightEntries) {
       const int partition = opened.graph.layout().partition_of(vertex);
       const std::int64_t resident =
           opened.graph.backward(partition).resident_count(vertex - opened.graph.layout().range(partition).begin);
-      WeightedList expected;
+      testing::WeightedList expected;
       std::int64_t k = 0;
       dram_reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
         if (k++ >= resident && weight < 0.25F) expected.emplace_back(neighbor, weight);
       });
-      WeightedList held;
+      testing::WeightedList held;
       light.for_each(vertex, [&](NeighborId neighbor, float weight) { held.emplace_back(neighbor, weight); });
       EXPECT_EQ(held, expected) << "vertex " << vertex;
     }
@@ -250,7 +238,7 @@ void expect_dram_lists(const EdgeList& edge_list, const TieredCase& c, const Ope
     EXPECT_TRUE(std::is_permutation(order.begin(), order.end(), block.begin()));
     EXPECT_TRUE(std::is_partitioned(order.begin(), order.end(), without_tail));
     for (const NeighborId vertex : order) {
-      ASSERT_EQ(list_of(reader, vertex), list_of(dram_reader, vertex)) << "vertex " << vertex;
+      ASSERT_EQ(testing::list_of(reader, vertex), testing::list_of(dram_reader, vertex)) << "vertex " << vertex;
     }
   }
   EXPECT_GT(reader.bytes_read(), 0);

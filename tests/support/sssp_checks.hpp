@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "edges/edge_source.hpp"
@@ -14,6 +15,18 @@
 #include "validate/sssp_validator.hpp"
 
 namespace semibfs::testing {
+
+// A reader's list (weighted_lists.hpp) as (neighbour, weight) pairs, in the list's order.
+using WeightedList = std::vector<std::pair<NeighborId, float>>;
+template <typename Reader>
+WeightedList list_of(Reader& reader, VertexId vertex) {
+  WeightedList list;
+  const std::int64_t degree = reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
+    list.emplace_back(neighbor, weight);
+  });
+  EXPECT_EQ(degree, std::ssize(list));
+  return list;
+}
 
 // The stats of each search, in the roots' order.
 inline std::vector<SsspStats> expect_dijkstra_distances(DeltaStepping& kernel, const EdgeList& edge_list,
