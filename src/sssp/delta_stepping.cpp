@@ -212,21 +212,31 @@ void relax_deferred(const SearchContext& context, Reader& reader, const std::vec
   }
 }
 
-// Empties the current bucket: the shared frontier's vertices, a block at a time (the reader's
-// size: over tiered lists a block's tails are read together), then (bucket fusion) the thread's
-// own small current bucket again and again.
+// The frontier's vertices a block takes: the reader's block (over tiered lists a block's tails are
+// read together), or less, down to 64, so that a small frontier still gives each thread several.
+template <typename Reader>
+std::size_t frontier_block_vertices(std::size_t frontier_size) {
+  constexpr std::size_t kBlocksPerThread = 4;
+  constexpr std::size_t kLeast = std::min<std::size_t>(64, Reader::kBlockVertices);
+  const std::size_t parts = kBlocksPerThread * static_cast<std::size_t>(omp_get_num_threads());
+  return std::clamp((frontier_size + parts - 1) / parts, kLeast, Reader::kBlockVertices);
+}
+
+// Empties the current bucket: the shared frontier's vertices, a block at a time, then (bucket
+// fusion) the thread's own small current bucket again and again.
 template <typename Reader>
 void empty_bucket(const SearchContext& context, Reader& reader, std::size_t bucket, std::size_t frontier_size,
                   ThreadBlocks& own, Buckets& buckets, SsspStats& stats) {
-  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
-  const std::size_t blocks = (frontier_size + kBlockVertices - 1) / kBlockVertices;
+  const std::size_t block_vertices = frontier_block_vertices<Reader>(frontier_size);
+  const std::size_t blocks = (frontier_size + block_vertices - 1) / block_vertices;
 #pragma omp for nowait schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
-    const std::size_t first = b * kBlockVertices;
+    const std::size_t first = b * block_vertices;
     expand_block(context, reader,
-                 std::span(context.frontier).subspan(first, std::min(kBlockVertices, frontier_size - first)), bucket,
+                 std::span(context.frontier).subspan(first, std::min(block_vertices, frontier_size - first)), bucket,
                  own, buckets, stats);
   }
+  constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
