@@ -201,12 +201,12 @@ void relax_deferred(const SearchContext& context, Reader& reader, const std::vec
   const std::size_t blocks = std::max((in_order.size() + Reader::kBlockVertices - 1) / Reader::kBlockVertices,
                                       static_cast<std::size_t>(omp_get_num_threads()));
   const std::size_t block_vertices = (in_order.size() + blocks - 1) / blocks;
-  std::vector<NeighborId> block;
 #pragma omp for schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
+    // Blocks are disjoint pieces of the shared list, so each thread may use its own in place.
     const std::size_t first = std::min(in_order.size(), b * block_vertices);
-    block.assign(in_order.begin() + static_cast<std::ptrdiff_t>(first),
-                 in_order.begin() + static_cast<std::ptrdiff_t>(std::min(in_order.size(), first + block_vertices)));
+    const std::span<NeighborId> block =
+        std::span(in_order).subspan(first, std::min(block_vertices, in_order.size() - first));
     for (const NeighborId vertex : block) std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
     relax_all<Edges::kHeavy>(context, reader, block, buckets, stats);
   }
