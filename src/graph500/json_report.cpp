@@ -231,24 +231,49 @@ void write_levels(JsonWriter& json, const std::vector<LevelStats>& levels,
   json.end_array();
 }
 
+void write_exchange(JsonWriter& json, std::int64_t updates_sent, std::int64_t bytes, std::int64_t messages) {
+  json.key("exchange");
+  json.begin_object();
+  json.field("updates_sent", updates_sent);
+  json.field("bytes", bytes);
+  json.field("messages", messages);
+  json.end_object();
+}
+
+// What an SSSP search, or one bucket's phase of it, did (SsspStats and SsspBucketPhase alike).
+template <typename Counts>
+void write_relaxation_counts(JsonWriter& json, const Counts& counts) {
+  json.field("rounds", counts.rounds);
+  json.field("edges_relaxed", counts.edges_relaxed);
+  json.field("light_edges", counts.light_edges);  // lighter than delta
+  json.field("heavy_edges", counts.edges_relaxed - counts.light_edges);
+  json.field("distance_updates", counts.distance_updates);
+  json.field("bytes_read", counts.bytes_read);  // tails and their weights, from the store
+  json.field("read_requests", counts.read_requests);
+}
+
+// Each bucket's phase of an SSSP search, in the order emptied.
+void write_bucket_phases(JsonWriter& json, const std::vector<SsspBucketPhase>& phases, bool across_ranks) {
+  json.key("bucket_phases");
+  json.begin_array();
+  for (const SsspBucketPhase& phase : phases) {
+    json.begin_object();
+    json.field("bucket", phase.bucket);
+    write_relaxation_counts(json, phase);
+    if (across_ranks) write_exchange(json, phase.updates_sent, phase.exchange_bytes, phase.exchange_messages);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 void write_sssp_figures(JsonWriter& json, const SsspFigures& sssp) {
   json.field("reached", sssp.reached);
   json.field("distance_sum", sssp.distance_sum);
   json.field("max_distance", static_cast<double>(sssp.max_distance));
   json.field("buckets", sssp.stats.buckets);
-  json.field("rounds", sssp.stats.rounds);
-  json.field("edges_relaxed", sssp.stats.edges_relaxed);
-  json.field("distance_updates", sssp.stats.distance_updates);
-  json.field("bytes_read", sssp.stats.bytes_read);  // tails and their weights, from the store
-  json.field("read_requests", sssp.stats.read_requests);
-  if (sssp.exchange) {
-    json.key("exchange");
-    json.begin_object();
-    json.field("updates_sent", sssp.exchange->updates_sent);
-    json.field("bytes", sssp.exchange->bytes);
-    json.field("messages", sssp.exchange->messages);
-    json.end_object();
-  }
+  write_relaxation_counts(json, sssp.stats);
+  if (sssp.exchange) write_exchange(json, sssp.exchange->updates_sent, sssp.exchange->bytes, sssp.exchange->messages);
+  write_bucket_phases(json, sssp.stats.phases, sssp.exchange.has_value());
 }
 
 void write_roots(JsonWriter& json, const std::vector<RootResult>& roots) {

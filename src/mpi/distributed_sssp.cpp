@@ -57,7 +57,10 @@ void DistributedDeltaStepping::relax(std::uint32_t row, std::vector<std::uint32_
   const std::span<const NeighborId> neighbors = graph_.lists.neighbors(row);
   const float* weights = weights_.data() + graph_.lists.offsets()[row];
   stats.edges_relaxed += static_cast<std::int64_t>(neighbors.size());
+  const auto delta = static_cast<float>(options_.delta);
+  std::int64_t light = 0;
   for (std::size_t k = 0; k < neighbors.size(); ++k) {
+    light += weights[k] < delta ? 1 : 0;
     const float distance = base + weights[k];
     const NeighborId neighbor = neighbors[k];
     if (graph_.own.contains(neighbor)) {
@@ -70,6 +73,7 @@ void DistributedDeltaStepping::relax(std::uint32_t row, std::vector<std::uint32_
       sends[static_cast<std::size_t>(graph_.ranks.partition_of(neighbor))].push_back({neighbor, distance, vertex});
     }
   }
+  stats.light_edges += light;
 }
 
 // Each lowered row into the bucket of its distance now (a row lowered twice is filed twice; the
@@ -127,10 +131,12 @@ void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
       append(lowered, own);
       for (std::size_t d = 0; d < sends.size(); ++d) outgoing_[d].insert(outgoing_[d].end(), sends[d].begin(), sends[d].end());
       relaxed.edges_relaxed += mine.edges_relaxed;
+      relaxed.light_edges += mine.light_edges;
       relaxed.distance_updates += mine.distance_updates;
     }
   }
   stats.edges_relaxed += relaxed.edges_relaxed;
+  stats.light_edges += relaxed.light_edges;
   stats.distance_updates += relaxed.distance_updates;
   file_lowered(lowered);
   for (const std::vector<Update>& to_rank : outgoing_) updates_sent_ += static_cast<std::int64_t>(to_rank.size());
@@ -167,25 +173,70 @@ DistributedSsspStats DistributedDeltaStepping::run(VertexId root, std::span<floa
   SsspStats& stats = result.search;
   std::size_t previous = kNoBucket;
   for (std::size_t bucket = 0; (bucket = as_bucket(comm_.min(as_count(least_bucket_from(bucket))))) != kNoBucket;) {
-    if (bucket != previous) ++stats.buckets;
+    if (bucket != previous) {
+      ++stats.buckets;
+      stats.phases.emplace_back().bucket = static_cast<std::int64_t>(bucket);
+    }
     previous = bucket;
     ++stats.rounds;
-    phase(bucket, stats);
+    counted_phase(bucket, stats);
   }
   for (std::size_t row = 0; row < labels_.size(); ++row) {
     own_distance[row] = distance_of(labels_[row]);
     own_parent[row] = std::isinf(own_distance[row]) ? kUnreached : static_cast<VertexId>(parent_of(labels_[row]));
   }
   result.traffic = traffic_between(before, comm_.traffic())[static_cast<int>(TrafficKind::kDistances)];
-  std::int64_t totals[5] = {stats.edges_relaxed, stats.distance_updates, updates_sent_, result.traffic.bytes,
-                            result.traffic.messages};
+  std::int64_t totals[6] = {stats.edges_relaxed, stats.light_edges,  stats.distance_updates,
+                            updates_sent_,       result.traffic.bytes, result.traffic.messages};
   comm_.sum(totals);
   stats.edges_relaxed = totals[0];
-  stats.distance_updates = totals[1];
-  result.updates_sent = totals[2];
-  result.traffic.bytes = totals[3];
-  result.traffic.messages = totals[4];
+  stats.light_edges = totals[1];
+  stats.distance_updates = totals[2];
+  result.updates_sent = totals[3];
+  result.traffic.bytes = totals[4];
+  result.traffic.messages = totals[5];
+  sum_phases_across(stats.phases);
   return result;
+}
+
+// One round of `bucket` (phase), its counts added to the bucket's phase, the last of stats.phases.
+void DistributedDeltaStepping::counted_phase(std::size_t bucket, SsspStats& stats) {
+  const std::int64_t relaxed_before = stats.edges_relaxed;
+  const std::int64_t light_before = stats.light_edges;
+  const std::int64_t updates_before = stats.distance_updates;
+  const std::int64_t sent_before = updates_sent_;
+  const TrafficByKind traffic_before = comm_.traffic();
+  phase(bucket, stats);
+  const Traffic traffic = traffic_between(traffic_before, comm_.traffic())[static_cast<int>(TrafficKind::kDistances)];
+  SsspBucketPhase& counts = stats.phases.back();
+  ++counts.rounds;
+  counts.edges_relaxed += stats.edges_relaxed - relaxed_before;
+  counts.light_edges += stats.light_edges - light_before;
+  counts.distance_updates += stats.distance_updates - updates_before;
+  counts.updates_sent += updates_sent_ - sent_before;
+  counts.exchange_bytes += traffic.bytes;
+  counts.exchange_messages += traffic.messages;
+}
+
+// Each phase's counts summed over the ranks (every rank emptied the same buckets, in one order).
+void DistributedDeltaStepping::sum_phases_across(std::vector<SsspBucketPhase>& phases) {
+  constexpr std::size_t kCounts = 6;
+  std::vector<std::int64_t> counts;
+  counts.reserve(phases.size() * kCounts);
+  for (const SsspBucketPhase& p : phases) {
+    counts.insert(counts.end(), {p.edges_relaxed, p.light_edges, p.distance_updates, p.updates_sent,
+                                 p.exchange_bytes, p.exchange_messages});
+  }
+  comm_.sum(counts);
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    const std::int64_t* c = counts.data() + i * kCounts;
+    phases[i].edges_relaxed = c[0];
+    phases[i].light_edges = c[1];
+    phases[i].distance_updates = c[2];
+    phases[i].updates_sent = c[3];
+    phases[i].exchange_bytes = c[4];
+    phases[i].exchange_messages = c[5];
+  }
 }
 
 }  // namespace semibfs

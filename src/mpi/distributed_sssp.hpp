@@ -50,6 +50,8 @@ class DistributedDeltaStepping {
 
  private:
   void phase(std::size_t bucket, SsspStats& stats);
+  void counted_phase(std::size_t bucket, SsspStats& stats);
+  void sum_phases_across(std::vector<SsspBucketPhase>& phases);
   bool lower(std::uint32_t row, float distance, std::uint32_t parent);
   void relax(std::uint32_t row, std::vector<std::uint32_t>& lowered, std::vector<std::vector<Update>>& sends,
              SsspStats& stats);

@@ -47,15 +47,52 @@ void propose_next_bucket(const std::vector<std::vector<NeighborId>>& buckets, st
   }
 }
 
-void add_stats(SsspStats& total, const SsspStats& part) {
-#pragma omp atomic
-  total.edges_relaxed += part.edges_relaxed;
-#pragma omp atomic
-  total.distance_updates += part.distance_updates;
-#pragma omp atomic
-  total.bytes_read += part.bytes_read;
-#pragma omp atomic
-  total.read_requests += part.read_requests;
+// A thread's share of each bucket's phase: what it counted since the phase began.
+class ThreadPhases {
+ public:
+  void count_round() { ++rounds_; }
+  // The phase of `bucket` ends: its counts are those of `own` and the reader's since the last end.
+  template <typename Reader>
+  void end_phase(std::size_t bucket, const SsspStats& own, const Reader& reader) {
+    SsspBucketPhase phase;
+    phase.bucket = static_cast<std::int64_t>(bucket);
+    phase.rounds = rounds_;
+    phase.edges_relaxed = own.edges_relaxed - start_.edges_relaxed;
+    phase.light_edges = own.light_edges - start_.light_edges;
+    phase.distance_updates = own.distance_updates - start_.distance_updates;
+    phase.bytes_read = reader.bytes_read() - start_.bytes_read;
+    phase.read_requests = reader.read_requests() - start_.read_requests;
+    phases_.push_back(phase);
+    start_ = own;  // its phases stay empty until the search ends
+    start_.bytes_read = reader.bytes_read();
+    start_.read_requests = reader.read_requests();
+    rounds_ = 0;
+  }
+  // Adds this thread's phases to the search's; every thread saw the same buckets in the same order.
+  void add_to(std::vector<SsspBucketPhase>& total) const {
+    if (total.empty()) {
+      total = phases_;
+      return;
+    }
+    for (std::size_t i = 0; i < phases_.size(); ++i) add_phase_counts(total[i], phases_[i]);
+  }
+
+ private:
+  std::vector<SsspBucketPhase> phases_;
+  SsspStats start_;
+  std::int64_t rounds_ = 0;
+};
+
+void add_stats(SsspStats& total, const SsspStats& part, const ThreadPhases& phases) {
+#pragma omp critical(semibfs_delta_stepping_stats)
+  {
+    total.edges_relaxed += part.edges_relaxed;
+    total.light_edges += part.light_edges;
+    total.distance_updates += part.distance_updates;
+    total.bytes_read += part.bytes_read;
+    total.read_requests += part.read_requests;
+    phases.add_to(total.phases);
+  }
 }
 
 // Which of a list's edges an expansion relaxes: light ones weigh less than delta (they may land in
@@ -97,7 +134,9 @@ template <Edges kEdges, typename Reader>
 void relax(const SearchContext& context, Reader& reader, VertexId vertex, Buckets& buckets, SsspStats& stats) {
   const float base = distance_of(std::atomic_ref(context.labels[vertex]).load(std::memory_order_relaxed));
   const auto delta = static_cast<float>(context.delta);
+  std::int64_t light = 0;
   const auto lower = [&](NeighborId neighbor, float weight) {
+    light += weight < delta ? 1 : 0;
     if constexpr (kEdges == Edges::kHeavy) {
       if (weight < delta) return;
     }
@@ -119,6 +158,7 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
   } else {
     stats.edges_relaxed += reader.for_each(vertex, lower);
   }
+  stats.light_edges += light;
 }
 
 // Relaxes through each of `vertices`, their lists' tails read ahead together (Reader::prepare, which
@@ -264,6 +304,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
     typename Lists::Reader reader(lists);
     Buckets buckets;
     SsspStats own;
+    ThreadPhases phases;
     ThreadBlocks blocks;
 #pragma omp single
     threads.assign(static_cast<std::size_t>(omp_get_num_threads()), nullptr);
@@ -283,6 +324,8 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
 #pragma omp barrier
         next = rounds.next_after_deferred[parity];
       }
+      phases.count_round();
+      if (next != bucket) phases.end_phase(bucket, own, reader);
       const std::size_t count = next < buckets.size() ? buckets[next].size() : 0;
       const std::size_t offset = rounds.next_frontier_size[parity].fetch_add(count);
       const std::size_t capacity = frontier.size();  // read by all before any thread may resize it
@@ -311,11 +354,22 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
     }
     own.bytes_read = reader.bytes_read();
     own.read_requests = reader.read_requests();
-    add_stats(stats, own);
+    add_stats(stats, own, phases);
   }
 }
 
 }  // namespace
+
+void add_phase_counts(SsspBucketPhase& total, const SsspBucketPhase& part) {
+  total.edges_relaxed += part.edges_relaxed;
+  total.light_edges += part.light_edges;
+  total.distance_updates += part.distance_updates;
+  total.bytes_read += part.bytes_read;
+  total.read_requests += part.read_requests;
+  total.updates_sent += part.updates_sent;
+  total.exchange_bytes += part.exchange_bytes;
+  total.exchange_messages += part.exchange_messages;
+}
 
 DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists> lists, std::int64_t num_vertices,
                              SsspOptions options)

@@ -20,14 +20,36 @@
 
 namespace semibfs {
 
+// What a search did while it emptied one bucket (its phase), from the first round that holds the
+// bucket to the last, the bucket's deferred heavy edges included; across ranks with the phase's
+// exchanges.
+struct SsspBucketPhase {
+  std::int64_t bucket = 0;            // its distances lie in [bucket * delta, (bucket + 1) * delta)
+  std::int64_t rounds = 0;
+  std::int64_t edges_relaxed = 0;     // list entries looked at
+  std::int64_t light_edges = 0;       // of those, the entries lighter than delta
+  std::int64_t distance_updates = 0;  // relaxations that lowered a distance
+  std::int64_t bytes_read = 0;        // of list tails and their weights from the store (tiered lists)
+  std::int64_t read_requests = 0;     // the reads of those bytes sent to the device
+  std::int64_t updates_sent = 0;      // across ranks: updates for other ranks' vertices
+  std::int64_t exchange_bytes = 0;    // across ranks: the phase's exchanges, all ranks
+  std::int64_t exchange_messages = 0;
+};
+
+// Adds `part`'s counts, but its rounds, to `total`'s: the same bucket's phase on another thread or
+// rank (each of which counts every round).
+void add_phase_counts(SsspBucketPhase& total, const SsspBucketPhase& part);
+
 // What one search did.
 struct SsspStats {
   std::int64_t rounds = 0;            // rounds between barriers (one shared frontier each)
   std::int64_t buckets = 0;           // distinct buckets emptied
   std::int64_t edges_relaxed = 0;     // list entries looked at
+  std::int64_t light_edges = 0;       // of those, the entries lighter than delta
   std::int64_t distance_updates = 0;  // relaxations that lowered a distance
   std::int64_t bytes_read = 0;        // of list tails and their weights from the store (tiered lists)
   std::int64_t read_requests = 0;     // the reads of those bytes sent to the device
+  std::vector<SsspBucketPhase> phases;  // one per bucket emptied, in the order emptied
 };
 
 class DeltaStepping {
@@ -45,6 +67,8 @@ class DeltaStepping {
   // shortest path (the root its own, kUnreached elsewhere); one entry per vertex in each.
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent);
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
+
+  const SsspOptions& options() const { return options_; }
 
   // Bytes held between searches: a label (distance and parent) and the distance it was expanded at
   // per vertex (and over DRAM lists a byte for its deferred heavy edges), and the frontier.

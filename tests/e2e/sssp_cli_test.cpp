@@ -36,7 +36,8 @@ TEST_F(Cli, SsspRunPrintsTheReferenceBlock) {
   EXPECT_NE(result.err.find("validation passed"), std::string::npos);
   const std::string report = read_text(directory_ / "report.json");
   for (const char* field : {"\"sssp\": {", "\"algorithm\": \"delta-stepping\"", "\"delta\": 0.01", "\"reached\": 897",
-                            "\"buckets\"", "\"distance_updates\"", "\"edges_relaxed\""}) {
+                            "\"buckets\"", "\"distance_updates\"", "\"edges_relaxed\"", "\"light_edges\"",
+                            "\"heavy_edges\"", "\"bucket_phases\": [", "\"bucket\": 0,"}) {
     EXPECT_NE(report.find(field), std::string::npos) << field;
   }
 }

@@ -58,6 +58,28 @@ RankWeightedGraph build(Communicator& comm, EdgeList share) {
   return built;
 }
 
+// One phase a bucket, in ascending buckets, their counts (summed over the ranks) the search's.
+void expect_phases_sum_to_the_search(const DistributedSsspStats& stats) {
+  ASSERT_EQ(std::ssize(stats.search.phases), stats.search.buckets);
+  SsspBucketPhase sum;
+  for (std::size_t i = 0; i < stats.search.phases.size(); ++i) {
+    const SsspBucketPhase& phase = stats.search.phases[i];
+    if (i > 0) {
+      EXPECT_GT(phase.bucket, stats.search.phases[i - 1].bucket);
+    }
+    sum.rounds += phase.rounds;
+    add_phase_counts(sum, phase);
+  }
+  EXPECT_EQ(sum.rounds, stats.search.rounds);
+  EXPECT_EQ(sum.edges_relaxed, stats.search.edges_relaxed);
+  EXPECT_EQ(sum.light_edges, stats.search.light_edges);
+  EXPECT_EQ(sum.distance_updates, stats.search.distance_updates);
+  EXPECT_EQ(sum.updates_sent, stats.updates_sent);
+  EXPECT_EQ(sum.exchange_bytes, stats.traffic.bytes);
+  EXPECT_EQ(sum.exchange_messages, stats.traffic.messages);
+  EXPECT_LE(stats.search.light_edges, stats.search.edges_relaxed);
+}
+
 // The labels of the own vertices after one search.
 struct OwnLabels {
   std::vector<float> distance;
@@ -71,6 +93,7 @@ OwnLabels search(Communicator& comm, const RankWeightedGraph& built, VertexId ro
   const DistributedSsspStats stats = kernel.run(root, labels.distance, labels.parent);
   EXPECT_GT(stats.search.buckets, 0);
   EXPECT_GE(stats.search.edges_relaxed, stats.search.distance_updates);
+  expect_phases_sum_to_the_search(stats);
   if (comm.size() == 1) {
     EXPECT_EQ(stats.updates_sent, 0);
   }

@@ -33,6 +33,12 @@ void expect_dijkstra_distances(const EdgeList& edge_list, Layout layout, float d
   for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) {
     EXPECT_GT(stats.buckets, 0);
     EXPECT_GE(stats.edges_relaxed, stats.distance_updates);
+    // The weights lie in [0, 1): every entry is light under a delta of 1 or more, some are heavy below.
+    if (delta >= 1.0F) {
+      EXPECT_EQ(stats.light_edges, stats.edges_relaxed);
+    } else if (stats.edges_relaxed > 100) {
+      EXPECT_LT(stats.light_edges, stats.edges_relaxed);
+    }
   }
 }
 
@@ -76,6 +82,28 @@ TEST(DeltaStepping, UnreachedVerticesHaveNoDistanceNorParent) {
   EXPECT_EQ(parent[0], 1);
   EXPECT_TRUE(std::isinf(distance[3]));
   EXPECT_EQ(parent[4], kUnreached);
+}
+
+// A star from its centre: each vertex is expanded once, so every list entry is looked at once, and
+// those lighter than delta are counted light, in the phase of the bucket that expanded them.
+TEST(DeltaStepping, CountsTheEntriesLighterThanDelta) {
+  EdgeList edge_list = testing::make_edge_list(5, {{0, 1}, {0, 2}, {0, 3}, {0, 4}});
+  edge_list.weights = {0.1F, 0.2F, 0.5F, 0.95F};
+  const PartitionedGraph graph(build_csr(edge_list), 1, NeighborOrder::kById);
+  const ListWeights weights(graph, edge_list);
+  DeltaStepping kernel(graph, weights, SsspOptions{0.3});
+  std::vector<float> distance(5);
+  std::vector<std::int32_t> parent(5);
+  const SsspStats stats = kernel.run(0, distance, parent);
+  EXPECT_EQ(stats.edges_relaxed, 8);
+  EXPECT_EQ(stats.light_edges, 4);  // 0.1 and 0.2, from the centre and back
+  ASSERT_EQ(stats.phases.size(), 3U);  // buckets 0 (the centre, leaves 1 and 2), 1 (leaf 3) and 3 (leaf 4)
+  EXPECT_EQ(stats.phases[0].bucket, 0);
+  EXPECT_EQ(stats.phases[0].edges_relaxed, 6);
+  EXPECT_EQ(stats.phases[0].light_edges, 4);
+  EXPECT_EQ(stats.phases[1].bucket, 1);
+  EXPECT_EQ(stats.phases[2].bucket, 3);
+  EXPECT_EQ(stats.phases[2].light_edges, 0);
 }
 
 TEST(DeltaStepping, RefusesABadDeltaAndRoot) {

@@ -5,12 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <span>
 #include <utility>
 #include <vector>
 
 #include "edges/edge_source.hpp"
 #include "sssp/delta_stepping.hpp"
+#include "sssp/distance_label.hpp"
 #include "support/reference_dijkstra.hpp"
 #include "validate/sssp_validator.hpp"
 
@@ -28,6 +31,37 @@ WeightedList list_of(Reader& reader, VertexId vertex) {
   return list;
 }
 
+// A search's bucket phases: one per bucket emptied, in ascending buckets, their counts summing to
+// the search's; and every reached vertex's bucket among them (each is expanded in its bucket).
+inline void expect_consistent_phases(const SsspStats& stats, std::span<const float> distance, double delta) {
+  ASSERT_EQ(std::ssize(stats.phases), stats.buckets);
+  SsspBucketPhase sum;
+  std::vector<bool> emptied;
+  for (std::size_t i = 0; i < stats.phases.size(); ++i) {
+    const SsspBucketPhase& phase = stats.phases[i];
+    if (i > 0) {
+      EXPECT_GT(phase.bucket, stats.phases[i - 1].bucket);
+    }
+    EXPECT_GT(phase.rounds, 0);
+    EXPECT_LE(phase.light_edges, phase.edges_relaxed);
+    emptied.resize(std::max(emptied.size(), static_cast<std::size_t>(phase.bucket) + 1));
+    emptied[static_cast<std::size_t>(phase.bucket)] = true;
+    sum.rounds += phase.rounds;
+    add_phase_counts(sum, phase);
+  }
+  EXPECT_EQ(sum.rounds, stats.rounds);
+  EXPECT_EQ(sum.edges_relaxed, stats.edges_relaxed);
+  EXPECT_EQ(sum.light_edges, stats.light_edges);
+  EXPECT_EQ(sum.distance_updates, stats.distance_updates);
+  EXPECT_EQ(sum.bytes_read, stats.bytes_read);
+  EXPECT_EQ(sum.read_requests, stats.read_requests);
+  for (const float d : distance) {
+    if (std::isinf(d)) continue;
+    const std::size_t bucket = bucket_of(d, delta);
+    EXPECT_TRUE(bucket < emptied.size() && emptied[bucket]) << "distance " << d << " in no phase's bucket";
+  }
+}
+
 // The stats of each search, in the roots' order.
 inline std::vector<SsspStats> expect_dijkstra_distances(DeltaStepping& kernel, const EdgeList& edge_list,
                                                         std::span<const VertexId> roots) {
@@ -39,6 +73,7 @@ inline std::vector<SsspStats> expect_dijkstra_distances(DeltaStepping& kernel, c
   for (const VertexId root : roots) {
     stats.push_back(kernel.run(root, distance, parent));
     EXPECT_EQ(distance, dijkstra_distances(edge_list, root)) << "root " << root;
+    expect_consistent_phases(stats.back(), distance, kernel.options().delta);
     const ValidationReport report = validator.validate(root, distance, std::span<const std::int64_t>(parent));
     EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.failures.front().message);
   }
