@@ -10,7 +10,8 @@ set -euo pipefail
 
 usage() {
   cat <<'EOF'
-Usage: bench/sssp_compare.sh [--gapbs DIR] [--reference PATH] [--rounds N] [--roots N] [--delta D] SCALE...
+Usage: bench/sssp_compare.sh [--gapbs DIR] [--reference PATH] [--rounds N] [--roots N] [--delta D]
+                             [--vertex-orders LIST] SCALE...
 
   --gapbs DIR       a gapbs checkout with `make sssp converter` done (e.g. /work/ext/gapbs)
   --reference PATH  the reference's graph500_reference_bfs_sssp binary (run with mpirun -np RANKS,
@@ -19,6 +20,9 @@ Usage: bench/sssp_compare.sh [--gapbs DIR] [--reference PATH] [--rounds N] [--ro
   --roots N         roots searched by both against gapbs (default 8)
   --delta D         delta for both against gapbs, in the file's integer weights (default 2,
                     gapbs's benchmark setting for Kronecker graphs)
+  --vertex-orders L against gapbs, semibfs's stores built with each of these `build --vertex-order`
+                    values, comma-separated (default input; e.g. input,degree), each searched per
+                    root in the same interleaved loop
 
 Against gapbs, each edge of the Graph500 Kronecker list (semibfs generate --format el) gets an
 integer weight 1..255 made from its two endpoints (duplicates get the same weight), so both programs
@@ -38,6 +42,7 @@ reference=""
 rounds=3
 roots=8
 delta=2
+vertex_orders=input
 scales=()
 while (($#)); do
   case $1 in
@@ -46,12 +51,17 @@ while (($#)); do
     --rounds) rounds=$2; shift 2 ;;
     --roots) roots=$2; shift 2 ;;
     --delta) delta=$2; shift 2 ;;
+    --vertex-orders) vertex_orders=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     -*) die "unknown option '$1' (see --help)" ;;
     *) scales+=("$1"); shift ;;
   esac
 done
 ((${#scales[@]})) || die "give at least one SCALE (see --help)"
+IFS=, read -r -a orders <<< "$vertex_orders"
+for order in "${orders[@]}"; do
+  [[ $order == input || $order == degree ]] || die "--vertex-orders: '$order' is not input or degree"
+done
 [[ -n $gapbs || -n $reference ]] || die "give --gapbs DIR, --reference PATH or both"
 [[ -x $semibfs ]] || die "no semibfs at $semibfs (build it, or set SEMIBFS)"
 out=out/sssp_compare
@@ -71,33 +81,52 @@ prepare_files() {
       "$base.el" > "$base.wel.tmp" && mv "$base.wel.tmp" "$base.wel" && rm -f "$base.el"
   fi
   if [[ ! -s $base.wsg ]]; then "$gapbs/converter" -f "$base.wel" -s -b "$base.wsg.tmp" -w > /dev/null && mv "$base.wsg.tmp" "$base.wsg"; fi
-  if [[ ! -d $base.store ]]; then
-    mkdir -p "$base.store.tmp" && "$semibfs" build "$base.wel" --format el --store "$base.store.tmp" --quiet && mv "$base.store.tmp" "$base.store"
-  fi
+  local order store
+  for order in "${orders[@]}"; do
+    store=$(store_of "$base" "$order")
+    if [[ ! -d $store ]]; then
+      mkdir -p "$store.tmp" && "$semibfs" build "$base.wel" --format el --vertex-order "$order" --store "$store.tmp" \
+        --quiet && mv "$store.tmp" "$store"
+    fi
+  done
 }
+
+# semibfs's store of the file with this vertex order (the input order's keeps its first name).
+store_of() { if [[ $2 == input ]]; then echo "$1.store"; else echo "$1.$2.store"; fi; }
 
 # Roots: the first distinct sources of non-self-loop lines, each with an edge.
 pick_roots() { awk '$1 != $2 && !seen[$1]++ { print $1; if (++n == '"$2"') exit }' "$1"; }
 
 compare_gapbs() {
-  local scale=$1 base=$out/kron$1 root round s g
+  local scale=$1 base=$out/kron$1 root round s g order column
   prepare_files "$scale"
   local times=$out/gapbs_s$scale.tsv
   : > "$times"
   for round in $(seq "$rounds"); do
     for root in $(pick_roots "$base.wel" "$roots"); do
-      s=$("$semibfs" sssp --store "$base.store" --root "$root" --delta "$delta" --threads "$threads" 2> /dev/null |
-          awk '/^sssp_time:/ { print $2 }')
+      s=()
+      for order in "${orders[@]}"; do
+        s+=("$("$semibfs" sssp --store "$(store_of "$base" "$order")" --root "$root" --delta "$delta" \
+                --threads "$threads" 2> /dev/null | awk '/^sssp_time:/ { print $2 }')")
+      done
       g=$("$gapbs/sssp" -f "$base.wsg" -r "$root" -n 2 -d "$delta" | awk '/^Trial Time:/ { t = $3 } END { print t }')
-      printf '%s\t%s\t%s\t%s\n' "$round" "$root" "$s" "$g" >> "$times"
+      (IFS=$'\t'; printf '%s\t%s\t%s\t%s\n' "$round" "$root" "$g" "${s[*]}") >> "$times"
     done
   done
   local ratio sm gm
-  sm=$(cut -f3 "$times" | median)
-  gm=$(cut -f4 "$times" | median)
-  ratio=$(awk '{ print $4 / $3 }' "$times" | median)
-  printf 'SCALE %s vs gapbs (%s roots x %s rounds, delta %s): semibfs median %.4f s, gapbs median %.4f s, median speedup %.2fx\n' \
-    "$scale" "$roots" "$rounds" "$delta" "$sm" "$gm" "$ratio"
+  gm=$(cut -f3 "$times" | median)
+  column=4
+  for order in "${orders[@]}"; do
+    sm=$(cut -f$column "$times" | median)
+    ratio=$(awk -v c=$column '{ print $3 / $c }' "$times" | median)
+    printf 'SCALE %s vs gapbs (%s roots x %s rounds, delta %s, %s order): semibfs median %.4f s, gapbs median %.4f s, median speedup %.2fx\n' \
+      "$scale" "$roots" "$rounds" "$delta" "$order" "$sm" "$gm" "$ratio"
+    if ((column > 4)); then
+      printf 'SCALE %s: %s order against %s order, median of the per-root time ratios %.2fx\n' "$scale" "$order" \
+        "${orders[0]}" "$(awk -v c=$column '{ print $4 / $c }' "$times" | median)"
+    fi
+    column=$((column + 1))
+  done
 }
 
 compare_reference() {

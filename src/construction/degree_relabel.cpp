@@ -107,15 +107,23 @@ VertexId StoredRelabel::store_id(VertexId vertex) const {
 
 namespace {
 
+// values[old_of[v]] = value_of(store_values[v]) for every vertex v of the store.
+template <typename Value, typename ValueOf>
+void scatter_to_input_ids(std::span<const std::uint32_t> old_of, std::span<const Value> store_values,
+                          std::span<Value> values, ValueOf value_of) {
+  const auto n = static_cast<std::int64_t>(store_values.size());
+  if (static_cast<std::int64_t>(values.size()) != n || std::ssize(old_of) != n) {
+    throw Error("relabelling: per-vertex arrays of different lengths");
+  }
+#pragma omp parallel for schedule(static)
+  for (std::int64_t vertex = 0; vertex < n; ++vertex) values[old_of[vertex]] = value_of(store_values[vertex]);
+}
+
 template <typename Parent>
 void map_parents(std::span<const std::uint32_t> old_of, std::span<const Parent> store_parents, std::span<Parent> parents) {
-  const auto n = static_cast<std::int64_t>(store_parents.size());
-  if (static_cast<std::int64_t>(parents.size()) != n) throw Error("relabelling: parent arrays of different lengths");
-#pragma omp parallel for schedule(static)
-  for (std::int64_t vertex = 0; vertex < n; ++vertex) {
-    const Parent parent = store_parents[vertex];
-    parents[old_of[vertex]] = parent == Parent{-1} ? Parent{-1} : static_cast<Parent>(old_of[parent]);
-  }
+  scatter_to_input_ids(old_of, store_parents, parents, [old_of](Parent parent) {
+    return parent == Parent{-1} ? Parent{-1} : static_cast<Parent>(old_of[parent]);
+  });
 }
 
 }  // namespace
@@ -136,6 +144,11 @@ void parents_in_input_ids(std::span<const std::uint32_t> old_of, const ParentArr
       }
     });
   });
+}
+
+void distances_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const float> store_distances,
+                            std::span<float> distances) {
+  scatter_to_input_ids(old_of, store_distances, distances, [](float distance) { return distance; });
 }
 
 ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int64_t num_vertices,

@@ -43,8 +43,22 @@ ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int
 // The bytes the permutation holds during the build: 8 per vertex, both ways.
 inline std::int64_t relabel_bytes(std::int64_t num_vertices) { return 8 * num_vertices; }
 
+// The parents of a search on the relabelled store (indexed and valued in its ids) in the input's
+// ids: parents[old_of[v]] = old_of[store_parents[v]], unreached kept; both arrays of one width.
+// OpenMP-parallel.
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const VertexId> store_parents,
+                          std::span<VertexId> parents);
+void parents_in_input_ids(std::span<const std::uint32_t> old_of, const ParentArray& store_parents,
+                          ParentArray& parents);
+
+// The distances of a search on the relabelled store (indexed by its ids) in the input's ids:
+// distances[old_of[v]] = store_distances[v]. OpenMP-parallel.
+void distances_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const float> store_distances,
+                            std::span<float> distances);
+
 // A relabelled store's permutation as the searches hold it: old_of in DRAM (4 bytes per vertex;
-// the parents are mapped back with it), new_of read from its file for the few ids asked (roots).
+// the parents and distances are mapped back with it), new_of read from its file for the few ids
+// asked (roots).
 class StoredRelabel {
  public:
   StoredRelabel(std::vector<std::uint32_t> old_of, std::string new_of_path)
@@ -53,6 +67,15 @@ class StoredRelabel {
   // The store's id of the input's vertex `vertex`: one read of new_of.
   VertexId store_id(VertexId vertex) const;
   std::int64_t bytes() const { return static_cast<std::int64_t>(old_of_.size() * sizeof(std::uint32_t)); }
+  // A search from the input's vertex `root` run in the store's ids, `search(store_root,
+  // store_parents)`, its parents then mapped back into `parents` (BFS and SSSP alike); returns what
+  // the search returns.
+  template <typename Search>
+  auto search_in_store_ids(VertexId root, ParentArray& store_parents, ParentArray& parents, Search&& search) const {
+    auto result = search(store_id(root), store_parents);
+    parents_in_input_ids(old_of_, store_parents, parents);
+    return result;
+  }
 
  private:
   std::vector<std::uint32_t> old_of_;
@@ -63,13 +86,5 @@ class StoredRelabel {
 // inverse: a crafted permutation is one error naming the file); new_of streams past, only old_of
 // stays.
 StoredRelabel read_store_relabel(const std::string& directory, const StoreManifest& manifest);
-
-// The parents of a search on the relabelled store (indexed and valued in its ids) in the input's
-// ids: parents[old_of[v]] = old_of[store_parents[v]], unreached kept; both arrays of one width.
-// OpenMP-parallel.
-void parents_in_input_ids(std::span<const std::uint32_t> old_of, std::span<const VertexId> store_parents,
-                          std::span<VertexId> parents);
-void parents_in_input_ids(std::span<const std::uint32_t> old_of, const ParentArray& store_parents,
-                          ParentArray& parents);
 
 }  // namespace semibfs

@@ -41,9 +41,8 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
     }
   }
   if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
-  if (options.edge_weights && (options.rank_part || !options.relabel_new_of.empty() ||
-                               options.direction != GraphDirection::kUndirected)) {
-    throw Error("external build: list weights are kept beside undirected lists in the input's ids only");
+  if (options.edge_weights && (options.rank_part || options.direction != GraphDirection::kUndirected)) {
+    throw Error("external build: list weights are kept beside undirected lists of one process only");
   }
   if (options.written_counts != nullptr && (options.rank_part || !options.relabel_new_of.empty() ||
                                             options.direction != GraphDirection::kUndirected)) {

@@ -150,7 +150,6 @@ void check_run_budget(const Graph500Options& options, int partitions) {
 // generated weights, or over a store opened under a budget with the weights it keeps.
 void search_run_shortest_paths(const Graph500Options& options, SearchSession& session, const SearchInputs& graph,
                                const EdgeList& edge_list, std::span<const VertexId> roots, ParentArray& parent) {
-  if (graph.relabel) throw Error("SSSP does not run on relabelled stores yet");
   std::vector<float> distance;
   if (!edge_list.weights.empty()) {
     const InMemoryEdgeWeights edge_weights(edge_list.weights);

@@ -58,8 +58,10 @@ namespace {
 // its weight.
 void add_shortest_path_needs(std::int64_t num_vertices, const SearchOptions& options, SearchDramNeeds& needs) {
   const std::int64_t threads = needs.fetchers;
-  const std::int64_t relabel =
+  // A relabelled store: beside its BFS share (parents in its ids, old ids), distances in its ids.
+  const std::int64_t bfs_relabel =
       needs.bfs_status_bytes_per_vertex - bfs_status_bytes_per_vertex(num_vertices, options.bfs.summary_bits);
+  const std::int64_t relabel = bfs_relabel > 0 ? bfs_relabel + static_cast<std::int64_t>(sizeof(float)) : 0;
   const std::int64_t sssp = ParentArray::bytes_per_vertex(num_vertices) + DeltaStepping::kSearchBytesPerVertex +
                             static_cast<std::int64_t>(sizeof(float)) + relabel;
   needs.bfs_status_bytes_per_vertex = std::max(needs.bfs_status_bytes_per_vertex, sssp);

@@ -161,11 +161,9 @@ class EngineSearcher final : public RootSearcher {
 
   std::vector<LevelStats> search(VertexId root, ParentArray& parent) override {
     if (relabel_ == nullptr) return parent.visit([&](auto entries) { return engine_.run(root, entries); });
-    const VertexId store_root = relabel_->store_id(root);
-    std::vector<LevelStats> levels =
-        store_parent_.visit([&](auto entries) { return engine_.run(store_root, entries); });
-    parents_in_input_ids(relabel_->old_of(), store_parent_, parent);
-    return levels;
+    return relabel_->search_in_store_ids(root, store_parent_, parent, [&](VertexId store_root, ParentArray& store_parent) {
+      return store_parent.visit([&](auto entries) { return engine_.run(store_root, entries); });
+    });
   }
   IoStats take_io_stats() override { return engine_.take_io_stats(); }
   std::string io_backend() const override { return engine_.io_backend(); }

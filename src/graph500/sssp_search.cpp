@@ -33,23 +33,44 @@ SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance) 
 
 namespace {
 
-// Delta-stepping into the driver's parents and its own distances.
+// Delta-stepping into the driver's parents and its own distances, both in the input's ids: on a
+// relabelled store the kernel searches in the store's ids into arrays of its own, mapped back as
+// part of the search (as BFS maps its parents).
 class SsspSearcher final : public RootSearcher {
  public:
-  SsspSearcher(DeltaStepping& kernel, std::vector<float>& distance) : kernel_(kernel), distance_(distance) {}
+  SsspSearcher(DeltaStepping& kernel, const StoredRelabel* relabel, std::vector<float>& distance)
+      : kernel_(kernel), relabel_(relabel), distance_(distance) {
+    if (relabel_ == nullptr) return;
+    store_parent_.assign(std::ssize(distance_));
+    store_distance_.assign(distance_.size(), 0.0F);
+  }
 
   std::vector<LevelStats> search(VertexId root, ParentArray& parent) override {
-    last_ = parent.visit([&](auto entries) { return kernel_.run(root, distance_, entries); });
+    if (relabel_ == nullptr) {
+      last_ = parent.visit([&](auto entries) { return kernel_.run(root, distance_, entries); });
+      return {};
+    }
+    last_ = relabel_->search_in_store_ids(root, store_parent_, parent, [&](VertexId store_root, ParentArray& store_parent) {
+      return store_parent.visit([&](auto entries) { return kernel_.run(store_root, store_distance_, entries); });
+    });
+    distances_in_input_ids(relabel_->old_of(), store_distance_, distance_);
     return {};
   }
   void add_figures(RootResult& result, const IoStats& io) override {
     RootSearcher::add_figures(result, io);
     result.sssp = figures_of(last_, distance_);
   }
+  // The store's parents and distances (a relabelled store only).
+  std::int64_t store_bytes() const {
+    return store_parent_.bytes() + static_cast<std::int64_t>(store_distance_.size() * sizeof(float));
+  }
 
  private:
   DeltaStepping& kernel_;
+  const StoredRelabel* relabel_;
   std::vector<float>& distance_;
+  ParentArray store_parent_;
+  std::vector<float> store_distance_;
   SsspStats last_;
 };
 
@@ -116,6 +137,7 @@ WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const Sto
   }
   inputs.edges = graph.edges.get();
   inputs.edge_weights = weights.edges.get();
+  inputs.relabel = graph.relabel ? &*graph.relabel : nullptr;
   return inputs;
 }
 
@@ -127,12 +149,13 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
   DeltaStepping kernel = kernel_for(inputs, options, report.search.io);
   distance.assign(static_cast<std::size_t>(inputs.num_vertices()), 0.0F);
   SsspChecker checker(inputs, distance);
-  SsspSearcher searcher(kernel, distance);
+  SsspSearcher searcher(kernel, inputs.relabel, distance);
   parent.assign(inputs.num_vertices());
   session.log() << "SSSP by delta-stepping, delta " << options.delta << ": list weights "
                 << format_bytes(inputs.weight_bytes()) << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "")
                 << ", distances and labels "
-                << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)))
+                << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)) +
+                                searcher.store_bytes())
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())
                 << std::endl;
   session.search_with(searcher, checker, roots, true, parent, SearchKernel::kSssp);

@@ -32,6 +32,9 @@ struct WeightedSearchInputs {
   const TieredWeights* tiered_weights = nullptr;
   const EdgeSource* edges = nullptr;
   const EdgeWeightSource* edge_weights = nullptr;  // of each tuple of `edges`
+  // Set: the lists are a store's relabelled by degree; roots, parents and distances (and `edges`)
+  // are in the input's ids.
+  const StoredRelabel* relabel = nullptr;
 
   std::int64_t num_vertices() const { return tiered ? tiered->num_vertices() : graph->num_vertices(); }
   // DRAM the list weights hold.

@@ -59,7 +59,7 @@ void check_layout_under_mpirun(const Graph500Options& options) {
 }
 
 // SSSP runs in DRAM or under a budget in one process, with the lists in DRAM across ranks, on plain
-// or compressed lists in the input's ids, for now; a store it writes keeps the weights, and a store
+// or compressed lists, relabelled by degree or not; a store it writes keeps the weights, and a store
 // it reuses must have them (read as its lists are, kernel 1's whole result from the store; tiered as
 // they are under a budget). A rank's part keeps none: across ranks kernel 1 makes them from the
 // generated share, beside lists built or read whole.
@@ -68,9 +68,6 @@ void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
   if (under_mpirun && options.search.budget.is_set()) {
     throw UsageError("--sssp under mpirun needs each rank's lists in DRAM for now: not with --dram-budget (run it "
                      "without a budget, with or without --store and --reuse)");
-  }
-  if (options.store.relabel) {
-    throw UsageError("--sssp runs on lists in the input's ids for now: not with --vertex-order degree");
   }
   if (!under_mpirun && options.store.reuse && !read_store_manifest(options.store.directory).list_weights) {
     throw UsageError("--sssp --reuse: the store '" + options.store.directory + "' has no weights (a run without "

@@ -28,7 +28,7 @@ namespace {
 void check_weighted_store(const std::string& store, const StoreManifest& manifest) {
   if (!manifest.list_weights || !manifest.edge_weights) {
     throw Error("the store has no weights: '" + store + "' was built from a file without them (or with --no-weights, "
-                "--vertex-order degree or --directed); build it from a weighted file (Matrix Market real "
+                "or --directed); build it from a weighted file (Matrix Market real "
                 "or integer values, or an el file with a third column)");
   }
   const int versions = latest_store_version(store);

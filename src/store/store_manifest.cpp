@@ -79,12 +79,11 @@ ListCodec parse_store_list_code(const KeyValueText& format, const std::string& v
   return {IntegerCode::kByte, static_cast<int>(minimum)};
 }
 
-// Weights are kept only beside an undirected graph's lists (plain or compressed) in the input's
-// ids in one process, and the edge file's weights only beside an edge file.
+// Weights are kept only beside an undirected graph's lists (plain or compressed, relabelled or
+// not) in one process, and the edge file's weights only beside an edge file.
 void check_weights_fit(const StoreManifest& manifest, const std::string& path) {
-  if (manifest.list_weights && (manifest.rank_part || !manifest.vertex_order.empty() ||
-                                manifest.direction != GraphDirection::kUndirected)) {
-    throw Error("store manifest '" + path + "': list weights beside relabelled, directed or rank-part "
+  if (manifest.list_weights && (manifest.rank_part || manifest.direction != GraphDirection::kUndirected)) {
+    throw Error("store manifest '" + path + "': list weights beside directed or rank-part "
                 "lists (the store is damaged; rebuild it in an empty directory)");
   }
   if (manifest.edge_weights && (!manifest.edge_file || !manifest.list_weights)) {

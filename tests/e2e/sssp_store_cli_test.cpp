@@ -1,5 +1,5 @@
 // `semibfs build` of weighted files and `semibfs sssp` end to end (issue 40): the distances written
-// equal scipy's (tests/vectors/weighted), in the file's ids, from plain and compressed stores; bad weights, a store without weights,
+// equal scipy's (tests/vectors/weighted), in the file's ids, from plain and compressed stores, relabelled by degree or not; bad weights, a store without weights,
 // a damaged weight file and a budget are one line each; `run --sssp --store` writes the weights and
 // `--reuse` reads them back; a manifest key this semibfs does not know is refused (as an older
 // semibfs refuses list-weights).
@@ -87,7 +87,7 @@ TEST_F(Cli, SsspOnAWeightedMatrixMarketStoreWritesScipysDistances) {
 }
 
 TEST_F(Cli, SsspOnAWeightedEdgeListStoreSpeaksTheFilesIds) {
-  for (const std::string compress : {"", " --compress"}) {
+  for (const std::string compress : {"", " --compress", " --vertex-order degree", " --compress --vertex-order degree"}) {
     SCOPED_TRACE("build" + compress);
     const std::string store = (directory_ / ("mixed" + std::to_string(compress.size()))).string();
     const CommandResult built =

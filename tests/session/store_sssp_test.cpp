@@ -1,7 +1,8 @@
 // Shortest paths on stores built from weighted files (session/store_sssp.*): distances equal to an
 // independent Dijkstra (tests/support/reference_dijkstra.hpp) over the store's edge file and its
 // weights, and to scipy's (tests/vectors/weighted, made once by make_vectors.py), on every plain
-// layout, in DRAM and under a budget with the tails on disk; stores without weights, or with a
+// layout and on stores relabelled by degree (plain and compressed), in DRAM and under a budget with
+// the tails on disk; stores without weights, or with a
 // damaged weight file, refused in one line.
 #include "session/store_sssp.hpp"
 
@@ -74,6 +75,8 @@ class StoreSsspTest : public ::testing::Test {
     options.import_options.partitions = partitions;
     options.import_options.order = order;
     options.import_options.read_weights = read_weights;
+    options.import_options.compressed_lists = compressed_;
+    options.import_options.relabel = relabel_;
     build_store(options);
     return options.store;
   }
@@ -130,6 +133,8 @@ class StoreSsspTest : public ::testing::Test {
   testing::ScratchDirectory directory_;
   int stores_ = 0;
   bool under_budget_ = false;
+  bool compressed_ = false;  // the stores built with --compress
+  bool relabel_ = false;     // and --vertex-order degree
 };
 
 TEST_F(StoreSsspTest, MatrixMarketDistancesAreDijkstrasAndScipys) { expect_distances_of("road.mtx"); }
@@ -140,6 +145,22 @@ TEST_F(StoreSsspTest, UnderABudgetWithTailsOnDiskDistancesAreDijkstrasAndScipys)
   under_budget_ = true;
   expect_distances_of("road.mtx");
   expect_distances_of("mixed.el");
+}
+
+// Relabelled by degree, plain and compressed, in DRAM and under a budget: the lists and their
+// weights in the store's ids, the root, distances and parents in the file's.
+TEST_F(StoreSsspTest, RelabelledStoresDistancesAreDijkstrasAndScipys) {
+  relabel_ = true;
+  for (const bool compressed : {false, true}) {
+    for (const bool budget : {false, true}) {
+      SCOPED_TRACE(std::string(compressed ? "compressed" : "plain") + (budget ? ", under a budget" : ", in DRAM"));
+      compressed_ = compressed;
+      under_budget_ = budget;
+      expect_distances_of("road.mtx");
+      expect_distances_of("mixed.el");
+    }
+  }
+  EXPECT_NE(testing::read_text(directory_.file("store-0") + "/manifest").find("vertex-order degree"), std::string::npos);
 }
 
 // Under a budget the edge file's weights are checked once, streamed, before validation reads them
