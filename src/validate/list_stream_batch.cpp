@@ -134,6 +134,14 @@ ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const Str
 
 std::int64_t parent_bytes_for(std::int64_t num_vertices) { return ParentArray::bytes_per_vertex(num_vertices); }
 
+ListStreamBatch::CountedDegrees counted_from(const EdgeSource& edges) {
+  const Stopwatch counting;
+  ListStreamBatch::CountedDegrees counted{tuple_degrees(edges)};
+  counted.seconds = counting.seconds();
+  counted.bytes_read = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
+  return counted;
+}
+
 // The searches a record may hold, ascending: multiples of 8 past 8, so that a record of nibbles is a
 // whole number of 4-byte words and the parents' lanes fill 512-bit vectors.
 constexpr int kStrides[] = {4, 8, 16, 24, 32, 48, 64};
@@ -145,26 +153,33 @@ int min_stride(LaneLevels levels) { return levels == LaneLevels::kNibbles ? 8 : 
 }  // namespace
 
 ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
-                                 LaneLevels levels)
+                                 LaneLevels levels, CountedDegrees counted)
     : lists_(lists),
       edges_(edges),
       capacity_(capacity),
       lane_levels_(levels),
       stride_(stride_for(capacity, levels)),
       record_bytes_(stride_ / lanes_per_byte(levels)),
-      num_vertices_(edges.num_vertices()) {
+      num_vertices_(edges.num_vertices()),
+      tuple_degrees_(std::move(counted.degrees)),
+      tuple_bytes_read_(counted.bytes_read),
+      unshared_seconds_(counted.seconds) {
   if (capacity < 1) throw Error("a search batch needs room for at least one search");
   if (lists.num_vertices() != num_vertices_) {
     throw Error("validation: the lists have " + std::to_string(lists.num_vertices()) + " vertices, the tuples " +
                 std::to_string(num_vertices_));
   }
-  const Stopwatch counting;
-  tuple_degrees_ = tuple_degrees(edges);
-  unshared_seconds_ = counting.seconds();
+  if (std::ssize(tuple_degrees_) != num_vertices_) {
+    throw Error("validation: " + std::to_string(tuple_degrees_.size()) + " tuple degrees counted for " +
+                std::to_string(num_vertices_) + " vertices");
+  }
   seconds_.degrees = unshared_seconds_;
-  tuple_bytes_read_ = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
   kept_.reserve(static_cast<std::size_t>(capacity_));
 }
+
+ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                 LaneLevels levels)
+    : ListStreamBatch(lists, edges, capacity, levels, counted_from(edges)) {}
 
 int ListStreamBatch::stride_for(int capacity, LaneLevels levels) {
   for (const int stride : kStrides) {

@@ -55,6 +55,16 @@ class ListStreamBatch {
   // pass over `edges`, which also checks every endpoint. Both sources must outlive the batch.
   ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
                   LaneLevels levels = LaneLevels::kBytes);
+  // The tuple degrees of `edges` (tuple_degrees.hpp), the seconds and file bytes their count took.
+  struct CountedDegrees {
+    std::vector<std::uint32_t> degrees;
+    double seconds = 0;
+    std::int64_t bytes_read = 0;
+  };
+  // The same with the tuple degrees counted already, by TupleDegreeCounter as the edge file was
+  // read for another check: no pass over `edges` now.
+  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity, LaneLevels levels,
+                  CountedDegrees counted);
 
   // The searches a vertex's record holds for a batch of `capacity`: 4, 8, 16, 24, 32, 48 or 64, not
   // 4 in nibbles. Throws past 64.
