@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
@@ -240,7 +241,11 @@ void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
   check_room_to_keep(full(), capacity_, parent.size(), num_vertices_);
   const Stopwatch time;
   // Every bit set: unreached in every lane, bytes or nibbles.
-  if (kept_.empty()) levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
+  if (kept_.empty()) {
+    reserve_in_huge_pages(levels_, static_cast<std::size_t>(num_vertices_ * record_bytes_));
+    levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
+    reserve_in_huge_pages(tree_levels_, static_cast<std::size_t>(num_vertices_));
+  }
   const int column = size();
   FailureLog failures;
   parent.visit([&](auto entries) { tree_levels(root, entries, failures, tree_levels_); });
