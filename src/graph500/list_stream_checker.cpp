@@ -29,17 +29,18 @@ class KeptRangeReader final : public KeptParentReader {
 
 ListStreamChecker::ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges,
                                      const KeptSearches& kept, int batch_size, LaneLevels levels,
-                                     const KeptTupleDegrees* counted_at_open)
+                                     const KeptTupleDegrees* counted_at_open, std::int64_t room)
     : lists_(std::move(lists)), kept_(kept), degrees_counted_at_open_(counted_at_open != nullptr) {
   if (counted_at_open == nullptr) {
     batch_.emplace(*lists_, edges, batch_size, levels);
-    return;
+  } else {
+    const Stopwatch reading;
+    ListStreamBatch::CountedDegrees counted{counted_at_open->read()};
+    counted.seconds = reading.seconds();
+    counted.bytes_read = counted_at_open->num_vertices() * static_cast<std::int64_t>(sizeof(std::uint32_t));
+    batch_.emplace(*lists_, edges, batch_size, levels, std::move(counted));
   }
-  const Stopwatch reading;
-  ListStreamBatch::CountedDegrees counted{counted_at_open->read()};
-  counted.seconds = reading.seconds();
-  counted.bytes_read = counted_at_open->num_vertices() * static_cast<std::int64_t>(sizeof(std::uint32_t));
-  batch_.emplace(*lists_, edges, batch_size, levels, std::move(counted));
+  batch_->stage_levels_within(room - batch_->working_bytes());
 }
 
 void ListStreamChecker::keep(VertexId root, const ParentArray& parent) {
@@ -87,7 +88,7 @@ std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& d
   }
   if (capacity < 4) return nullptr;
   const auto batch = static_cast<int>(std::min<std::int64_t>(capacity, roots));
-  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch, levels, counted_at_open);
+  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch, levels, counted_at_open, room);
 }
 
 // The searches' own count of levels only picks the code: the walk finds a deeper tree, which is

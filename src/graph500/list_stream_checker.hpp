@@ -23,12 +23,14 @@ namespace semibfs {
 class ListStreamChecker final : public SearchChecker {
  public:
   // Keeps the searches of `kept` in their order: the first keep is kept search 0. Reads the tuple
-  // degrees of `edges` from `counted_at_open` when given, else counts them now (one pass).
+  // degrees of `edges` from `counted_at_open` when given, else counts them now (one pass). What
+  // `room` holds beyond the batch stages the levels of several searches (stage_levels_within).
   ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges, const KeptSearches& kept,
                     int batch_size, LaneLevels levels = LaneLevels::kBytes,
-                    const KeptTupleDegrees* counted_at_open = nullptr);
+                    const KeptTupleDegrees* counted_at_open = nullptr, std::int64_t room = 0);
   int batch_size() const override { return batch_->capacity(); }
   LaneLevels lane_levels() const { return batch_->lane_levels(); }
+  int staged_lanes() const { return batch_->staged_lanes(); }
   void keep(VertexId root, const ParentArray& parent) override;
   std::vector<SearchCheck> check_kept(bool validate) override;
   std::int64_t working_bytes() const override { return batch_->working_bytes(); }

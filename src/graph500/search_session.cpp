@@ -402,6 +402,9 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
        << " in batches of up to " << checker->batch_size()
        << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)"
                                                                                             : "")
+       << (lists_checker != nullptr && lists_checker->staged_lanes() > 1
+               ? ", their levels written " + std::to_string(lists_checker->staged_lanes()) + " searches at a time"
+               : "")
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();
