@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "core/types.hpp"
 #include "edges/packed_edge.hpp"
 
@@ -51,6 +52,7 @@ constexpr std::int64_t kUnpackEdges = std::int64_t{1} << 16;
 
 TupleDegreeCounter::TupleDegreeCounter(std::int64_t num_vertices) : num_vertices_(num_vertices) {
   check_compact_vertex_count(num_vertices);  // the lists' 32-bit entries name every vertex
+  reserve_in_huge_pages(degrees_, static_cast<std::size_t>(num_vertices));  // counted at random
   degrees_.assign(static_cast<std::size_t>(num_vertices), 0);
 }
 
