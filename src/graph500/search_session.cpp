@@ -125,7 +125,13 @@ void SearchSession::check_edge_file_at_open(const std::string& directory, const 
   }
   TupleDegreeCounter counter(edges.num_vertices());
   check_edge_file(directory, records, buffer_bytes, [&](std::span<const std::byte> bytes) { counter.add_packed_bytes(bytes); });
-  kept_degrees_.emplace(directory, counter.finish(records));
+  const std::vector<std::uint32_t> degrees = counter.finish(records);
+  try {
+    kept_degrees_.emplace(directory, degrees);
+  } catch (const Error& error) {  // a directory without room for them: validation counts them itself
+    log_ << "the validator's tuple degrees are not kept (" << error.what() << "); validation counts them" << std::endl;
+    return;
+  }
   log_ << "counted the validator's tuple degrees as the edge file was checked; kept in '" << kept_degrees_->file_path()
        << "' until the validation (removed at the end)" << std::endl;
 }
