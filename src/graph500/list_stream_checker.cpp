@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
 #include "store/graph_store.hpp"
 #include "validate/batch_lanes.hpp"
@@ -27,9 +28,19 @@ class KeptRangeReader final : public KeptParentReader {
 }  // namespace
 
 ListStreamChecker::ListStreamChecker(std::unique_ptr<VertexListSource> lists, const EdgeSource& edges,
-                                     const KeptSearches& kept, int batch_size, LaneLevels levels)
-    : lists_(std::move(lists)), kept_(kept) {
-  batch_.emplace(*lists_, edges, batch_size, levels);
+                                     const KeptSearches& kept, int batch_size, LaneLevels levels,
+                                     const KeptTupleDegrees* counted_at_open, std::int64_t room)
+    : lists_(std::move(lists)), kept_(kept), degrees_counted_at_open_(counted_at_open != nullptr) {
+  if (counted_at_open == nullptr) {
+    batch_.emplace(*lists_, edges, batch_size, levels);
+  } else {
+    const Stopwatch reading;
+    ListStreamBatch::CountedDegrees counted{counted_at_open->read()};
+    counted.seconds = reading.seconds();
+    counted.bytes_read = counted_at_open->num_vertices() * static_cast<std::int64_t>(sizeof(std::uint32_t));
+    batch_.emplace(*lists_, edges, batch_size, levels, std::move(counted));
+  }
+  batch_->stage_levels_within(room - batch_->working_bytes());
 }
 
 void ListStreamChecker::keep(VertexId root, const ParentArray& parent) {
@@ -54,17 +65,22 @@ std::vector<SearchCheck> ListStreamChecker::check_kept(bool validate) {
   return checks;
 }
 
-std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
-                                                            const KeptSearches& kept, std::int64_t roots,
-                                                            std::int64_t room, LaneLevels levels) {
-  if (directory.empty() || roots < 2) return nullptr;
+bool lists_may_validate(const std::string& directory, const EdgeSource& edges) {
+  if (directory.empty()) return false;
   const StoreManifest manifest = read_store_manifest(directory);
-  if (!StoredListSource::readable(manifest) || !manifest.edge_file) return nullptr;
+  if (!StoredListSource::readable(manifest) || !manifest.edge_file) return false;
   const auto edge_file_bytes = static_cast<std::int64_t>(manifest.edge_file->bytes);
   // Edges added beside the edge file (a store's versions) are in no list.
-  if (edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)) != edge_file_bytes) return nullptr;
-  if (StoredListSource::pass_bytes(manifest) >= edge_file_bytes) return nullptr;
-  auto lists = std::make_unique<StoredListSource>(directory, manifest);
+  if (edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge)) != edge_file_bytes) return false;
+  return StoredListSource::pass_bytes(manifest) < edge_file_bytes;
+}
+
+std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& directory, const EdgeSource& edges,
+                                                            const KeptSearches& kept, std::int64_t roots,
+                                                            std::int64_t room, LaneLevels levels,
+                                                            const KeptTupleDegrees* counted_at_open) {
+  if (roots < 2 || !lists_may_validate(directory, edges)) return nullptr;
+  auto lists = std::make_unique<StoredListSource>(directory, read_store_manifest(directory));
   int capacity = levels == LaneLevels::kNibbles ? ListStreamBatch::capacity_for(*lists, edges, room, levels) : 0;
   if (capacity == 0) {
     levels = LaneLevels::kBytes;
@@ -72,7 +88,7 @@ std::unique_ptr<ListStreamChecker> make_list_stream_checker(const std::string& d
   }
   if (capacity < 4) return nullptr;
   const auto batch = static_cast<int>(std::min<std::int64_t>(capacity, roots));
-  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch, levels);
+  return std::make_unique<ListStreamChecker>(std::move(lists), edges, kept, batch, levels, counted_at_open, room);
 }
 
 // The searches' own count of levels only picks the code: the walk finds a deeper tree, which is

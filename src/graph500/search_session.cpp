@@ -17,6 +17,7 @@
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/teps_edge_count.hpp"
 #include "store/edge_file_check.hpp"
+#include "validate/tuple_degrees.hpp"
 #include "tiered/tiered_graph.hpp"
 
 namespace semibfs {
@@ -91,11 +92,48 @@ SearchSession::SearchSession(const SearchOptions& options, std::string graph, in
 // Validation streams the edge file: it is checked (its size, and its checksum where the manifest
 // has one) before the first search trusts it.
 void SearchSession::check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes) {
+  check_edge_file(directory, records, buffer_bytes, {});
+}
+
+void SearchSession::check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes,
+                                    const EdgeFileBytesVisitor& also_visit) {
   const EdgeFileCheck check = check_store_edge_file(directory, read_store_manifest(directory), records,
-                                                    static_cast<std::uint64_t>(buffer_bytes), &log_);
+                                                    static_cast<std::uint64_t>(buffer_bytes), &log_, also_visit);
   log_ << "checked the edge file: " << check.records << " edges, " << edge_file_checks(check) << ", in "
        << format_seconds(check.seconds) << std::endl;
   report_.edge_file_check_seconds = check.seconds;
+}
+
+// During the check the budget holds only the plan's reserve (program, buffers) and the index read
+// for the plan: the count borrows the room of what the open takes later, then waits in a file, so
+// that the searches keep their DRAM.
+bool SearchSession::counts_degrees_at_open(const std::string& directory, const EdgeSource& edges) const {
+  if (!report_.plan || report_.search.skip_validation || !read_store_manifest(directory).edge_file) return false;
+  const PlacementPlan& plan = *report_.plan;
+  const std::int64_t held = plan.structure("reserved").dram_bytes + plan.structure("offsets").dram_bytes;
+  return plan.dram_budget_bytes - held >= TupleDegreeCounter::working_bytes_for(edges.num_vertices()) &&
+         lists_may_validate(directory, edges);
+}
+
+void SearchSession::check_edge_file_at_open(const std::string& directory, const EdgeSource& edges,
+                                            std::int64_t records) {
+  const std::int64_t buffer_bytes = edge_check_buffer_bytes(edges, report_.plan);
+  const bool count = counts_degrees_at_open(directory, edges);
+  if (!count) {
+    check_edge_file(directory, records, buffer_bytes);
+    return;
+  }
+  TupleDegreeCounter counter(edges.num_vertices());
+  check_edge_file(directory, records, buffer_bytes, [&](std::span<const std::byte> bytes) { counter.add_packed_bytes(bytes); });
+  const std::vector<std::uint32_t> degrees = counter.finish(records);
+  try {
+    kept_degrees_.emplace(directory, degrees);
+  } catch (const Error& error) {  // a directory without room for them: validation counts them itself
+    log_ << "the validator's tuple degrees are not kept (" << error.what() << "); validation counts them" << std::endl;
+    return;
+  }
+  log_ << "counted the validator's tuple degrees as the edge file was checked; kept in '" << kept_degrees_->file_path()
+       << "' until the validation (removed at the end)" << std::endl;
 }
 
 SearchInputs SearchSession::open_store(const std::string& directory, const StoreRequest& request,
@@ -118,7 +156,7 @@ SearchInputs SearchSession::open_store(const std::string& directory, const Store
     print_plan(log_, *report_.plan);
   }
   // After the plan accepted the budget, before any list is read.
-  check_edge_file(directory, edge_records, edge_check_buffer_bytes(*graph.edges, report_.plan));
+  check_edge_file_at_open(directory, *graph.edges, edge_records);
   if (report_.plan && !report_.plan->fits_in_memory) {
     graph.tiered.emplace(open_tiered_graph(std::move(*store), *report_.plan));
     report_.lists_on_disk = graph.tiered->has_tails();
@@ -352,7 +390,8 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
   const bool validate = !report_.search.skip_validation;
   std::unique_ptr<ListStreamChecker> from_lists =
       validate ? make_list_stream_checker(store_directory_, validation.edges, validation.kept, std::ssize(searched),
-                                          room_bytes, lane_levels_for(searched))
+                                          room_bytes, lane_levels_for(searched),
+                                          kept_degrees_ ? &*kept_degrees_ : nullptr)
                : nullptr;
   const ListStreamChecker* lists_checker = from_lists.get();
   const std::unique_ptr<SearchChecker> checker =
@@ -367,6 +406,9 @@ void SearchSession::validate_kept(const KeptValidation& validation, std::int64_t
        << " in batches of up to " << checker->batch_size()
        << (lists_checker != nullptr && lists_checker->lane_levels() == LaneLevels::kNibbles ? " (levels in 4 bits)"
                                                                                             : "")
+       << (lists_checker != nullptr && lists_checker->staged_lanes() > 1
+               ? ", their levels written " + std::to_string(lists_checker->staged_lanes()) + " searches at a time"
+               : "")
        << " within " << format_bytes(std::max<std::int64_t>(room_bytes, 0)) << " of DRAM once the searches' is released"
        << std::endl;
   const std::int64_t batch = checker->batch_size();
@@ -398,7 +440,9 @@ void SearchSession::note_list_validation(const ListStreamChecker& checker, const
   report_.validation_bytes_read = checker.bytes_read() + tree_reads.bytes;
   const ListStreamBatch::Seconds& seconds = checker.seconds();
   log_ << "validation read " << format_bytes(report_.validation_bytes_read)
-       << " (the store's lists, the kept trees whole and again beside the lists, the tuples once for their degrees);"
+       << " (the store's lists, the kept trees whole and again beside the lists, "
+       << (checker.degrees_counted_at_open() ? "the tuple degrees counted at the open" : "the tuples once for their degrees")
+       << ");"
        << " tuple degrees " << format_seconds(seconds.degrees) << ", reading the trees "
        << format_seconds(tree_reads.seconds) << ", tree levels " << format_seconds(seconds.levels)
        << ", passes over the lists " << format_seconds(seconds.passes) << std::endl;

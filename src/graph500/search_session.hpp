@@ -19,9 +19,11 @@
 #include "edges/packed_file_edge_source.hpp"
 #include "graph500/graph500_report.hpp"
 #include "graph500/kept_searches.hpp"
+#include "graph500/kept_tuple_degrees.hpp"
 #include "graph500/root_searcher.hpp"
 #include "graph500/run_options.hpp"
 #include "graph500/search_inputs.hpp"
+#include "store/edge_file_check.hpp"
 #include "store/graph_store.hpp"
 #include "validate/search_batch.hpp"
 #include "validate/validator.hpp"
@@ -181,6 +183,13 @@ class SearchSession {
     double seconds = 0;
   };
   void note_list_validation(const ListStreamChecker& checker, const TreeReads& tree_reads);
+  // The edge file's check at the open, counting the validator's tuple degrees from its bytes and
+  // keeping them (kept_degrees_) when a validation from the store's lists may use them and the
+  // room the searches' status takes later holds the count meanwhile.
+  void check_edge_file_at_open(const std::string& directory, const EdgeSource& edges, std::int64_t records);
+  bool counts_degrees_at_open(const std::string& directory, const EdgeSource& edges) const;
+  void check_edge_file(const std::string& directory, std::int64_t records, std::int64_t buffer_bytes,
+                       const EdgeFileBytesVisitor& also_visit);
   // The engine over `graph`, the parents sized for it, and the memory line logged.
   void start_engine(const SearchInputs& graph, std::optional<BfsEngine>& engine, std::int64_t validator_bytes,
                     ParentArray& parent);
@@ -203,6 +212,7 @@ class SearchSession {
   ParentArray store_parent_;          // a relabelled store's parents, in its ids
   std::string store_directory_;       // the store open_store opened, where kept searches may go
   std::int64_t caller_bytes_ = 0;     // what open_store's caller holds besides (bfs: the id map)
+  std::optional<KeptTupleDegrees> kept_degrees_;  // counted as open_store checked the edge file
   std::unique_ptr<ProgressBar> bar_;  // the searches' bar on a terminal, while search() runs
   std::string describe_failure(SearchKernel kernel, std::size_t index, VertexId root,
                                const ValidationFailure& failure) const;

@@ -19,26 +19,18 @@ void EdgeFileSeal::add_records(const std::byte* records, std::int64_t count) {
 }
 
 void EdgeFileSeal::update(std::span<const std::byte> bytes) {
-  sha_.update(bytes.data(), bytes.size());
-  if (partial_bytes_ > 0) {
-    const std::size_t taken = std::min(bytes.size(), sizeof(PackedEdge) - partial_bytes_);
-    std::memcpy(partial_ + partial_bytes_, bytes.data(), taken);
-    partial_bytes_ += taken;
-    bytes = bytes.subspan(taken);
-    if (partial_bytes_ < sizeof(PackedEdge)) return;
-    add_records(partial_, 1);
-    partial_bytes_ = 0;
-  }
-  const std::size_t whole = bytes.size() / sizeof(PackedEdge);
-  add_records(bytes.data(), static_cast<std::int64_t>(whole));
-  partial_bytes_ = bytes.size() - whole * sizeof(PackedEdge);
-  std::memcpy(partial_, bytes.data() + whole * sizeof(PackedEdge), partial_bytes_);
+  update_sha256(bytes);
+  update_pair_digest(bytes);
+}
+
+void EdgeFileSeal::update_pair_digest(std::span<const std::byte> bytes) {
+  pieces_.add(bytes, [&](const std::byte* records, std::int64_t count) { add_records(records, count); });
 }
 
 void EdgeFileSeal::update(std::span<const PackedEdge> edges) { update(std::as_bytes(edges)); }
 
 void EdgeFileSeal::update_checksum(std::span<const PackedEdge> edges) {
-  if (partial_bytes_ > 0) throw Error("edge file seal: whole records after a split one");
+  if (pieces_.pending_bytes() > 0) throw Error("edge file seal: whole records after a split one");
   sha_.update(edges.data(), edges.size_bytes());
 }
 

@@ -12,6 +12,7 @@
 #include "core/graph_direction.hpp"
 #include "core/sha256.hpp"
 #include "edges/packed_edge.hpp"
+#include "edges/packed_record_pieces.hpp"
 #include "store/array_checks.hpp"
 #include "store/store_manifest.hpp"
 
@@ -23,6 +24,10 @@ class EdgeFileSeal {
 
   // The file's next bytes, cut anywhere (a record split between two calls is joined).
   void update(std::span<const std::byte> bytes);
+  // The two halves of update, which touch nothing in common and so may run at once on two threads:
+  // the bytes into the SHA-256, and their records (a split one joined) into the pair digest.
+  void update_sha256(std::span<const std::byte> bytes) { sha_.update(bytes.data(), bytes.size()); }
+  void update_pair_digest(std::span<const std::byte> bytes);
   // The file's next records; OpenMP-parallel.
   void update(std::span<const PackedEdge> edges);
   // The same in two parts that may run at once, so that a caller can hash on one thread while its
@@ -49,8 +54,7 @@ class EdgeFileSeal {
   bool undirected_;
   Sha256 sha_;
   std::uint64_t pair_digest_ = 0;
-  std::byte partial_[sizeof(PackedEdge)] = {};
-  std::size_t partial_bytes_ = 0;
+  PackedRecordPieces pieces_;
 };
 
 }  // namespace semibfs

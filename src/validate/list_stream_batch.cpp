@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "core/parallel_errors.hpp"
 #include "core/timer.hpp"
 #include "edges/packed_edge.hpp"
@@ -134,6 +135,14 @@ ListStreamBatch::PassResult stream_pass(const VertexListSource& lists, const Str
 
 std::int64_t parent_bytes_for(std::int64_t num_vertices) { return ParentArray::bytes_per_vertex(num_vertices); }
 
+ListStreamBatch::CountedDegrees counted_from(const EdgeSource& edges) {
+  const Stopwatch counting;
+  ListStreamBatch::CountedDegrees counted{tuple_degrees(edges)};
+  counted.seconds = counting.seconds();
+  counted.bytes_read = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
+  return counted;
+}
+
 // The searches a record may hold, ascending: multiples of 8 past 8, so that a record of nibbles is a
 // whole number of 4-byte words and the parents' lanes fill 512-bit vectors.
 constexpr int kStrides[] = {4, 8, 16, 24, 32, 48, 64};
@@ -145,26 +154,33 @@ int min_stride(LaneLevels levels) { return levels == LaneLevels::kNibbles ? 8 : 
 }  // namespace
 
 ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
-                                 LaneLevels levels)
+                                 LaneLevels levels, CountedDegrees counted)
     : lists_(lists),
       edges_(edges),
       capacity_(capacity),
       lane_levels_(levels),
       stride_(stride_for(capacity, levels)),
       record_bytes_(stride_ / lanes_per_byte(levels)),
-      num_vertices_(edges.num_vertices()) {
+      num_vertices_(edges.num_vertices()),
+      tuple_degrees_(std::move(counted.degrees)),
+      tuple_bytes_read_(counted.bytes_read),
+      unshared_seconds_(counted.seconds) {
   if (capacity < 1) throw Error("a search batch needs room for at least one search");
   if (lists.num_vertices() != num_vertices_) {
     throw Error("validation: the lists have " + std::to_string(lists.num_vertices()) + " vertices, the tuples " +
                 std::to_string(num_vertices_));
   }
-  const Stopwatch counting;
-  tuple_degrees_ = tuple_degrees(edges);
-  unshared_seconds_ = counting.seconds();
+  if (std::ssize(tuple_degrees_) != num_vertices_) {
+    throw Error("validation: " + std::to_string(tuple_degrees_.size()) + " tuple degrees counted for " +
+                std::to_string(num_vertices_) + " vertices");
+  }
   seconds_.degrees = unshared_seconds_;
-  tuple_bytes_read_ = edges.num_edges() * static_cast<std::int64_t>(sizeof(PackedEdge));
   kept_.reserve(static_cast<std::size_t>(capacity_));
 }
+
+ListStreamBatch::ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
+                                 LaneLevels levels)
+    : ListStreamBatch(lists, edges, capacity, levels, counted_from(edges)) {}
 
 int ListStreamBatch::stride_for(int capacity, LaneLevels levels) {
   for (const int stride : kStrides) {
@@ -197,15 +213,13 @@ int ListStreamBatch::capacity_for(const VertexListSource& lists, const EdgeSourc
 }
 
 std::int64_t ListStreamBatch::working_bytes() const {
-  return working_bytes_for(lists_, edges_, capacity_, lane_levels_);
+  return working_bytes_for(lists_, edges_, capacity_, lane_levels_) + stage_bytes();
 }
 
-// The level walked for each vertex into the column's lane; false (the lane left unreached) when the
-// tree is deeper than Code holds.
+// The level walked for each vertex into `lane` of its record; false (the lane left unreached) when
+// the tree is deeper than Code holds.
 template <class Code>
-bool ListStreamBatch::write_lane(int column) {
-  std::uint8_t* levels = levels_.data();
-  const std::int64_t record = record_bytes_;
+bool ListStreamBatch::write_lane(std::uint8_t* records, std::int64_t record_bytes, int lane) {
   TreeLevel deepest = 0;
 #pragma omp parallel for schedule(static) reduction(max : deepest)
   for (VertexId v = 0; v < num_vertices_; ++v) {
@@ -213,26 +227,68 @@ bool ListStreamBatch::write_lane(int column) {
     if (level != kUnreachedLevel) deepest = std::max(deepest, level);
     const auto clamped = static_cast<std::uint8_t>(std::min<TreeLevel>(level, Code::kDeepest));
     const std::uint8_t lane_level = level == kUnreachedLevel ? Code::kUnreached : clamped;
-    Code::set_level(levels + v * record, column, lane_level);
+    Code::set_level(records + v * record_bytes, lane, lane_level);
   }
   if (deepest <= Code::kDeepest) return true;
 #pragma omp parallel for schedule(static)
-  for (VertexId v = 0; v < num_vertices_; ++v) Code::set_level(levels + v * record, column, Code::kUnreached);
+  for (VertexId v = 0; v < num_vertices_; ++v) Code::set_level(records + v * record_bytes, lane, Code::kUnreached);
   return false;
+}
+
+std::int64_t ListStreamBatch::stage_bytes() const {
+  return stage_lanes_ == 1 ? 0 : num_vertices_ * (stage_lanes_ / lanes_per_byte(lane_levels_));
+}
+
+void ListStreamBatch::stage_levels_within(std::int64_t room) {
+  if (!kept_.empty()) throw Error("a batch stages its levels from its first search");
+  for (const int lanes : {4, 2}) {
+    stage_lanes_ = lanes;
+    if (stage_bytes() <= room) return;
+  }
+  stage_lanes_ = 1;
+}
+
+// The column's levels into its lane of the records, or of the stage; false when its tree is too deep.
+bool ListStreamBatch::write_levels(int column) {
+  const bool nibbles = lane_levels_ == LaneLevels::kNibbles;
+  std::uint8_t* records = stage_lanes_ == 1 ? levels_.data() : stage_.data();
+  const std::int64_t record = stage_lanes_ == 1 ? record_bytes_ : stage_bytes() / num_vertices_;
+  const int lane = stage_lanes_ == 1 ? column : column % stage_lanes_;
+  return nibbles ? write_lane<NibbleLevels>(records, record, lane) : write_lane<ByteLevels>(records, record, lane);
+}
+
+// The staged group that holds `column` into the records' bytes of its lanes, and the stage unreached
+// again for the next group.
+void ListStreamBatch::write_stage(int column) {
+  const std::int64_t bytes = stage_bytes() / num_vertices_;
+  const std::int64_t offset = column / stage_lanes_ * bytes;
+  std::uint8_t* levels = levels_.data();
+  std::uint8_t* stage = stage_.data();
+  const std::int64_t record = record_bytes_;
+#pragma omp parallel for schedule(static)
+  for (VertexId v = 0; v < num_vertices_; ++v) {
+    std::memcpy(levels + v * record + offset, stage + v * bytes, static_cast<std::size_t>(bytes));
+    std::memset(stage + v * bytes, 0xFF, static_cast<std::size_t>(bytes));
+  }
+  stage_pending_ = false;
 }
 
 void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
   check_room_to_keep(full(), capacity_, parent.size(), num_vertices_);
   const Stopwatch time;
   // Every bit set: unreached in every lane, bytes or nibbles.
-  if (kept_.empty()) levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
+  if (kept_.empty()) {
+    reserve_in_huge_pages(levels_, static_cast<std::size_t>(num_vertices_ * record_bytes_));
+    levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
+    reserve_in_huge_pages(tree_levels_, static_cast<std::size_t>(num_vertices_));
+    if (stage_lanes_ > 1) stage_.assign(static_cast<std::size_t>(stage_bytes()), 0xFF);
+  }
   const int column = size();
   FailureLog failures;
   parent.visit([&](auto entries) { tree_levels(root, entries, failures, tree_levels_); });
-  bool alone = !failures.empty();
-  if (!alone) {
-    alone = lane_levels_ == LaneLevels::kNibbles ? !write_lane<NibbleLevels>(column) : !write_lane<ByteLevels>(column);
-  }
+  const bool alone = !failures.empty() || !write_levels(column);
+  stage_pending_ = stage_lanes_ > 1;
+  if (stage_pending_ && ((column + 1) % stage_lanes_ == 0 || column + 1 == capacity_)) write_stage(column);
   kept_.push_back(Kept{root, alone, time.seconds()});
   seconds_.levels += kept_.back().seconds;
 }
@@ -281,6 +337,8 @@ std::vector<BatchOutcome> ListStreamBatch::outcomes(const PassResult& pass, doub
 
 std::vector<BatchOutcome> ListStreamBatch::check(const KeptParentReader& parents) {
   const Stopwatch pass_time;
+  if (stage_pending_) write_stage(size() - 1);  // a group left part-full
+  std::vector<std::uint8_t>().swap(stage_);
   std::vector<TreeLevel>().swap(tree_levels_);  // its room is the pass's, then the validator's
   const PassResult result = pass(parents);
   seconds_.passes += pass_time.seconds();

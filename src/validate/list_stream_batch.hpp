@@ -55,6 +55,16 @@ class ListStreamBatch {
   // pass over `edges`, which also checks every endpoint. Both sources must outlive the batch.
   ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity,
                   LaneLevels levels = LaneLevels::kBytes);
+  // The tuple degrees of `edges` (tuple_degrees.hpp), the seconds and file bytes their count took.
+  struct CountedDegrees {
+    std::vector<std::uint32_t> degrees;
+    double seconds = 0;
+    std::int64_t bytes_read = 0;
+  };
+  // The same with the tuple degrees counted already, by TupleDegreeCounter as the edge file was
+  // read for another check: no pass over `edges` now.
+  ListStreamBatch(const VertexListSource& lists, const EdgeSource& edges, int capacity, LaneLevels levels,
+                  CountedDegrees counted);
 
   // The searches a vertex's record holds for a batch of `capacity`: 4, 8, 16, 24, 32, 48 or 64, not
   // 4 in nibbles. Throws past 64.
@@ -83,6 +93,12 @@ class ListStreamBatch {
   };
   const Seconds& seconds() const { return seconds_; }
 
+  // Stages the levels of up to 4 (or 2) searches, as their walks give them, and writes them into
+  // the records in one sweep, when `room` bytes besides working_bytes() hold the stage (a sweep
+  // reads and writes every record: once a group instead of once a search). Before the first keep.
+  void stage_levels_within(std::int64_t room);
+  int staged_lanes() const { return stage_lanes_; }
+
   // Keeps the search from `root`; its tree levels are walked now (rule 1).
   void keep(VertexId root, const ParentArray& parent);
   // One pass over the lists for every kept search, their parents read from `parents`; then the
@@ -104,7 +120,10 @@ class ListStreamBatch {
   template <class Code>
   PassResult pass_with(const KeptParentReader& parents);
   template <class Code>
-  bool write_lane(int column);
+  bool write_lane(std::uint8_t* records, std::int64_t record_bytes, int lane);
+  bool write_levels(int column);
+  void write_stage(int column);
+  std::int64_t stage_bytes() const;
   std::vector<BatchOutcome> outcomes(const PassResult& pass, double pass_seconds, const KeptParentReader& parents);
 
   const VertexListSource& lists_;
@@ -117,6 +136,9 @@ class ListStreamBatch {
   std::vector<std::uint32_t> tuple_degrees_;
   std::vector<std::uint8_t> levels_;  // [vertex][record_bytes_], every bit set when unreached
   std::vector<TreeLevel> tree_levels_;
+  int stage_lanes_ = 1;               // 1: each search's levels written into the records at once
+  std::vector<std::uint8_t> stage_;   // [vertex][stage_lanes_ lanes], every bit set when unreached
+  bool stage_pending_ = false;        // the stage holds levels not yet in the records
   std::vector<Kept> kept_;
   std::optional<Validator> validator_;  // made when a search is validated alone
   std::int64_t parent_bytes_read_ = 0;

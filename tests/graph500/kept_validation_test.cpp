@@ -18,9 +18,11 @@
 #include "graph/partitioned_graph.hpp"
 #include "graph500/graph500_run.hpp"
 #include "graph500/kept_searches.hpp"
+#include "graph500/kept_tuple_degrees.hpp"
 #include "graph500/list_stream_checker.hpp"
 #include "graph500/search_session.hpp"
 #include "graph500/teps_edge_count.hpp"
+#include "validate/tuple_degrees.hpp"
 #include "support/scratch_directory.hpp"
 
 namespace semibfs {
@@ -100,6 +102,18 @@ class KeptValidationTest : public ::testing::Test {
     return session.finish(10, 16);
   }
 
+  // A run of four roots that builds a compressed store in `store` and validates under a budget.
+  static Graph500Options compressed_store_run(const std::string& store) {
+    fs::create_directories(store);
+    Graph500Options options;
+    options.kronecker.scale = 10;
+    options.num_roots = 4;
+    options.store.compressed_lists = true;
+    options.store.directory = store;
+    options.search.budget.dram_budget_bytes = std::int64_t{64} << 20;
+    return options;
+  }
+
   bool scratch_is_empty() const { return fs::is_empty(scratch_.path()); }
 
   EdgeList edge_list_;
@@ -162,13 +176,7 @@ TEST_F(KeptValidationTest, ACorruptionInTheKthRootOfABatchIsNamedAsAlone) {
 // file's nedge.
 TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone) {
   const std::string store = scratch_.file("store");
-  fs::create_directories(store);
-  Graph500Options options;
-  options.kronecker.scale = 10;
-  options.num_roots = 4;
-  options.store.compressed_lists = true;
-  options.store.directory = store;
-  options.search.budget.dram_budget_bytes = std::int64_t{64} << 20;
+  Graph500Options options = compressed_store_run(store);
   std::ostringstream run_log;
   const Graph500Report report = run_graph500(options, run_log);
   ASSERT_TRUE(report.validation_passed) << report.validation_failure << run_log.str();
@@ -214,6 +222,72 @@ TEST_F(KeptValidationTest, FromAStoresListsACorruptionInTheKthRootIsNamedAsAlone
     }
     EXPECT_GT(checker->bytes_read(), 0);
   }
+}
+
+// The tuple degrees counted as the open checked the edge file (issue 41): a run under a budget
+// counts them there and its validation from the lists reads no tuples; counts that are not the
+// edge file's, or changed in their file, make the validation refuse or fail, never pass.
+TEST_F(KeptValidationTest, TupleDegreesCountedAtTheOpenAreTheValidatorsOrRefused) {
+  const std::string store = scratch_.file("store");
+  Graph500Options options = compressed_store_run(store);
+  std::ostringstream run_log;
+  ASSERT_TRUE(run_graph500(options, run_log).validation_passed) << run_log.str();
+  options.store.reuse = true;
+  std::ostringstream reuse_log;
+  const Graph500Report report = run_graph500(options, reuse_log);
+  ASSERT_TRUE(report.validation_passed) << report.validation_failure << reuse_log.str();
+  EXPECT_NE(reuse_log.str().find("counted the validator's tuple degrees as the edge file was checked"),
+            std::string::npos) << reuse_log.str();
+  EXPECT_NE(reuse_log.str().find("the tuple degrees counted at the open"), std::string::npos) << reuse_log.str();
+  for (const auto& entry : fs::directory_iterator(store)) {
+    EXPECT_EQ(entry.path().filename().string().find("kept-tuple-degrees"), std::string::npos) << entry.path();
+  }
+  const PackedFileEdgeSource edges(store_path(store, kEdgeFileName), vertices());
+  KeptSearches kept(vertices(), std::ssize(roots_), 0, store);
+  BfsEngine engine(*graph_, BfsOptions{});
+  ParentArray parent;
+  parent.assign(vertices());
+  for (const VertexId root : roots_) {
+    parent.visit([&](auto entries) { engine.run(root, entries); });
+    kept.keep(root, parent);
+  }
+  const auto checked_with = [&](const std::vector<std::uint32_t>& degrees) {
+    const KeptTupleDegrees counted(store, degrees);
+    const std::unique_ptr<ListStreamChecker> checker =
+        make_list_stream_checker(store, edges, kept, std::ssize(roots_), std::int64_t{1} << 30, LaneLevels::kBytes,
+                                 &counted);
+    for (int i = 0; i < std::ssize(roots_); ++i) {
+      kept.read(i, parent);
+      checker->keep(kept.root(i), parent);
+    }
+    return checker->check_kept(true);
+  };
+  const std::vector<std::uint32_t> degrees = tuple_degrees(edges);
+  for (const SearchCheck& check : checked_with(degrees)) EXPECT_FALSE(check.failure.has_value());
+  // A reached vertex's count one short of its list: the pass stops, naming a damaged input.
+  std::vector<std::uint32_t> wrong = degrees;
+  wrong[static_cast<std::size_t>(roots_[0])] = 0;
+  EXPECT_THROW(checked_with(wrong), Error);
+  // Missing: counts for fewer vertices are refused.
+  wrong.assign(degrees.begin(), degrees.end() - 1);
+  EXPECT_THROW(checked_with(wrong), Error);
+}
+
+// A store's directory that cannot take the counts (here a directory in the file's place) costs the
+// run the count at the open, not the run: validation counts the tuples itself, as before.
+TEST_F(KeptValidationTest, TupleDegreesThatCannotBeKeptAreCountedByTheValidation) {
+  const std::string store = scratch_.file("store");
+  Graph500Options options = compressed_store_run(store);
+  std::ostringstream build_log;
+  ASSERT_TRUE(run_graph500(options, build_log).validation_passed) << build_log.str();
+  fs::create_directories(KeptTupleDegrees::file_path_in(store));
+  options.store.reuse = true;
+  std::ostringstream reuse_log;
+  const Graph500Report report = run_graph500(options, reuse_log);
+  ASSERT_TRUE(report.validation_passed) << report.validation_failure << reuse_log.str();
+  EXPECT_EQ(report.validation_source, "store lists");
+  EXPECT_NE(reuse_log.str().find("the validator's tuple degrees are not kept"), std::string::npos) << reuse_log.str();
+  EXPECT_NE(reuse_log.str().find("the tuples once for their degrees"), std::string::npos) << reuse_log.str();
 }
 
 // The searches' own count of levels chooses nibbles only when every tree says it fits in one.
