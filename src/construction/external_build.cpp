@@ -87,7 +87,10 @@ void count_first_pass(BuildContext& context, CollectBuffers& buffers, ListEnds e
     context.log.say("endpoints counted as the edge file was written");
     return;
   }
-  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_seal);
+  // Two endpoints an edge of a chunk: 8 bytes an edge, less than the lists of a range take later.
+  LedgerArray<std::uint32_t> staging(context.ledger, 2 * buffers.chunk.size());
+  count_endpoints(context.edges, buffers.chunk.span(), staging.span(), context.degrees, ends, context.log,
+                  context.edge_file_seal);
   ++context.stats.edge_file_passes;
   context.edge_file_seal = nullptr;
 }
