@@ -164,7 +164,8 @@ ExternalBuildStats build_relabelled_store(const std::string& edge_file, std::int
   {
     // The counts the construction sizes its ranges by: endpoints of non-loop edges, duplicates in.
     std::vector<std::uint32_t> degrees(static_cast<std::size_t>(num_vertices));
-    count_endpoints(edges, chunk, degrees, ListEnds::kBoth, log);
+    std::vector<std::uint32_t> staging(static_cast<std::size_t>(endpoint_staging_entries(num_vertices)));
+    count_endpoints(edges, chunk, staging, degrees, ListEnds::kBoth, log);
     relabel = relabel_by_degree(degrees);
   }
   const std::string relabelled = temporary_path(store_path(store_directory, "edges.relabelled"));

@@ -86,7 +86,10 @@ void count_first_pass(BuildContext& context, CollectBuffers& buffers, ListEnds e
     context.log.say("endpoints counted as the edge file was written");
     return;
   }
-  count_endpoints(context.edges, buffers.chunk.span(), context.degrees, ends, context.log, context.edge_file_seal);
+  // Two endpoints an edge of a chunk: 8 bytes an edge, less than the lists of a range take later.
+  LedgerArray<std::uint32_t> staging(context.ledger, 2 * buffers.chunk.size());
+  count_endpoints(context.edges, buffers.chunk.span(), staging.span(), context.degrees, ends, context.log,
+                  context.edge_file_seal);
   ++context.stats.edge_file_passes;
   context.edge_file_seal = nullptr;
 }
@@ -159,11 +162,26 @@ void write_lists(StoreListWriter& writer, RangeLists& lists, ListEnds ends) {
   }
 }
 
+// Compressed lists are written in id order whatever the order, only their heads (the first entry
+// in the order) depend on it: the id-ordered lists are compressed in parallel, batch by batch, in
+// the DRAM the edge chunks held during the collect passes (freed by now), and never reordered.
+bool writes_sorted(const BuildContext& context, const StoreListWriter& writer, ListEnds ends) {
+  const ListEnds written = written_as(context, ends);
+  return written != ListEnds::kSource && writer.takes_sorted_backward(written == ListEnds::kBoth);
+}
+
+// Ordered by degree (hub first or all): each head is the list's highest-degree neighbour.
+void write_sorted_lists(const BuildContext& context, StoreListWriter& writer, RangeLists& lists) {
+  writer.append_sorted_backward(lists.offsets.span(), lists.neighbors.span(), context.degrees,
+                                context.budget.chunk_edges * kCollectBytesPerEdge);
+}
+
 // Pass 3: the id-ordered lists back from the scratch file, range by range, ordered and written.
 void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrder order, ListEnds ends,
                  StoreListWriter& writer) {
+  const bool sorted = writes_sorted(context, writer, ends);
   const std::int64_t bytes_per_entry =
-      kRangeBytesPerEntry + (order == NeighborOrder::kByDegree ? kDegreeKeyBytesPerEntry : 0);
+      kRangeBytesPerEntry + (order == NeighborOrder::kByDegree && !sorted ? kDegreeKeyBytesPerEntry : 0);
   const std::vector<VertexRange> ranges = plan_row_ranges(context, bytes_per_entry);
   context.stats.order_ranges = static_cast<std::int64_t>(ranges.size());
   context.log.say("ordering lists (" + to_string(order) + ") in " + std::to_string(ranges.size()) + " ranges of vertices");
@@ -172,8 +190,12 @@ void order_lists(BuildContext& context, const ScratchFile& scratch, NeighborOrde
     throw_if_interrupted();
     RangeLists lists = load_range_lists(scratch, offset, range, context.degrees, context.ledger);
     offset += lists.entries() * static_cast<std::int64_t>(sizeof(NeighborId));
-    order_range_lists(lists, order, context.degrees, context.ledger);
-    write_lists(writer, lists, written_as(context, ends));
+    if (sorted) {
+      write_sorted_lists(context, writer, lists);
+    } else {
+      order_range_lists(lists, order, context.degrees, context.ledger);
+      write_lists(writer, lists, written_as(context, ends));
+    }
     context.log.tick("ordering: vertex", range.end, context.rows.end, ProgressUnit::kVertices);
   }
 }

@@ -43,6 +43,18 @@ class StoreListWriter {
   void append_backward(std::span<const NeighborId> list);
   void append_forward(std::span<const NeighborId> list);
 
+  // Whether append_sorted_backward takes the lists of `ends` (range_lists.hpp's ListEnds: whole
+  // lists, or a directed graph's in-lists): compressed lists with no separate forward graph to split.
+  bool takes_sorted_backward(bool whole_lists) const { return codec_ && (!whole_lists || forward_.empty()); }
+  // The backward lists of the next offsets.size() - 1 vertices, list i at neighbors [offsets[i],
+  // offsets[i + 1]), each ascending by id: compressed in parallel, a batch of lists at a time whose
+  // entries take at most batch_bytes / 8 (their compressed bytes, counted in the ledger, about as
+  // many at most). Each head (the `heads` file) is the list's first highest-degree neighbour when
+  // `hub_degrees` is given (hub-first and degree order), else its first entry. Throws semibfs::Error
+  // naming the first vertex whose list is not ascending without repeats.
+  void append_sorted_backward(std::span<const std::uint32_t> offsets, std::span<const NeighborId> neighbors,
+                              std::span<const std::uint32_t> hub_degrees, std::int64_t batch_bytes);
+
   // Closes every list file (renamed to its name in the store, its buffer freed), so that the lists
   // can be read back before the manifest is written; nothing may be appended after.
   void close();
@@ -63,6 +75,11 @@ class StoreListWriter {
   GraphFiles open_graph(StoreWriter& writer, int partition, const char* graph, std::size_t buffer_bytes) const;
   // One list of `vertex` appended to `files` as it is, or compressed.
   void append_list(GraphFiles& files, VertexId vertex, std::span<const NeighborId> list);
+  // A batch of append_sorted_backward's: each list's compressed bytes into encoded_, their ends in
+  // encoded_ends_ (from 0), their heads in heads_.
+  void encode_batch(std::span<const std::uint32_t> offsets, std::span<const NeighborId> neighbors,
+                    std::span<const std::uint32_t> hub_degrees);
+  void write_batch(std::span<const std::uint32_t> offsets);
 
   PartitionLayout layout_;
   std::vector<GraphFiles> backward_;
@@ -71,6 +88,9 @@ class StoreListWriter {
   std::vector<std::uint8_t> encoded_;               // one compressed list
   std::vector<NeighborId> sorted_;                  // one list in id order
   std::vector<std::vector<NeighborId>> pieces_;     // compressed: a forward list's piece per partition
+  std::vector<std::uint64_t> encoded_ends_;         // a batch: each list's compressed end in encoded_
+  std::vector<NeighborId> heads_;                   // a batch: each list's head
+  BufferLedger* ledger_;
   VertexId next_backward_vertex_ = 0;
   VertexId next_forward_vertex_ = 0;
   std::int64_t adjacencies_ = 0;

@@ -28,10 +28,7 @@ std::vector<std::uint32_t> clamped_degrees(const CsrGraph& graph) {
 // The first highest-degree neighbour is swapped to the front; the rest keep their id order
 // except the one it traded places with.
 void move_hub_first(std::span<NeighborId> list, std::span<const std::uint32_t> degrees) {
-  std::size_t best = 0;
-  for (std::size_t index = 1; index < list.size(); ++index) {
-    if (degrees[list[index]] > degrees[list[best]]) best = index;
-  }
+  const std::size_t best = hub_index(list, degrees);
   std::rotate(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(best),
               list.begin() + static_cast<std::ptrdiff_t>(best) + 1);
 }
@@ -68,10 +65,7 @@ void sort_by_degree(std::span<NeighborId> list, std::span<float> weights, std::s
 
 // move_hub_first, each weight moved with its neighbour (a twin, so that BFS builds run the code they ran).
 void move_hub_first(std::span<NeighborId> list, std::span<float> weights, std::span<const std::uint32_t> degrees) {
-  std::size_t hub = 0;
-  for (std::size_t index = 1; index < list.size(); ++index) {
-    if (degrees[list[index]] > degrees[list[hub]]) hub = index;
-  }
+  const std::size_t hub = hub_index(list, degrees);
   const auto end = static_cast<std::ptrdiff_t>(hub) + 1;
   std::rotate(list.begin(), list.begin() + end - 1, list.begin() + end);
   std::rotate(weights.begin(), weights.begin() + end - 1, weights.begin() + end);
@@ -147,6 +141,14 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weig
       order_weighted_list(list, weights.subspan(graph.offsets()[vertex], list.size()), order, degrees, keys);
     }
   }
+}
+
+std::size_t hub_index(std::span<const NeighborId> list, std::span<const std::uint32_t> degrees) {
+  std::size_t best = 0;
+  for (std::size_t index = 1; index < list.size(); ++index) {
+    if (degrees[list[index]] > degrees[list[best]]) best = index;
+  }
+  return best;
 }
 
 void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,

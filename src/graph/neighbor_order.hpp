@@ -31,6 +31,10 @@ void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<const std::
 // Throws semibfs::Error when there is not one weight per entry.
 void order_neighbors(CsrGraph& graph, NeighborOrder order, std::span<float> weights);
 
+// The index in `list` (sorted by id, not empty) of its first highest-degree neighbour: the list's
+// first entry in hub-first and in degree order.
+std::size_t hub_index(std::span<const NeighborId> list, std::span<const std::uint32_t> degrees);
+
 // Reorders one list, sorted by id, given every vertex's degree (in the graph without self-loops
 // and duplicates); `keys` is scratch of at least list.size() entries for kByDegree.
 void order_list(std::span<NeighborId> list, NeighborOrder order, std::span<const std::uint32_t> degrees,

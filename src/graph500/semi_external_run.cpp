@@ -45,8 +45,8 @@ std::int64_t bytes_to_write(const Graph500Options& options, int partitions, bool
 
 // Generation: the edges in chunks within the budget's share, straight into the file; with SSSP
 // their weights too, into the store's edges.weights (its manifest entry returned); with `counts`,
-// each chunk's endpoints counted and sealed too, for the build (their 4 bytes a vertex come out of
-// the chunks' share).
+// each chunk's endpoints counted and sealed too, for the build (their 4 bytes a vertex and their
+// staging come out of the chunks' share).
 std::optional<StoreArray> write_edge_file(const Graph500Options& options, SearchSession& session,
                                           WrittenEdgeCounts* counts = nullptr) {
   Stopwatch generation_time;
@@ -56,7 +56,7 @@ std::optional<StoreArray> write_edge_file(const Graph500Options& options, Search
       weights ? EdgeWeightSink([&weights](std::span<const float> chunk) { weights->append(chunk); }) : EdgeWeightSink();
   const EdgeChunkSink count =
       counts ? EdgeChunkSink([counts](std::span<const PackedEdge> chunk) { counts->add(chunk); }) : EdgeChunkSink();
-  const std::int64_t counts_bytes = counts ? counts->num_vertices() * static_cast<std::int64_t>(sizeof(std::uint32_t)) : 0;
+  const std::int64_t counts_bytes = counts ? WrittenEdgeCounts::bytes(counts->num_vertices()) : 0;
   write_kronecker_edge_file(options.kronecker, store_path(options.store.directory, kEdgeFileName),
                             options.search.budget.generation_bytes() - counts_bytes, &session.log(),
                             EdgeFormat::kG500Packed, sink, count);
