@@ -35,8 +35,8 @@ StoreListWriter::StoreListWriter(StoreWriter& writer, const PartitionLayout& lay
                                  std::size_t buffer_bytes, BufferLedger& ledger, std::optional<ListCodec> codec)
     : layout_(layout),
       codec_(codec),
-      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction, codec.has_value())),
-      ledger_(&ledger) {
+      ledger_(&ledger),
+      buffers_(ledger, static_cast<std::int64_t>(buffer_bytes) * files(layout.count(), direction, codec.has_value())) {
   if (codec_ && codec_->code != IntegerCode::kByte) throw Error("a store's lists are compressed with the byte code only");
   for (int k = 0; k < layout_.count(); ++k) {
     backward_.push_back(open_graph(writer, k, "backward", buffer_bytes));

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "graph/csr_graph.hpp"
 #include "graph/prefix_sum.hpp"
 #include "graph/radix_sort.hpp"
@@ -338,10 +339,16 @@ CsrGraph build_lists(const Entries& input, std::vector<float>* weights = nullptr
   const EdgeChunks chunks{input.items(), omp_get_max_threads()};
   std::vector<std::int64_t> positions = count_bucket_entries(input, layout, chunks);
   const std::vector<std::int64_t> bucket_start = bucket_positions(positions, layout, chunks);
-  std::vector<NeighborId> neighbors(bucket_start.back());
+  // The searches read the lists at random: in 2 MiB pages, a TLB entry covers 512 times the entries.
+  std::vector<NeighborId> neighbors;
+  reserve_in_huge_pages(neighbors, static_cast<std::size_t>(bucket_start.back()));
+  neighbors.resize(static_cast<std::size_t>(bucket_start.back()));
   std::vector<std::int64_t> offsets(rows + 1, 0);
   std::vector<std::int64_t> unique_count(layout.count, 0);
-  if constexpr (kWeighted) weights->assign(neighbors.size(), 0.0F);
+  if constexpr (kWeighted) {
+    reserve_in_huge_pages(*weights, neighbors.size());
+    weights->assign(neighbors.size(), 0.0F);
+  }
   for (const BucketRange buckets : split_buckets(bucket_start, layout.count)) {
     // Uninitialized on purpose (the scatter writes every slot); freed before the next share.
     const std::int64_t first_entry = bucket_start[buckets.first];

@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "sssp/distance_label.hpp"
 
 namespace semibfs {
@@ -378,7 +379,10 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
     throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
                 std::to_string(options.delta));
   }
+  // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
+  reserve_in_huge_pages(labels_, static_cast<std::size_t>(num_vertices));
   labels_.resize(static_cast<std::size_t>(num_vertices));
+  reserve_in_huge_pages(expanded_, static_cast<std::size_t>(num_vertices));
   expanded_.resize(static_cast<std::size_t>(num_vertices));
   if (std::visit([](const auto& lists) { return std::decay_t<decltype(lists)>::Reader::kMayDeferHeavy; }, lists_)) {
     deferred_.resize(static_cast<std::size_t>(num_vertices));

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "io/aligned_buffer.hpp"
 #include "io/sequential_read.hpp"
 #include "store/graph_store.hpp"
@@ -30,7 +31,9 @@ namespace {
 // `count` floats of the array `name`, its size, SHA-256 and values checked.
 std::vector<float> read_weight_array(const std::string& directory, const StoreManifest& manifest,
                                      const std::string& name, std::int64_t count) {
-  std::vector<float> weights(static_cast<std::size_t>(count));
+  std::vector<float> weights;
+  reserve_in_huge_pages(weights, static_cast<std::size_t>(count));  // read beside the lists, at random
+  weights.resize(static_cast<std::size_t>(count));
   read_store_array_into(directory, manifest, name, std::as_writable_bytes(std::span<float>(weights)));
   check_weight_values(store_path(directory, name), weights);
   return weights;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "core/sha256.hpp"
 #include "io/aligned_buffer.hpp"
 #include "io/sequential_read.hpp"
@@ -182,7 +183,9 @@ TieredCsr split_by_rows(std::vector<std::int64_t> offsets, const ResidencyRule& 
     const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;
     resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree, row_base + row);
   }
-  std::vector<NeighborId> resident(static_cast<std::size_t>(resident_offsets.back()));
+  std::vector<NeighborId> resident;
+  reserve_in_huge_pages(resident, static_cast<std::size_t>(resident_offsets.back()));  // read at random
+  resident.resize(static_cast<std::size_t>(resident_offsets.back()));
   return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/huge_pages.hpp"
 #include "core/sha256.hpp"
 #include "store/graph_store.hpp"
 #include "store/stored_weights.hpp"
@@ -95,8 +96,9 @@ TieredWeights TieredWeights::open(const std::string& directory, const StoreManif
       store_file_damaged(path, "holds " + std::to_string(entry.bytes) + " bytes for " +
                                    std::to_string(lists.num_entries()) + " list entries");
     }
-    std::vector<float>& resident =
-        weights.resident_.emplace_back(static_cast<std::size_t>(lists.resident_entry_count()));
+    std::vector<float>& resident = weights.resident_.emplace_back();
+    reserve_in_huge_pages(resident, static_cast<std::size_t>(lists.resident_entry_count()));  // read at random
+    resident.resize(static_cast<std::size_t>(lists.resident_entry_count()));
     ResidentWeightCollector collector(lists, resident, path);
     read_file_in_order(path, reading_within(plan), [&](std::span<const std::byte> bytes, std::uint64_t offset) {
       collector.consume(bytes, offset);
