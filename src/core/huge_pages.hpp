@@ -25,4 +25,11 @@ void reserve_in_huge_pages(std::vector<T>& array, std::size_t size) {
   if (end > first) ::madvise(reinterpret_cast<void*>(first), end - first, MADV_HUGEPAGE);
 }
 
+// `array` holding `size` copies of `value`, its pages asked for as huge pages before it is filled.
+template <class T>
+void assign_in_huge_pages(std::vector<T>& array, std::size_t size, const T& value = T{}) {
+  reserve_in_huge_pages(array, size);
+  array.assign(size, value);
+}
+
 }  // namespace semibfs

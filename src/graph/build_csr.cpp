@@ -341,14 +341,10 @@ CsrGraph build_lists(const Entries& input, std::vector<float>* weights = nullptr
   const std::vector<std::int64_t> bucket_start = bucket_positions(positions, layout, chunks);
   // The searches read the lists at random: in 2 MiB pages, a TLB entry covers 512 times the entries.
   std::vector<NeighborId> neighbors;
-  reserve_in_huge_pages(neighbors, static_cast<std::size_t>(bucket_start.back()));
-  neighbors.resize(static_cast<std::size_t>(bucket_start.back()));
+  assign_in_huge_pages(neighbors, static_cast<std::size_t>(bucket_start.back()));
   std::vector<std::int64_t> offsets(rows + 1, 0);
   std::vector<std::int64_t> unique_count(layout.count, 0);
-  if constexpr (kWeighted) {
-    reserve_in_huge_pages(*weights, neighbors.size());
-    weights->assign(neighbors.size(), 0.0F);
-  }
+  if constexpr (kWeighted) assign_in_huge_pages(*weights, neighbors.size());
   for (const BucketRange buckets : split_buckets(bucket_start, layout.count)) {
     // Uninitialized on purpose (the scatter writes every slot); freed before the next share.
     const std::int64_t first_entry = bucket_start[buckets.first];

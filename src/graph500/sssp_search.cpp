@@ -148,8 +148,7 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
   Graph500Report& report = session.report();
   report.sssp = options;
   DeltaStepping kernel = kernel_for(inputs, options, report.search.io);
-  reserve_in_huge_pages(distance, static_cast<std::size_t>(inputs.num_vertices()));  // read at random
-  distance.assign(static_cast<std::size_t>(inputs.num_vertices()), 0.0F);
+  assign_in_huge_pages(distance, static_cast<std::size_t>(inputs.num_vertices()));  // read at random
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, inputs.relabel, distance);
   parent.assign(inputs.num_vertices());

@@ -380,10 +380,8 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
                 std::to_string(options.delta));
   }
   // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
-  reserve_in_huge_pages(labels_, static_cast<std::size_t>(num_vertices));
-  labels_.resize(static_cast<std::size_t>(num_vertices));
-  reserve_in_huge_pages(expanded_, static_cast<std::size_t>(num_vertices));
-  expanded_.resize(static_cast<std::size_t>(num_vertices));
+  assign_in_huge_pages(labels_, static_cast<std::size_t>(num_vertices));
+  assign_in_huge_pages(expanded_, static_cast<std::size_t>(num_vertices));
   if (std::visit([](const auto& lists) { return std::decay_t<decltype(lists)>::Reader::kMayDeferHeavy; }, lists_)) {
     deferred_.resize(static_cast<std::size_t>(num_vertices));
   }

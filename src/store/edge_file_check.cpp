@@ -18,8 +18,9 @@ namespace semibfs {
 namespace {
 
 // The piece into the seal, and into `also_visit` when given: one thread hashes its bytes (the
-// SHA-256 is serial) while another adds its records to the pair digest, then visits it (their own
-// parallel loops then run on that thread alone).
+// SHA-256 is serial) while another adds its records to the pair digest; then the visitor has every
+// thread for its own parallel loops (the validator's count at random, alone on the second thread,
+// made the check at SCALE 26 take 34 s instead of 14).
 void seal_and_visit(EdgeFileSeal& seal, std::span<const std::byte> bytes, const EdgeFileBytesVisitor& also_visit) {
   if (!also_visit) {
     seal.update(bytes);
@@ -31,10 +32,7 @@ void seal_and_visit(EdgeFileSeal& seal, std::span<const std::byte> bytes, const 
     const int thread = omp_get_thread_num();
     try {
       if (thread == 0) seal.update_sha256(bytes);
-      if (thread == 1 || omp_get_num_threads() == 1) {
-        seal.update_pair_digest(bytes);
-        also_visit(bytes);
-      }
+      if (thread == 1 || omp_get_num_threads() == 1) seal.update_pair_digest(bytes);
     } catch (...) {
       errors[thread] = std::current_exception();
     }
@@ -42,6 +40,7 @@ void seal_and_visit(EdgeFileSeal& seal, std::span<const std::byte> bytes, const 
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);
   }
+  also_visit(bytes);
 }
 
 // The SHA-256 and pair digest of the edge file of `size` bytes at `path`.

@@ -76,8 +76,7 @@ std::vector<T> read_array(const std::string& directory, const StoreManifest& man
   const StoreArray& entry = checked_store_array(directory, manifest, name);
   if (entry.bytes % static_cast<std::int64_t>(sizeof(T)) != 0) damaged(path, "size is not a whole number of entries");
   std::vector<T> values;
-  reserve_in_huge_pages(values, static_cast<std::size_t>(entry.bytes) / sizeof(T));  // lists are read at random
-  values.resize(static_cast<std::size_t>(entry.bytes) / sizeof(T));
+  assign_in_huge_pages(values, static_cast<std::size_t>(entry.bytes) / sizeof(T));  // lists are read at random
   read_checked_file(path, entry, std::as_writable_bytes(std::span<T>(values)));
   return values;
 }

@@ -32,8 +32,7 @@ namespace {
 std::vector<float> read_weight_array(const std::string& directory, const StoreManifest& manifest,
                                      const std::string& name, std::int64_t count) {
   std::vector<float> weights;
-  reserve_in_huge_pages(weights, static_cast<std::size_t>(count));  // read beside the lists, at random
-  weights.resize(static_cast<std::size_t>(count));
+  assign_in_huge_pages(weights, static_cast<std::size_t>(count));  // read beside the lists, at random
   read_store_array_into(directory, manifest, name, std::as_writable_bytes(std::span<float>(weights)));
   check_weight_values(store_path(directory, name), weights);
   return weights;

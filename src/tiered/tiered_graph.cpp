@@ -184,8 +184,7 @@ TieredCsr split_by_rows(std::vector<std::int64_t> offsets, const ResidencyRule& 
     resident_offsets[row + 1] = resident_offsets[row] + rule.resident_entries(length, degree, row_base + row);
   }
   std::vector<NeighborId> resident;
-  reserve_in_huge_pages(resident, static_cast<std::size_t>(resident_offsets.back()));  // read at random
-  resident.resize(static_cast<std::size_t>(resident_offsets.back()));
+  assign_in_huge_pages(resident, static_cast<std::size_t>(resident_offsets.back()));  // read at random
   return TieredCsr(std::move(offsets), std::move(resident_offsets), std::move(resident), path);
 }
 

@@ -97,8 +97,7 @@ TieredWeights TieredWeights::open(const std::string& directory, const StoreManif
                                    std::to_string(lists.num_entries()) + " list entries");
     }
     std::vector<float>& resident = weights.resident_.emplace_back();
-    reserve_in_huge_pages(resident, static_cast<std::size_t>(lists.resident_entry_count()));  // read at random
-    resident.resize(static_cast<std::size_t>(lists.resident_entry_count()));
+    assign_in_huge_pages(resident, static_cast<std::size_t>(lists.resident_entry_count()));  // read at random
     ResidentWeightCollector collector(lists, resident, path);
     read_file_in_order(path, reading_within(plan), [&](std::span<const std::byte> bytes, std::uint64_t offset) {
       collector.consume(bytes, offset);

@@ -278,8 +278,7 @@ void ListStreamBatch::keep(VertexId root, const ParentArray& parent) {
   const Stopwatch time;
   // Every bit set: unreached in every lane, bytes or nibbles.
   if (kept_.empty()) {
-    reserve_in_huge_pages(levels_, static_cast<std::size_t>(num_vertices_ * record_bytes_));
-    levels_.assign(static_cast<std::size_t>(num_vertices_ * record_bytes_), 0xFF);
+    assign_in_huge_pages(levels_, static_cast<std::size_t>(num_vertices_ * record_bytes_), std::uint8_t{0xFF});
     reserve_in_huge_pages(tree_levels_, static_cast<std::size_t>(num_vertices_));
     if (stage_lanes_ > 1) stage_.assign(static_cast<std::size_t>(stage_bytes()), 0xFF);
   }

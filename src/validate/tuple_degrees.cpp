@@ -52,8 +52,7 @@ constexpr std::int64_t kUnpackEdges = std::int64_t{1} << 16;
 
 TupleDegreeCounter::TupleDegreeCounter(std::int64_t num_vertices) : num_vertices_(num_vertices) {
   check_compact_vertex_count(num_vertices);  // the lists' 32-bit entries name every vertex
-  reserve_in_huge_pages(degrees_, static_cast<std::size_t>(num_vertices));  // counted at random
-  degrees_.assign(static_cast<std::size_t>(num_vertices), 0);
+  assign_in_huge_pages(degrees_, static_cast<std::size_t>(num_vertices));  // counted at random
 }
 
 std::int64_t TupleDegreeCounter::working_bytes_for(std::int64_t num_vertices) {
