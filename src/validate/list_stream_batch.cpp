@@ -235,9 +235,9 @@ bool ListStreamBatch::write_lane(std::uint8_t* records, std::int64_t record_byte
   return false;
 }
 
-std::int64_t ListStreamBatch::stage_bytes() const {
-  return stage_lanes_ == 1 ? 0 : num_vertices_ * (stage_lanes_ / lanes_per_byte(lane_levels_));
-}
+std::int64_t ListStreamBatch::stage_record_bytes() const { return stage_lanes_ / lanes_per_byte(lane_levels_); }
+
+std::int64_t ListStreamBatch::stage_bytes() const { return stage_lanes_ == 1 ? 0 : num_vertices_ * stage_record_bytes(); }
 
 void ListStreamBatch::stage_levels_within(std::int64_t room) {
   if (!kept_.empty()) throw Error("a batch stages its levels from its first search");
@@ -252,7 +252,7 @@ void ListStreamBatch::stage_levels_within(std::int64_t room) {
 bool ListStreamBatch::write_levels(int column) {
   const bool nibbles = lane_levels_ == LaneLevels::kNibbles;
   std::uint8_t* records = stage_lanes_ == 1 ? levels_.data() : stage_.data();
-  const std::int64_t record = stage_lanes_ == 1 ? record_bytes_ : stage_bytes() / num_vertices_;
+  const std::int64_t record = stage_lanes_ == 1 ? record_bytes_ : stage_record_bytes();
   const int lane = stage_lanes_ == 1 ? column : column % stage_lanes_;
   return nibbles ? write_lane<NibbleLevels>(records, record, lane) : write_lane<ByteLevels>(records, record, lane);
 }
@@ -260,7 +260,7 @@ bool ListStreamBatch::write_levels(int column) {
 // The staged group that holds `column` into the records' bytes of its lanes, and the stage unreached
 // again for the next group.
 void ListStreamBatch::write_stage(int column) {
-  const std::int64_t bytes = stage_bytes() / num_vertices_;
+  const std::int64_t bytes = stage_record_bytes();
   const std::int64_t offset = column / stage_lanes_ * bytes;
   std::uint8_t* levels = levels_.data();
   std::uint8_t* stage = stage_.data();

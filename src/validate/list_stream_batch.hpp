@@ -124,6 +124,7 @@ class ListStreamBatch {
   bool write_levels(int column);
   void write_stage(int column);
   std::int64_t stage_bytes() const;
+  std::int64_t stage_record_bytes() const;  // a vertex's bytes in the stage (staging only)
   std::vector<BatchOutcome> outcomes(const PassResult& pass, double pass_seconds, const KeptParentReader& parents);
 
   const VertexListSource& lists_;
