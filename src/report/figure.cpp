@@ -14,8 +14,9 @@ std::string run_label(const std::vector<RunFigures>& runs, std::size_t index) {
 }
 
 std::vector<FigureOutcome> report_figures(const std::vector<RunFigures>& runs) {
-  return {teps_figure(runs),       sssp_teps_figure(runs), validation_figure(runs), budget_figure(runs),
-          level_time_figure(runs), frontier_figure(runs),  io_figure(runs),         communication_figure(runs)};
+  return {teps_figure(runs),   sssp_teps_figure(runs),     validation_figure(runs),
+          budget_figure(runs), level_time_figure(runs),    frontier_figure(runs),
+          io_figure(runs),     communication_figure(runs), sssp_phase_figure(runs)};
 }
 
 }  // namespace semibfs

@@ -32,7 +32,7 @@ struct FigureOutcome {
 std::string run_label(const std::vector<RunFigures>& runs, std::size_t index);
 
 // Every figure of the report, in page order: fig-teps, fig-sssp-teps, fig-validation, fig-budget
-// (across runs), then per run fig-level-time, fig-frontier, fig-io and fig-communication.
+// (across runs), then per run fig-level-time, fig-frontier, fig-io, fig-communication and fig-sssp-phases.
 std::vector<FigureOutcome> report_figures(const std::vector<RunFigures>& runs);
 
 }  // namespace semibfs

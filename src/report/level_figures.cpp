@@ -181,6 +181,56 @@ RunCharts communication_charts(const std::vector<RunFigures>& runs, std::size_t 
           ""};
 }
 
+// "#2 b21.json, SSSP search 3 of 8 (root 4242)": the median SSSP TEPS one.
+std::string median_sssp_search_title(const std::vector<RunFigures>& runs, std::size_t index, std::size_t search) {
+  const std::vector<SearchFigures>& searches = runs[index].sssp->searches;
+  return run_label(runs, index) + ", SSSP search " + std::to_string(search + 1) + " of " +
+         std::to_string(searches.size()) + " (root " + std::to_string(searches[search].root) + ")";
+}
+
+std::vector<double> per_phase(const std::vector<BucketPhaseFigures>& phases,
+                              const std::function<double(const BucketPhaseFigures&)>& value) {
+  std::vector<double> values;
+  for (const BucketPhaseFigures& phase : phases) values.push_back(value(phase));
+  return values;
+}
+
+ChartSpec phase_chart(const std::string& title, const std::string& y_title,
+                      const std::vector<BucketPhaseFigures>& phases, ChartKind kind, ValueUnit unit) {
+  ChartSpec chart;
+  chart.title = title;
+  chart.x_title = "bucket phase (bucket emptied)";
+  chart.y_title = y_title;
+  for (const BucketPhaseFigures& phase : phases) chart.categories.push_back(std::to_string(phase.bucket));
+  chart.kind = kind;
+  chart.unit = unit;
+  return chart;
+}
+
+RunCharts sssp_phase_charts(const std::vector<RunFigures>& runs, std::size_t index) {
+  const RunFigures& run = runs[index];
+  if (!run.sssp || run.sssp->searches.empty()) return {{}, "no SSSP searches (run without --sssp)"};
+  const std::size_t median = median_teps_search(run.sssp->searches);
+  const SearchFigures& search = run.sssp->searches[median];
+  if (!search.has_bucket_phases) return {{}, "no bucket phases in its report (written before they were)"};
+  if (search.bucket_phases.empty()) return {{}, "its median SSSP search emptied no bucket"};
+  const std::string title = median_sssp_search_title(runs, index, median);
+  const std::vector<BucketPhaseFigures>& phases = search.bucket_phases;
+  ChartSpec edges =
+      phase_chart(title + ": edges relaxed", "edges relaxed", phases, ChartKind::kStackedBars, ValueUnit::kWhole);
+  edges.series = {
+      {"light", per_phase(phases, [](const BucketPhaseFigures& p) { return p.light_edges; }), kTopDownColor},
+      {"heavy", per_phase(phases, [](const BucketPhaseFigures& p) { return p.heavy_edges; }), kBottomUpColor}};
+  RunCharts charts{{std::move(edges)}, ""};
+  if (run.dram_budget_bytes > 0) {
+    ChartSpec bytes =
+        phase_chart(title + ": bytes read", "bytes read", phases, ChartKind::kGroupedBars, ValueUnit::kBytes);
+    bytes.series = {{"bytes", per_phase(phases, [](const BucketPhaseFigures& p) { return p.bytes_read; }), "#59a14f"}};
+    charts.charts.push_back(std::move(bytes));
+  }
+  return charts;
+}
+
 }  // namespace
 
 FigureOutcome level_time_figure(const std::vector<RunFigures>& runs) {
@@ -231,6 +281,20 @@ FigureOutcome communication_figure(const std::vector<RunFigures>& runs) {
                 {}};
   return per_run_figure(runs, std::move(figure), "no communication per level: no run ran across MPI ranks",
                         [&](std::size_t index) { return communication_charts(runs, index); });
+}
+
+FigureOutcome sssp_phase_figure(const std::vector<RunFigures>& runs) {
+  Figure figure{"fig-sssp-phases",
+                "SSSP bucket phases",
+                "Edges relaxed in each bucket phase of delta-stepping (one phase per bucket emptied, in that order), "
+                "stacked light (lighter than delta) and heavy, of the run's SSSP search with the median SSSP TEPS; "
+                "beside it, for runs with a DRAM budget, the bytes of list tails and their weights read from the "
+                "store in each phase.",
+                {},
+                {}};
+  return per_run_figure(runs, std::move(figure),
+                        "no bucket phases: no run searched shortest paths (run --sssp) with a report that holds them",
+                        [&](std::size_t index) { return sssp_phase_charts(runs, index); });
 }
 
 }  // namespace semibfs

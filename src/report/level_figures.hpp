@@ -1,5 +1,6 @@
 // The per-level figures, one chart (or a row of them) per run: time per level by direction,
-// the frontier, reads from disk (tiered runs) and traffic between ranks (MPI runs).
+// the frontier, reads from disk (tiered runs) and traffic between ranks (MPI runs); and, per bucket
+// phase of SSSP searches (runs with --sssp), the edges relaxed and the bytes read.
 #pragma once
 
 #include <vector>
@@ -21,5 +22,9 @@ FigureOutcome io_figure(const std::vector<RunFigures>& runs);
 // fig-communication: bytes and messages per level by kind of exchange, summed over the ranks, of
 // the median-TEPS search, for runs across MPI ranks.
 FigureOutcome communication_figure(const std::vector<RunFigures>& runs);
+
+// fig-sssp-phases: edges relaxed per bucket phase, stacked light and heavy, of the SSSP search with
+// the median SSSP TEPS, and beside it the bytes read per phase for runs with a DRAM budget.
+FigureOutcome sssp_phase_figure(const std::vector<RunFigures>& runs);
 
 }  // namespace semibfs

@@ -183,6 +183,29 @@ SearchFigures search_figures(const Fields& root) {
   return search;
 }
 
+BucketPhaseFigures bucket_phase_figures(const Fields& phase) {
+  return {phase.integer("bucket"),
+          phase.non_negative("rounds"),
+          phase.non_negative("light_edges"),
+          phase.non_negative("heavy_edges"),
+          phase.non_negative("distance_updates"),
+          phase.non_negative("bytes_read"),
+          phase.non_negative("read_requests")};
+}
+
+// An SSSP root's totals and, when its report has them, its bucket phases (each field required).
+SearchFigures sssp_search_figures(const Fields& root) {
+  SearchFigures search = search_totals(root);
+  if (root.find("bucket_phases") == nullptr) return search;
+  search.has_bucket_phases = true;
+  const JsonValue::Array& phases = root.array("bucket_phases");
+  for (std::size_t index = 0; index < phases.size(); ++index) {
+    search.bucket_phases.push_back(
+        bucket_phase_figures(Fields(phases[index], root.path_of("bucket_phases") + "[" + std::to_string(index) + "]")));
+  }
+  return search;
+}
+
 std::optional<SsspRunFigures> sssp_figures(const Fields& document) {
   if (document.find("sssp") == nullptr) return std::nullopt;
   const Fields sssp = document.object("sssp");
@@ -191,7 +214,8 @@ std::optional<SsspRunFigures> sssp_figures(const Fields& document) {
   if (sssp.find("teps") != nullptr) figures.harmonic_mean_teps = sssp.object("teps").non_negative("harmonic_mean");
   const JsonValue::Array& roots = sssp.array("roots");
   for (std::size_t index = 0; index < roots.size(); ++index) {
-    figures.searches.push_back(search_totals(Fields(roots[index], sssp.path_of("roots") + "[" + std::to_string(index) + "]")));
+    figures.searches.push_back(
+        sssp_search_figures(Fields(roots[index], sssp.path_of("roots") + "[" + std::to_string(index) + "]")));
   }
   return figures;
 }
@@ -324,11 +348,16 @@ RunFigures read_run_figures(const std::string& path) {
 
 std::size_t median_teps_search(const RunFigures& run) {
   if (run.searches.empty()) throw Error(run.source + ": the run has no searches");
-  std::vector<std::size_t> order(run.searches.size());
+  return median_teps_search(run.searches);
+}
+
+std::size_t median_teps_search(const std::vector<SearchFigures>& searches) {
+  if (searches.empty()) throw Error("the median search of no searches");
+  std::vector<std::size_t> order(searches.size());
   std::iota(order.begin(), order.end(), 0);
   // NaN TEPS (a search of zero seconds) sorts last, so that the order is strict.
   const auto key = [&](std::size_t index) {
-    const double teps = run.searches[index].teps;
+    const double teps = searches[index].teps;
     return std::isnan(teps) ? std::numeric_limits<double>::infinity() : teps;
   };
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });

@@ -41,6 +41,17 @@ struct LevelFigures {
   std::optional<std::vector<LevelTraffic>> traffic;  // only in runs across MPI ranks
 };
 
+// One bucket's phase of an SSSP search (a root's "bucket_phases"), in the order emptied.
+struct BucketPhaseFigures {
+  std::int64_t bucket = 0;
+  double rounds = 0;
+  double light_edges = 0;  // edges relaxed lighter than delta
+  double heavy_edges = 0;
+  double distance_updates = 0;
+  double bytes_read = 0;  // tails and their weights, from the store
+  double read_requests = 0;
+};
+
 struct SearchFigures {
   std::int64_t root = 0;
   double seconds = 0;
@@ -48,9 +59,13 @@ struct SearchFigures {
   std::int64_t nedge = 0;
   double validate_seconds = 0;  // its validation (in a batch: its share of the pass); 0 when skipped
   std::vector<LevelFigures> levels;
+  // SSSP roots only: their bucket phases; none in reports older than them (has_bucket_phases false).
+  std::vector<BucketPhaseFigures> bucket_phases;
+  bool has_bucket_phases = false;
 };
 
-// Kernel 3's searches of a run made with --sssp (the report's "sssp" object); their roots have no levels.
+// Kernel 3's searches of a run made with --sssp (the report's "sssp" object); their roots have no
+// levels, but bucket phases.
 struct SsspRunFigures {
   double delta = 0;
   std::optional<double> harmonic_mean_teps;
@@ -98,5 +113,7 @@ RunFigures read_run_figures(const std::string& path);
 // The index of the search with the run's median TEPS (the lower middle of an even count), whose
 // levels the per-level figures show; the run must have a search.
 std::size_t median_teps_search(const RunFigures& run);
+// The same among `searches` (a run's SSSP ones), which must not be empty.
+std::size_t median_teps_search(const std::vector<SearchFigures>& searches);
 
 }  // namespace semibfs
