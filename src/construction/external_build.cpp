@@ -41,8 +41,11 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
     }
   }
   if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
-  if (options.edge_weights && (options.rank_part || options.direction != GraphDirection::kUndirected)) {
-    throw Error("external build: list weights are kept beside undirected lists of one process only");
+  const bool directed = options.direction == GraphDirection::kDirected;
+  if (options.edge_weights && (options.rank_part || (directed && options.partitions != 1))) {
+    throw Error(
+        "external build: list weights are kept beside undirected lists, or directed ones of one partition, "
+        "of one process only");
   }
   if (options.written_counts != nullptr && (options.rank_part || !options.relabel_new_of.empty() ||
                                             options.direction != GraphDirection::kUndirected)) {
@@ -296,7 +299,7 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
       writer.close();
       stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges,
                                                     store_path(store_directory, kEdgeWeightsName), budget, ledger, log,
-                                                    options.list_codec});
+                                                    options.list_codec, options.direction});
     }
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr            ? std::optional(part->edge_share)

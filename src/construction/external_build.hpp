@@ -67,8 +67,9 @@ struct ExternalBuildOptions {
   std::optional<StoreArray> edge_file_record = std::nullopt;
   // Set: the edge file's weights (kEdgeWeightsName in the store, one float per edge, this its
   // manifest entry); the store then keeps list weights beside its lists (list_weight_pass.hpp).
-  // Undirected lists of one process only; relabelled, the weights file follows the original edge
-  // file's records, which the relabelled file keeps in order (each tuple's weight whatever its ids).
+  // Directed: beside the out-lists, of one partition (list_weight_pass.hpp). One process only; relabelled, the weights
+  // file follows the original edge file's records, which the relabelled file keeps in order (each tuple's weight
+  // whatever its ids).
   std::optional<StoreArray> edge_weights = std::nullopt;
   // Set: the edge file's endpoint counts and seal, taken as it was written; the build skips its
   // counting pass (pass 1) and turns these counts into the unique degrees. Undirected, of one

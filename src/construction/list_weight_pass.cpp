@@ -53,13 +53,15 @@ class FileAt {
   int descriptor_ = -1;
 };
 
-// A partition's backward lists read back range by range, in their entries' order: the neighbours
-// file as it is, or the compressed lists decoded (their ids ascending, checked as they decode).
+// A partition's weighted lists (backward, or a directed store's out-lists) read back range by range, in their entries'
+// order: the neighbours file as it is, or the compressed lists decoded (their ids ascending, checked as they decode).
 class StoredLists {
  public:
   StoredLists(const ListWeightPass& pass, int partition)
       : pass_(pass), first_row_(pass.layout.range(partition).begin) {
-    const auto name = [partition](const char* array) { return store_path_of(partition, array); };
+    const auto name = [&pass, partition](const char* array) {
+      return store_array_name(partition, weighted_lists_graph(pass.direction), array);
+    };
     if (!pass.codec) {
       neighbors_.emplace(store_path(pass.directory, name("neighbors")));
       return;
@@ -97,8 +99,6 @@ class StoredLists {
   std::int64_t bytes_per_entry() const { return neighbors_ ? kWeightBytesPerEntry : kCompressedWeightBytesPerEntry; }
 
  private:
-  static std::string store_path_of(int partition, const char* array) { return store_array_name(partition, "backward", array); }
-
   const ListWeightPass& pass_;
   VertexId first_row_;
   std::optional<FileAt> neighbors_;
@@ -139,7 +139,7 @@ bool keep_least(RangeIndex& index, VertexId vertex, VertexId neighbor, float wei
 }
 
 // One pass over the edges and their weights into the range's entries; returns the tuples with an
-// endpoint in the range whose entry its list lacks.
+// endpoint in the range whose entry its list lacks (directed: a source, whose out-list lacks the target).
 std::int64_t weigh_range(const ListWeightPass& pass, const FileAt& weight_file, RangeIndex& index) {
   const auto chunk_edges = static_cast<std::size_t>(std::clamp<std::int64_t>(pass.edges.num_edges(), 1, pass.budget.chunk_edges));
   LedgerArray<PackedEdge> chunk(pass.ledger, chunk_edges);
@@ -149,12 +149,13 @@ std::int64_t weigh_range(const ListWeightPass& pass, const FileAt& weight_file, 
     const std::span<float> weights = chunk_weights.span().first(edges.size());
     weight_file.read(first, weights);
     const VertexRange rows = index.rows;
+    const bool directed = pass.direction == GraphDirection::kDirected;
 #pragma omp parallel for schedule(static) reduction(+ : missing)
     for (std::size_t e = 0; e < edges.size(); ++e) {
       const VertexId u = edges[e].v0(), v = edges[e].v1();
       if (u == v) continue;
       if (rows.contains(u)) missing += keep_least(index, u, v, weights[e]) ? 0 : 1;
-      if (rows.contains(v)) missing += keep_least(index, v, u, weights[e]) ? 0 : 1;
+      if (!directed && rows.contains(v)) missing += keep_least(index, v, u, weights[e]) ? 0 : 1;
     }
   });
   return missing;
@@ -175,7 +176,8 @@ void check_every_entry_weighed(const ListWeightPass& pass, const RangeIndex& ind
 std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& weight_file, int k) {
   const VertexRange rows = pass.layout.range(k);
   const StoredLists lists(pass, k);
-  StoreArrayStream& out = pass.store.open_array(list_weights_name(k), static_cast<std::size_t>(pass.budget.file_buffer_bytes));
+  StoreArrayStream& out = pass.store.open_array(list_weights_name(k, pass.direction),
+                                                static_cast<std::size_t>(pass.budget.file_buffer_bytes));
   std::vector<VertexRange> ranges = plan_vertex_ranges(
       pass.degrees.subspan(static_cast<std::size_t>(rows.begin), static_cast<std::size_t>(rows.size())),
       lists.bytes_per_entry(), kIndexBytesPerVertex, pass.budget.range_bytes);

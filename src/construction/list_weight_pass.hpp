@@ -4,7 +4,9 @@
 // store's neighbours file (or, compressed, decoded from its lists file: their entries, and so the
 // weights, in id order) and indexed by neighbour id (graph/least_weight_index.hpp, which also
 // weighs lists in DRAM); one pass over the edge file and its weights then keeps, for every entry,
-// the least weight of the tuples joining its two vertices (duplicates, both directions).
+// the least weight of the tuples joining its two vertices (duplicates, both directions). A directed
+// store of one partition keeps them beside its out-lists instead (p0.forward.weights): an entry v
+// of u's list, the least weight of the tuples u -> v.
 #pragma once
 
 #include <cstdint>
@@ -31,18 +33,19 @@ inline constexpr std::int64_t kCompressedWeightBytesPerEntry = kWeightBytesPerEn
 
 struct ListWeightPass {
   StoreWriter& store;
-  std::string directory;                   // the store's, whose pK.backward.neighbors are closed
+  std::string directory;  // the store's, whose weighted lists (pK.backward, p0.forward) are closed
   const PartitionLayout& layout;
-  std::span<const std::uint32_t> degrees;  // every vertex's list length
+  std::span<const std::uint32_t> degrees;  // every vertex's weighted list's length (directed: out-degree)
   const PackedEdgeFile& edges;             // in the lists' ids
   std::string edge_weights_path;           // one float per record of `edges`
   const BuildBudget& budget;
   BufferLedger& ledger;
   ProgressLog& log;
-  std::optional<ListCodec> codec = std::nullopt;  // set: the lists are compressed (pK.backward.lists)
+  std::optional<ListCodec> codec = std::nullopt;           // set: the lists are compressed (pK.<graph>.lists)
+  GraphDirection direction = GraphDirection::kUndirected;  // directed: one partition, weights beside out-lists
 };
 
-// Adds pK.backward.weights of every partition to the store; returns the reads of the edge file.
+// Adds list_weights_name(K, direction) of every partition to the store; returns the reads of the edge file.
 // Throws semibfs::Error when the weights file is not one float per edge, or an entry is joined by
 // no tuple (the lists are not those of the edge file).
 std::int64_t write_list_weights(const ListWeightPass& pass);

@@ -80,6 +80,14 @@ PartitionedGraph::PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> ba
   place_partitions();
 }
 
+PartitionedGraph PartitionedGraph::take_out_lists() && {
+  check_out_lists_alone();
+  std::vector<CsrGraph> out_lists;
+  out_lists.push_back(std::move(forward_.front()));
+  *this = PartitionedGraph();
+  return PartitionedGraph(NeighborOrder::kById, std::move(out_lists), {});
+}
+
 // The whole graph is freed when this returns, before the forward graph is built.
 void PartitionedGraph::split_backward(CsrGraph whole) {
   if (layout_.count() == 1) {

@@ -55,6 +55,10 @@ class PartitionedGraph : public PartitionedLists<CsrGraph> {
   PartitionedGraph(NeighborOrder order, std::vector<CsrGraph> backward, std::vector<CsrGraph> forward,
                    GraphDirection direction = GraphDirection::kUndirected);
 
+  // A directed graph of one partition's out-lists alone, as a graph whose lists they are (what
+  // SSSP follows, a vertex's edges out); the in-lists are freed. Throws semibfs::Error otherwise.
+  PartitionedGraph take_out_lists() &&;
+
   // The vertex's whole backward list, in the chosen order.
   std::span<const NeighborId> neighbors(VertexId vertex) const;
   NeighborId first_neighbor(VertexId vertex) const { return first_neighbors_[vertex]; }

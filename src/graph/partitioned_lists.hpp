@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/graph_direction.hpp"
 #include "core/types.hpp"
 #include "graph/neighbor_order.hpp"
@@ -46,6 +48,13 @@ class PartitionedLists {
 
  protected:
   PartitionedLists() = default;
+  // What taking the out-lists alone needs (take_out_lists): a directed graph of one partition.
+  void check_out_lists_alone() const {
+    if (direction_ != GraphDirection::kDirected || layout_.count() != 1) {
+      throw Error("out-lists alone are taken from a directed graph of one partition, not a " + to_string(direction_) +
+                  " one of " + std::to_string(layout_.count()));
+    }
+  }
   // The lists are the derived class's to fill: the layout is read from them before they move.
   PartitionedLists(PartitionLayout layout, NeighborOrder order, GraphDirection direction, std::int64_t num_adjacencies)
       : layout_(layout), order_(order), direction_(direction), num_adjacencies_(num_adjacencies) {}

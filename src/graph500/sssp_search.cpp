@@ -79,8 +79,8 @@ class SsspSearcher final : public RootSearcher {
 class SsspChecker final : public OneSearchChecker {
  public:
   SsspChecker(const WeightedSearchInputs& inputs, const std::vector<float>& distance)
-      : counter_(*inputs.edges, GraphDirection::kUndirected, false),
-        validator_(*inputs.edges, *inputs.edge_weights),
+      : counter_(*inputs.edges, inputs.direction, false),
+        validator_(*inputs.edges, *inputs.edge_weights, inputs.direction),
         distance_(distance) {}
 
   std::int64_t count_edges(const ParentArray& parent) override { return counter_.count_edges(parent); }
@@ -105,10 +105,20 @@ DeltaStepping kernel_for(const WeightedSearchInputs& inputs, const SsspOptions& 
 
 }  // namespace
 
+void follow_out_lists(SearchInputs& graph) {
+  if (graph.direction() != GraphDirection::kDirected) return;
+  if (graph.tiered) {
+    graph.tiered = std::move(*graph.tiered).take_out_lists();
+  } else {
+    graph.in_memory = std::move(*graph.in_memory).take_out_lists();
+  }
+}
+
 StoredWeights open_stored_weights(const std::string& directory, const SearchInputs& graph,
                                   const SearchOptions& options, const std::optional<PlacementPlan>& plan) {
   const StoreManifest manifest = read_store_manifest(directory);
   StoredWeights weights;
+  weights.direction = manifest.direction;
   const std::int64_t records = graph.edges->num_edges();
   if (graph.tiered) {
     weights.tiered = TieredWeights::open(directory, manifest, *graph.tiered, plan ? *plan : PlacementPlan{});
@@ -139,6 +149,7 @@ WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const Sto
   inputs.edges = graph.edges.get();
   inputs.edge_weights = weights.edges.get();
   inputs.relabel = graph.relabel ? &*graph.relabel : nullptr;
+  inputs.direction = weights.direction;
   return inputs;
 }
 

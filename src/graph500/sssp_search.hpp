@@ -35,6 +35,8 @@ struct WeightedSearchInputs {
   // Set: the lists are a store's relabelled by degree; roots, parents and distances (and `edges`)
   // are in the input's ids.
   const StoredRelabel* relabel = nullptr;
+  // Directed: the lists are out-lists, and each tuple is the edge v0 -> v1 only (validation's rules).
+  GraphDirection direction = GraphDirection::kUndirected;
 
   std::int64_t num_vertices() const { return tiered ? tiered->num_vertices() : graph->num_vertices(); }
   // DRAM the list weights hold.
@@ -49,11 +51,15 @@ SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance);
 // the list weights whole beside lists in DRAM, or tiered beside tiered lists; the edge file's
 // weights read whole without a budget, else checked once and read chunk by chunk by validation.
 struct StoredWeights {
+  GraphDirection direction = GraphDirection::kUndirected;  // the store's
   std::vector<std::vector<float>> lists;
   std::optional<TieredWeights> tiered;
   std::vector<float> edge_values;
   std::unique_ptr<EdgeWeightSource> edges;
 };
+// A directed store's graph, opened for the searches, made what SSSP follows before its weights are
+// opened: its out-lists alone (take_out_lists), the in-lists freed. Nothing changes an undirected one.
+void follow_out_lists(SearchInputs& graph);
 StoredWeights open_stored_weights(const std::string& directory, const SearchInputs& graph,
                                   const SearchOptions& options, const std::optional<PlacementPlan>& plan);
 // The searches' inputs from a graph read from a store and its weights; both must outlive them.

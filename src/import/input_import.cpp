@@ -330,7 +330,9 @@ std::int64_t place_edges(const std::string& file_id_edges, const std::string& st
 
 // Why a weighted file's weights cannot be kept in the store `options` make (empty: they can).
 std::string why_weights_dropped(const ImportOptions& options) {
-  if (options.directed) return "a directed store keeps no weights yet";
+  if (options.directed && options.partitions != 1) {
+    return "a directed store keeps weights in one partition only (build it without --partitions for sssp)";
+  }
   return "";
 }
 

@@ -27,8 +27,9 @@ namespace {
 // What a store must be for shortest paths, said before any list is read.
 void check_weighted_store(const std::string& store, const StoreManifest& manifest) {
   if (!manifest.list_weights || !manifest.edge_weights) {
-    throw Error("the store has no weights: '" + store + "' was built from a file without them (or with --no-weights, "
-                "or --directed); build it from a weighted file (Matrix Market real "
+    throw Error("the store has no weights: '" + store +
+                "' was built from a file without them (or with --no-weights, "
+                "or --directed and --partitions); build it from a weighted file (Matrix Market real "
                 "or integer values, or an el file with a third column)");
   }
   const int versions = latest_store_version(store);
@@ -68,8 +69,8 @@ StoreShortestPaths search_store_shortest_paths(const StoreSsspOptions& options, 
   SearchSession session(search, request.made_from, request.partitions, log);
   session.use_file_ids([&result](VertexId vertex) { return result.ids.to_file(vertex); });
   Stopwatch open_time;
-  const SearchInputs graph =
-      session.open_store(options.store, request, input.vertices, input.edges, id_map_bytes(input));
+  SearchInputs graph = session.open_store(options.store, request, input.vertices, input.edges, id_map_bytes(input));
+  follow_out_lists(graph);  // a directed store's out-lists alone: SSSP follows edges out
   const StoredWeights weights = open_stored_weights(options.store, graph, search, session.report().plan);
   session.report().official.construction_seconds = open_time.seconds();
   session.report().vertices = input.vertices;

@@ -79,12 +79,15 @@ ListCodec parse_store_list_code(const KeyValueText& format, const std::string& v
   return {IntegerCode::kByte, static_cast<int>(minimum)};
 }
 
-// Weights are kept only beside an undirected graph's lists (plain or compressed, relabelled or
-// not) in one process, and the edge file's weights only beside an edge file.
+// Weights are kept only beside an undirected graph's lists, or a directed one's out-lists in one
+// partition (plain or compressed, relabelled or not), in one process, and the edge file's weights
+// only beside an edge file.
 void check_weights_fit(const StoreManifest& manifest, const std::string& path) {
-  if (manifest.list_weights && (manifest.rank_part || manifest.direction != GraphDirection::kUndirected)) {
-    throw Error("store manifest '" + path + "': list weights beside directed or rank-part "
-                "lists (the store is damaged; rebuild it in an empty directory)");
+  const bool directed = manifest.direction != GraphDirection::kUndirected;
+  if (manifest.list_weights && (manifest.rank_part || (directed && manifest.partitions != 1))) {
+    throw Error("store manifest '" + path + "': list weights beside rank-part lists or directed lists of " +
+                std::to_string(manifest.partitions) +
+                " partitions (the store is damaged; rebuild it in an empty directory)");
   }
   if (manifest.edge_weights && (!manifest.edge_file || !manifest.list_weights)) {
     throw Error("store manifest '" + path + "': edge weights without an edge file or list weights (the store is "
@@ -212,7 +215,7 @@ std::int64_t StoreManifest::backward_list_bytes() const {
 std::int64_t StoreManifest::list_weight_bytes() const {
   std::int64_t bytes = 0;
   for (int k = 0; list_weights && k < partitions; ++k) {
-    const std::string name = store_array_name(k, "backward", "weights");
+    const std::string name = store_array_name(k, weighted_lists_graph(direction), "weights");
     for (const StoreArray& listed : arrays) bytes += listed.name == name ? listed.bytes : 0;
   }
   return bytes;
@@ -235,6 +238,10 @@ std::string store_array_name(int partition, const char* graph, const char* part)
   std::string name = "p";
   name.append(std::to_string(partition)).append(".").append(graph).append(".").append(part);
   return name;
+}
+
+const char* weighted_lists_graph(GraphDirection direction) {
+  return direction == GraphDirection::kDirected ? "forward" : "backward";
 }
 
 void check_store_directory(const std::string& directory) {

@@ -115,10 +115,13 @@ struct StoreManifest {
 };
 
 // The path of a store file, and the name of one array: "p{partition}.{graph}.{part}", e.g.
-// p0.backward.offsets (graph: backward or forward; part: offsets, neighbors, weights (backward
-// only), or in a compressed store positions and lists).
+// p0.backward.offsets (graph: backward or forward; part: offsets, neighbors, weights (beside the
+// weighted lists only), or in a compressed store positions and lists).
 std::string store_path(const std::string& directory, const std::string& name);
 std::string store_array_name(int partition, const char* graph, const char* part);
+// The graph whose lists keep the SSSP weights: the lists SSSP follows, a vertex's edges out: the
+// backward lists of an undirected store, the out-lists (forward) of a directed one (of one partition).
+const char* weighted_lists_graph(GraphDirection direction);
 
 // Throws semibfs::Error unless `directory` is an existing directory.
 void check_store_directory(const std::string& directory);

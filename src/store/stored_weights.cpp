@@ -12,7 +12,9 @@
 
 namespace semibfs {
 
-std::string list_weights_name(int partition) { return store_array_name(partition, "backward", "weights"); }
+std::string list_weights_name(int partition, GraphDirection direction) {
+  return store_array_name(partition, weighted_lists_graph(direction), "weights");
+}
 
 void check_weight_values(const std::string& path, std::span<const float> weights) {
   std::int64_t first_bad = static_cast<std::int64_t>(weights.size());
@@ -47,7 +49,7 @@ std::vector<std::vector<float>> read_list_weights(const std::string& directory, 
   }
   std::vector<std::vector<float>> weights;
   for (int k = 0; k < static_cast<int>(entries.size()); ++k) {
-    weights.push_back(read_weight_array(directory, manifest, list_weights_name(k), entries[k]));
+    weights.push_back(read_weight_array(directory, manifest, list_weights_name(k, manifest.direction), entries[k]));
   }
   return weights;
 }

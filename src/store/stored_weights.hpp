@@ -1,7 +1,8 @@
 // The SSSP weights a store keeps (issue 40): the list weights, one float beside each entry of each
 // partition's backward lists (pK.backward.weights, in ListWeights's layout: the least weight of the
-// input tuples that join the entry's two vertices), and the edge file's weights (edges.weights,
-// one float per record, in its order), which SSSP validation reads. Both are listed in the manifest
+// input tuples that join the entry's two vertices), or in a directed store beside its out-lists
+// (p0.forward.weights: the least weight of the tuples u -> v of the entry v of u's list), and the edge file's weights
+// (edges.weights, one float per record, in its order), which SSSP validation reads. Both are listed in the manifest
 // (list-weights, edge-weights) and checked as every array is: size and SHA-256, and here each
 // value finite and not negative.
 #pragma once
@@ -20,8 +21,8 @@
 
 namespace semibfs {
 
-// "pK.backward.weights".
-std::string list_weights_name(int partition);
+// "pK.backward.weights", or beside a directed store's out-lists "p0.forward.weights".
+std::string list_weights_name(int partition, GraphDirection direction = GraphDirection::kUndirected);
 
 // Each partition's list weights of a store whose manifest lists them, `entries[k]` of partition k,
 // each file's size, SHA-256 and values checked; semibfs::Error naming the file otherwise.

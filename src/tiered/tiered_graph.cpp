@@ -33,6 +33,16 @@ TieredGraph::TieredGraph(NeighborOrder order, std::int64_t num_adjacencies, std:
   }
 }
 
+TieredGraph TieredGraph::take_out_lists() && {
+  check_out_lists_alone();
+  std::vector<TieredCsr> out_lists;
+  out_lists.push_back(std::move(forward_.front()));
+  const std::int64_t vertices = num_vertices();
+  const std::int64_t entries = out_lists.front().num_entries();
+  *this = TieredGraph();
+  return TieredGraph(NeighborOrder::kById, entries, {}, Bitmap(vertices), std::move(out_lists), {});
+}
+
 TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
   TieredGraph tiered;
   tiered.layout_ = graph.layout();

@@ -33,6 +33,11 @@ class TieredGraph : public PartitionedLists<TieredCsr> {
               std::vector<TieredCsr> backward, std::vector<TieredCsr> forward,
               GraphDirection direction = GraphDirection::kUndirected);
 
+  // A directed graph of one partition's out-lists alone, as a graph whose (backward) lists they
+  // are, tiered as they were (what SSSP follows); the in-lists are freed. Throws semibfs::Error
+  // otherwise.
+  TieredGraph take_out_lists() &&;
+
   NeighborId first_neighbor(VertexId vertex) const { return first_neighbors_[static_cast<std::size_t>(vertex)]; }
   const Bitmap& isolated() const { return *isolated_; }
   // Empty when the graph was opened without them (PlacementPlan::dense_heads): never searched by

@@ -89,7 +89,7 @@ TieredWeights TieredWeights::open(const std::string& directory, const StoreManif
   TieredWeights weights;
   for (int k = 0; k < graph.num_partitions(); ++k) {
     const TieredCsr& lists = graph.backward(k);
-    const std::string name = list_weights_name(k);
+    const std::string name = list_weights_name(k, manifest.direction);
     const std::string path = store_path(directory, name);
     const StoreArray& entry = checked_store_array(directory, manifest, name);
     if (entry.bytes != lists.num_entries() * static_cast<std::int64_t>(sizeof(float))) {

@@ -53,6 +53,7 @@ template <class ParentId>
 struct Labels {
   std::span<const float> distance;
   std::span<const ParentId> parent;
+  bool directed = false;  // each tuple the edge v0 -> v1 only
 };
 
 // Rules 3 and 4 for one tuple, and rule 2's evidence: `to` is confirmed when `from` is its parent
@@ -61,6 +62,8 @@ template <class ParentId>
 void check_edge(std::int64_t edge, VertexId from, VertexId to, float weight, const Labels<ParentId>& labels,
                 EdgeEvidence& evidence, FailureLog& failures) {
   const float from_distance = labels.distance[from], to_distance = labels.distance[to];
+  // Directed, an edge into the reached set from outside it is allowed: nothing leaves the unreached.
+  if (labels.directed && !has_distance(from_distance)) return;
   if (has_distance(from_distance) != has_distance(to_distance)) {
     const VertexId unreached = has_distance(from_distance) ? to : from;
     failures.add(4, unreached, edge, [&] {
@@ -97,7 +100,7 @@ EdgeEvidence scan_weighted_edges(const EdgeSource& edges, const EdgeWeightSource
         if (u == v) continue;
         const std::int64_t edge = first_index + static_cast<std::int64_t>(k);
         check_edge(edge, u, v, weights[k], labels, evidence, own);
-        check_edge(edge, v, u, weights[k], labels, evidence, own);
+        if (!labels.directed) check_edge(edge, v, u, weights[k], labels, evidence, own);
         if (has_distance(labels.distance[u]) && has_distance(labels.distance[v])) ++nedge;
       }
 #pragma omp critical
@@ -132,13 +135,16 @@ void check_parent_edges(VertexId root, const Labels<ParentId>& labels, const Bit
 
 }  // namespace
 
-SsspValidator::SsspValidator(const EdgeSource& edges, std::span<const float> weights)
-    : edges_(edges), owned_weights_(std::make_unique<InMemoryEdgeWeights>(weights)), weights_(*owned_weights_) {
+SsspValidator::SsspValidator(const EdgeSource& edges, std::span<const float> weights, GraphDirection direction)
+    : edges_(edges),
+      owned_weights_(std::make_unique<InMemoryEdgeWeights>(weights)),
+      weights_(*owned_weights_),
+      direction_(direction) {
   check_weight_count();
 }
 
-SsspValidator::SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights)
-    : edges_(edges), weights_(weights) {
+SsspValidator::SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights, GraphDirection direction)
+    : edges_(edges), weights_(weights), direction_(direction) {
   check_weight_count();
 }
 
@@ -161,7 +167,7 @@ ValidationReport SsspValidator::validate_any(VertexId root, std::span<const floa
   ValidationReport report;
   check_labels(root, distance, parent, failures);
   if (failures.empty()) {
-    const Labels<ParentId> labels{distance, parent};
+    const Labels<ParentId> labels{distance, parent, direction_ == GraphDirection::kDirected};
     const EdgeEvidence evidence = scan_weighted_edges(edges_, weights_, labels, failures);
     check_parent_edges(root, labels, evidence.parent_edge_seen, failures);
     report.nedge = evidence.nedge;

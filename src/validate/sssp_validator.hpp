@@ -9,6 +9,7 @@
 #include <memory>
 #include <span>
 
+#include "core/graph_direction.hpp"
 #include "core/types.hpp"
 #include "edges/edge_source.hpp"
 #include "edges/edge_weight_source.hpp"
@@ -23,12 +24,16 @@ namespace semibfs {
 //   difference of their distances (the parent's distance plus the weight, in float);
 // 3 no input edge can shorten a distance: neither endpoint's distance plus the weight is below the other's;
 // 4 no input edge joins a reached and an unreached vertex: the reached vertices are those BFS reaches.
+// Directed (each tuple the edge v0 -> v1 only, `semibfs build --directed`), rules 2 and 3 hold along
+// the tuple's direction only and rule 4 reads: no edge leads from a reached vertex to an unreached one.
 class SsspValidator {
  public:
   // weights[i] is the weight of the source's tuple i. Both must outlive the validator.
-  SsspValidator(const EdgeSource& edges, std::span<const float> weights);
+  SsspValidator(const EdgeSource& edges, std::span<const float> weights,
+                GraphDirection direction = GraphDirection::kUndirected);
   // The weights read chunk by chunk, each chunk's as the edge source hands it over.
-  SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights);
+  SsspValidator(const EdgeSource& edges, const EdgeWeightSource& weights,
+                GraphDirection direction = GraphDirection::kUndirected);
 
   // Rules 2 to 4 and nedge (non-self-loop tuples with both endpoints reached: the TEPS numerator)
   // only when rule 1 holds. Throws semibfs::Error when the root is not a vertex or the arrays do
@@ -47,6 +52,7 @@ class SsspValidator {
   const EdgeSource& edges_;
   std::unique_ptr<EdgeWeightSource> owned_weights_;  // the span's, with the first constructor
   const EdgeWeightSource& weights_;
+  GraphDirection direction_;
 };
 
 }  // namespace semibfs

@@ -14,15 +14,15 @@
 
 namespace semibfs::testing {
 
-// Distances from `root` over the tuples both ways (self-loops and duplicates as they come);
-// infinity where unreached.
-inline std::vector<float> dijkstra_distances(const EdgeList& edge_list, VertexId root) {
+// Distances from `root` over the tuples both ways, or `directed` each tuple v0 -> v1 only
+// (self-loops and duplicates as they come); infinity where unreached.
+inline std::vector<float> dijkstra_distances(const EdgeList& edge_list, VertexId root, bool directed = false) {
   const std::int64_t n = edge_list.num_vertices;
   std::vector<std::vector<std::pair<VertexId, float>>> adjacency(n);
   for (std::int64_t e = 0; e < edge_list.num_edges(); ++e) {
     const VertexId u = edge_list.edges[e].v0(), v = edge_list.edges[e].v1();
     adjacency[u].push_back({v, edge_list.weights[e]});
-    adjacency[v].push_back({u, edge_list.weights[e]});
+    if (!directed) adjacency[v].push_back({u, edge_list.weights[e]});
   }
   std::vector<float> distance(n, std::numeric_limits<float>::infinity());
   using Entry = std::pair<float, VertexId>;

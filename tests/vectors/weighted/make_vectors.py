@@ -2,7 +2,9 @@
 
 The distances come from scipy.sparse.csgraph.dijkstra (float64), an implementation independent of
 semibfs: the graph given to it is undirected, each pair with the least weight of its tuples (both
-directions), self-loops left out. Run: python make_vectors.py (needs numpy and scipy).
+directions), self-loops left out; and for `build --directed` (*.directed-sssp.txt) directed, each
+tuple u v w the edge u -> v, an ordered pair with the least weight of its tuples.
+Run: python make_vectors.py (needs numpy and scipy).
 """
 import random
 
@@ -38,22 +40,22 @@ def el_graph(rng):
     return ids, tuples
 
 
-def distances(vertices, tuples, roots):
+def distances(vertices, tuples, roots, directed=False):
     """vertices: the file ids; returns {root: [(vertex, distance)]} in vertex order."""
     index = {v: i for i, v in enumerate(vertices)}
     least = {}
     for u, v, w in tuples:
         if u == v:
             continue
-        key = (min(index[u], index[v]), max(index[u], index[v]))
+        key = (index[u], index[v]) if directed else (min(index[u], index[v]), max(index[u], index[v]))
         least[key] = min(least.get(key, float("inf")), float(w))
-    rows = [a for a, b in least] + [b for a, b in least]
-    cols = [b for a, b in least] + [a for a, b in least]
-    data = list(least.values()) * 2
+    rows = [a for a, b in least] + ([] if directed else [b for a, b in least])
+    cols = [b for a, b in least] + ([] if directed else [a for a, b in least])
+    data = list(least.values()) * (1 if directed else 2)
     graph = csr_matrix((data, (rows, cols)), shape=(len(vertices), len(vertices)))
     result = {}
     for root in roots:
-        d = dijkstra(graph, directed=False, indices=index[root])
+        d = dijkstra(graph, directed=directed, indices=index[root])
         result[root] = [(vertices[i], d[i]) for i in range(len(vertices))]
     return result
 
@@ -75,12 +77,14 @@ def main():
         for u, v, w in tuples:
             out.write(f"{u} {v} {w}\n")
     write_golden("road.mtx.sssp.txt", distances(list(range(1, n + 1)), tuples, [1, 36, 40]))
+    write_golden("road.mtx.directed-sssp.txt", distances(list(range(1, n + 1)), tuples, [35, 1, 36], directed=True))
     ids, tuples = el_graph(rng)
     with open("mixed.el", "w") as out:
         for u, v, w in tuples:
             out.write(f"{u}\t{v} {w}\n")
     used = sorted({u for u, v, w in tuples} | {v for u, v, w in tuples})
     write_golden("mixed.el.sssp.txt", distances(used, tuples, [ids[0], ids[17]]))
+    write_golden("mixed.el.directed-sssp.txt", distances(used, tuples, [ids[29], ids[17]], directed=True))
 
 
 if __name__ == "__main__":
