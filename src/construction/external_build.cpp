@@ -41,8 +41,9 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
     }
   }
   if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
-  if (options.edge_weights && (options.rank_part || options.direction != GraphDirection::kUndirected)) {
-    throw Error("external build: list weights are kept beside undirected lists of one process only");
+  if (options.edge_weights && (options.direction != GraphDirection::kUndirected ||
+                               (options.rank_part && options.rank_part->entry_weights_path.empty()))) {
+    throw Error("external build: list weights are kept beside undirected lists, of a rank's part from its entries' weights");
   }
   if (options.written_counts != nullptr && (options.rank_part || !options.relabel_new_of.empty() ||
                                             options.direction != GraphDirection::kUndirected)) {
@@ -294,9 +295,10 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     stats.adjacencies = writer.adjacencies();
     if (options.edge_weights) {
       writer.close();
-      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges,
-                                                    store_path(store_directory, kEdgeWeightsName), budget, ledger, log,
-                                                    options.list_codec});
+      const std::string weights_path =
+          part != nullptr ? part->entry_weights_path : store_path(store_directory, kEdgeWeightsName);
+      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges, weights_path,
+                                                    budget, ledger, log, options.list_codec, rows.begin});
     }
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr            ? std::optional(part->edge_share)

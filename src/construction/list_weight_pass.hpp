@@ -40,6 +40,9 @@ struct ListWeightPass {
   BufferLedger& ledger;
   ProgressLog& log;
   std::optional<ListCodec> codec = std::nullopt;  // set: the lists are compressed (pK.backward.lists)
+  // The id of the layout's row 0 in `degrees` and `edges`: a rank's part numbers its rows from 0
+  // and its entries by global id (mpi/rank_part_build.hpp).
+  VertexId first_row = 0;
 };
 
 // Adds pK.backward.weights of every partition to the store; returns the reads of the edge file.

@@ -80,10 +80,10 @@ ListCodec parse_store_list_code(const KeyValueText& format, const std::string& v
 }
 
 // Weights are kept only beside an undirected graph's lists (plain or compressed, relabelled or
-// not) in one process, and the edge file's weights only beside an edge file.
+// not, in one process or a rank's part), and the edge file's weights only beside an edge file.
 void check_weights_fit(const StoreManifest& manifest, const std::string& path) {
-  if (manifest.list_weights && (manifest.rank_part || manifest.direction != GraphDirection::kUndirected)) {
-    throw Error("store manifest '" + path + "': list weights beside directed or rank-part "
+  if (manifest.list_weights && manifest.direction != GraphDirection::kUndirected) {
+    throw Error("store manifest '" + path + "': list weights beside directed "
                 "lists (the store is damaged; rebuild it in an empty directory)");
   }
   if (manifest.edge_weights && (!manifest.edge_file || !manifest.list_weights)) {
