@@ -568,6 +568,8 @@ TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetRefusesAPartWithoutWeights) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
   EXPECT_NE(result.err.find("rank-0' has no weights"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("write it with 'run --sssp --store DIR --dram-budget SIZE' under mpirun"), std::string::npos)
+      << result.err;
 }
 
 }  // namespace
