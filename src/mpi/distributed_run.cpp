@@ -262,13 +262,21 @@ std::int64_t rank_program_bytes(Communicator& comm, const DramBudget& budget) {
 }
 
 // SSSP runs after the BFS searches, whose engine and parents are gone by then: per own vertex its
-// labels, distances, parents and buckets, where the BFS status is less; its validation the share's
-// weights beside each round's tuples, read from the part.
+// labels, distances, parents and buckets, where the BFS status is less; its updates in the room of
+// BFS's pair buffer (sssp_exchange_bytes); its validation the share's weights beside each round's
+// tuples, read from the part.
 void add_rank_sssp_needs(SearchDramNeeds& needs) {
   needs.bfs_status_bytes_per_vertex =
       std::max(needs.bfs_status_bytes_per_vertex, DistributedDeltaStepping::kSearchBytesPerOwnVertex);
   needs.status_description = "BFS status or SSSP labels, distances and buckets";
   needs.validator_bytes += FileWeightedShare::buffer_bytes(kDefaultTuplesPerRound);
+}
+
+// Under a budget the updates a rank sends in one SSSP exchange: all the buffers of a limited exchange
+// (DistributedDeltaStepping::exchange_buffers) together take one pair buffer's bytes, which the plan
+// counts and BFS has freed by then. 0 without a budget: a phase's updates at once.
+std::int64_t sssp_exchange_bytes(const Communicator& comm, const SearchOptions& search) {
+  return pair_bytes(search) / DistributedDeltaStepping::exchange_buffers(comm.size());
 }
 
 // What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
@@ -284,11 +292,11 @@ SearchDramNeeds rank_search_needs(Communicator& comm, const Graph500Options& opt
   needs.bfs_status_bytes_per_vertex = DistributedBfs::kStatusBytesPerOwnVertex;
   needs.validator_bytes =
       search.skip_validation ? 0 : distributed_validation_bytes(own, n, comm.size(), kDefaultTuplesPerRound);
-  if (options.sssp) add_rank_sssp_needs(needs);
   // The pair buffers apart: they grow with the budget, which the minimum then covers.
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, 0) +
                          RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), 0);
   needs.pair_buffers = 1 + RemoteCaches::pair_buffers(options.ranks, comm.rank(), comm.size());
+  if (options.sssp) add_rank_sssp_needs(needs);
   needs.pair_bytes = needs.pair_buffers * pair_bytes(search);
   return needs;
 }
@@ -519,7 +527,8 @@ void search_shortest_paths(Communicator& comm, const Graph500Options& options, S
   if (inputs.tiered_weights) tiered.emplace(*inputs.weighted_view, *inputs.tiered_weights, options.search.io);
   const RankSsspInputs weighted{inputs.graph, inputs.list_weights, tiered ? &*tiered : nullptr, *inputs.weighted_share,
                                 *inputs.edge_source};
-  search_shortest_paths_across(comm, session, weighted, roots, *options.sssp);
+  search_shortest_paths_across(comm, session, weighted, roots, *options.sssp,
+                               sssp_exchange_bytes(comm, options.search));
 }
 
 }  // namespace

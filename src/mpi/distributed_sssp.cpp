@@ -177,19 +177,48 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
   }
 }
 
-// Empties the current bucket once: its rows relaxed (in parallel), the updates exchanged and applied.
+// Where the frontier's pieces end: each holds at most max_piece_updates_ list entries (whole rows).
+std::vector<std::size_t> DistributedDeltaStepping::piece_ends(std::span<const std::uint32_t> frontier) const {
+  std::vector<std::size_t> ends;
+  std::int64_t entries = 0;
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    const std::int64_t degree = graph_.degree(graph_.own.begin + frontier[i]);
+    if (i > 0 && max_piece_updates_ > 0 && entries + degree > max_piece_updates_) {
+      ends.push_back(i);
+      entries = 0;
+    }
+    entries += degree;
+  }
+  ends.push_back(frontier.size());
+  return ends;
+}
+
+// Empties the current bucket once: its rows relaxed (in parallel, in pieces under a limit), the
+// updates exchanged and applied after each piece.
 void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
   std::vector<std::uint32_t> frontier;
   if (bucket < buckets_.size()) frontier.swap(buckets_[bucket]);
   std::sort(frontier.begin(), frontier.end());
   frontier.erase(std::unique(frontier.begin(), frontier.end()), frontier.end());
+  const std::vector<std::size_t> ends = piece_ends(frontier);
+  const std::int64_t exchanges = comm_.max(static_cast<std::int64_t>(ends.size()));
+  std::size_t begin = 0;
+  for (std::int64_t piece = 0; piece < exchanges; ++piece) {
+    const std::size_t end = static_cast<std::size_t>(piece) < ends.size() ? ends[static_cast<std::size_t>(piece)] : begin;
+    relax_and_exchange(std::span<const std::uint32_t>(frontier).subspan(begin, end - begin), bucket, stats);
+    begin = end;
+  }
+}
+
+void DistributedDeltaStepping::relax_and_exchange(std::span<const std::uint32_t> rows, std::size_t bucket,
+                                                  SsspStats& stats) {
   for (std::vector<Update>& to_rank : outgoing_) to_rank.clear();
   std::vector<std::uint32_t> lowered;
   SsspStats relaxed;
   if (tiered_ != nullptr) {
-    relax_frontier(*tiered_, frontier, bucket, lowered, relaxed);
+    relax_frontier(*tiered_, rows, bucket, lowered, relaxed);
   } else {
-    relax_frontier(dram_, frontier, bucket, lowered, relaxed);
+    relax_frontier(dram_, rows, bucket, lowered, relaxed);
   }
   stats.edges_relaxed += relaxed.edges_relaxed;
   stats.light_edges += relaxed.light_edges;

@@ -42,6 +42,14 @@ class DistributedDeltaStepping {
   DistributedDeltaStepping(Communicator& comm, const RankGraph& graph, const TieredWeightedLists& tiered,
                            SsspOptions options);
 
+  // Under a budget: a phase's rows relaxed in pieces whose lists hold at most `bytes` of updates
+  // (whole rows; a longer list alone), each piece's updates exchanged before the next, every rank
+  // taking part in as many exchanges as the rank with the most pieces. 0: a phase's all at once.
+  void limit_exchange(std::int64_t bytes) { max_piece_updates_ = bytes / static_cast<std::int64_t>(sizeof(Update)); }
+  // The buffers of `bytes` a limited exchange holds at most with `ranks` ranks: the threads' updates,
+  // their merged copy and what the other ranks send this one.
+  static int exchange_buffers(int ranks) { return 2 + ranks; }
+
   // Collective: the own vertices' distances from `root` (infinity where unreached) and parents
   // (global ids; the root its own, kUnreached where unreached), one entry per own vertex.
   DistributedSsspStats run(VertexId root, std::span<float> own_distance, std::span<VertexId> own_parent);
@@ -86,6 +94,8 @@ class DistributedDeltaStepping {
   };
 
   void phase(std::size_t bucket, SsspStats& stats);
+  void relax_and_exchange(std::span<const std::uint32_t> rows, std::size_t bucket, SsspStats& stats);
+  std::vector<std::size_t> piece_ends(std::span<const std::uint32_t> frontier) const;
   template <typename Lists>
   void relax_frontier(const Lists& lists, std::span<const std::uint32_t> frontier, std::size_t bucket,
                       std::vector<std::uint32_t>& lowered, SsspStats& relaxed);
@@ -110,6 +120,7 @@ class DistributedDeltaStepping {
   std::vector<std::vector<Update>> outgoing_;        // per destination rank, kept from phase to phase
   std::vector<Update> incoming_;
   std::int64_t updates_sent_ = 0;
+  std::int64_t max_piece_updates_ = 0;  // 0: no limit
 };
 
 }  // namespace semibfs

@@ -74,11 +74,13 @@ class RankSsspChecker final : public OneSearchChecker {
 }  // namespace
 
 void search_shortest_paths_across(Communicator& comm, SearchSession& session, const RankSsspInputs& inputs,
-                                  std::span<const VertexId> roots, const SsspOptions& options) {
+                                  std::span<const VertexId> roots, const SsspOptions& options,
+                                  std::int64_t exchange_bytes) {
   session.report().sssp = options;
   DistributedDeltaStepping kernel = inputs.tiered != nullptr
                                         ? DistributedDeltaStepping(comm, inputs.graph, *inputs.tiered, options)
                                         : DistributedDeltaStepping(comm, inputs.graph, inputs.list_weights, options);
+  kernel.limit_exchange(exchange_bytes);
   std::vector<float> distance(static_cast<std::size_t>(inputs.graph.own.size()));
   ParentArray parent;
   parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);

@@ -27,8 +27,10 @@ struct RankSsspInputs {
 };
 
 // Collective. With a warm-up search from the first root (untimed), then every root; the results go
-// to session.report().sssp_roots, the options to report().sssp.
+// to session.report().sssp_roots, the options to report().sssp. `exchange_bytes` bounds the updates a
+// rank sends in one exchange (DistributedDeltaStepping; 0: a phase's all at once).
 void search_shortest_paths_across(Communicator& comm, SearchSession& session, const RankSsspInputs& inputs,
-                                  std::span<const VertexId> roots, const SsspOptions& options);
+                                  std::span<const VertexId> roots, const SsspOptions& options,
+                                  std::int64_t exchange_bytes = 0);
 
 }  // namespace semibfs

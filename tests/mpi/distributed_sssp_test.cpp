@@ -260,8 +260,9 @@ class TieredRankPart : public ::testing::Test {
     lists_.emplace(*view_, *weights_);
   }
 
-  OwnLabels search(VertexId root, double delta) {
+  OwnLabels search(VertexId root, double delta, std::int64_t exchange_bytes = 0) {
     DistributedDeltaStepping kernel(comm_, graph_, *lists_, SsspOptions{delta});
+    kernel.limit_exchange(exchange_bytes);
     OwnLabels labels{std::vector<float>(static_cast<std::size_t>(graph_.own.size())),
                      std::vector<VertexId>(static_cast<std::size_t>(graph_.own.size()))};
     kernel.run(root, labels.distance, labels.parent);
@@ -285,14 +286,19 @@ class TieredRankPart : public ::testing::Test {
   std::optional<TieredWeightedLists> lists_;
 };
 
+// At three deltas, with each phase's updates exchanged at once and in pieces of about 100 updates
+// (as a budget bounds them; the ranks take part in different numbers of pieces).
 TEST_F(TieredRankPart, SearchesEqualDijkstra) {
   const VertexRange own = graph_.own;
-  for (const double delta : {0.01, 0.1, 2.0}) {
+  const std::int64_t pieces = 100 * static_cast<std::int64_t>(sizeof(DistributedDeltaStepping::Update));
+  for (const auto& [delta, exchange_bytes] :
+       {std::pair{0.01, std::int64_t{0}}, std::pair{0.1, std::int64_t{0}}, std::pair{2.0, std::int64_t{0}},
+        std::pair{0.01, pieces}, std::pair{2.0, pieces}}) {
     for (const VertexId root : {VertexId{0}, VertexId{1}, params_.num_vertices() / 3}) {
       const std::vector<float> expected = testing::dijkstra_distances(whole_, root);
-      const OwnLabels labels = search(root, delta);
+      const OwnLabels labels = search(root, delta, exchange_bytes);
       EXPECT_EQ(labels.distance, std::vector<float>(expected.begin() + own.begin, expected.begin() + own.end))
-          << "root " << root << ", delta " << delta << ", rank " << comm_.rank();
+          << "root " << root << ", delta " << delta << ", exchange bytes " << exchange_bytes << ", rank " << comm_.rank();
       const DistributedValidation validation = validate(root, labels);
       EXPECT_TRUE(validation.ok()) << validation.first_failure;
       EXPECT_EQ(validation.nedge, reached_tuples(whole_, expected)) << "root " << root;
