@@ -242,7 +242,7 @@ void write_rank_part(Communicator& comm, const Graph500Options& options, Graph50
                      RankInputs& inputs) {
   const Stopwatch write_time;
   write_rank_store(rank_store_directory(options.store.directory, comm.rank()), inputs.graph, inputs.edges,
-                   rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+                   rank_store_request(options.kronecker, options.store.neighbor_order, comm), inputs.list_weights);
   report.store_write_seconds = comm.max(write_time.seconds());
   log << "wrote " << comm.size() << " rank parts into " << options.store.directory << " in "
       << format_seconds(report.store_write_seconds) << std::endl;
@@ -308,15 +308,14 @@ SearchDramNeeds agreed_across_ranks(Communicator& comm, SearchDramNeeds needs, s
   return needs;
 }
 
-// SSSP under a budget reads the weights its part keeps: a part without them (written without --sssp,
-// or by a run without a budget) is refused on every rank before any list is read.
+// SSSP under a budget reads the weights its part keeps: a part without them (written by a run without
+// --sssp) is refused on every rank before any list is read.
 void require_part_weights(Communicator& comm, const std::string& directory, const StoreManifest& manifest) {
   throw_on_every_rank(comm, manifest.list_weights && manifest.edge_weights
                                 ? std::string()
                                 : "--sssp --dram-budget under mpirun: the rank part '" + directory +
-                                      "' has no weights (a run without --sssp or without --dram-budget wrote it): "
-                                      "write it with 'run --sssp --store DIR --dram-budget SIZE' under mpirun into an "
-                                      "empty directory");
+                                      "' has no weights (a run without --sssp wrote it): write it with 'run --sssp "
+                                      "--store DIR [--dram-budget SIZE]' under mpirun into an empty directory");
 }
 
 // The part's weights for SSSP under the budget, checked against its manifest: those of the resident

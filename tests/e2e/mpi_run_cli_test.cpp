@@ -511,7 +511,7 @@ TEST_F(MpiRunTest, SsspAcrossRanksPrintsBothBlocks) {
   }
 }
 
-// A part written in DRAM keeps no weights: reused without a budget it gets them from the share generated again, so a
+// Reused without a budget a part's lists get the weights of the share generated again, so a
 // store written with or without --sssp serves SSSP across ranks, with the one process's searches.
 TEST_F(MpiRunTest, SsspAcrossRanksReusesTheRankParts) {
   const std::string base = "--scale 10 --roots 4 --threads 1 --sssp";
@@ -557,6 +557,22 @@ TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetGivesTheOneProcessSearches) {
   }
 }
 
+// Parts written in DRAM by a run with --sssp keep the weights kernel 1 made, and serve SSSP under a
+// budget (their lists on disk) with the one process's searches.
+TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetReusesPartsWrittenInDram) {
+  const std::string base = "--scale 12 --roots 4 --threads 1 --sssp";
+  const std::string single = json_of_run(0, base);
+  const std::string store = (directory_ / "parts").string();
+  std::filesystem::create_directory(store);
+  ASSERT_EQ(run("run " + base + " --store " + store, launcher(2)).exit_code, 0);
+  const std::string reuse = base + " --store " + store + " --reuse";
+  const std::string across = json_of_run(2, reuse + stated_minimum_budget("run " + reuse, launcher(2)));
+  for (const char* key : {"root", "nedge", "reached", "max_distance"}) {
+    EXPECT_EQ(json_values(across, key), json_values(single, key)) << key;
+  }
+  EXPECT_NE(across.find("\"lists_on_disk\": true"), std::string::npos);
+}
+
 // SSSP under a budget reads the weights a part keeps: parts written without --sssp are refused in
 // one line naming the part, before any list is read.
 TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetRefusesAPartWithoutWeights) {
@@ -568,7 +584,8 @@ TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetRefusesAPartWithoutWeights) {
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
   EXPECT_NE(result.err.find("rank-0' has no weights"), std::string::npos) << result.err;
-  EXPECT_NE(result.err.find("write it with 'run --sssp --store DIR --dram-budget SIZE' under mpirun"), std::string::npos)
+  EXPECT_NE(result.err.find("write it with 'run --sssp --store DIR [--dram-budget SIZE]' under mpirun"),
+            std::string::npos)
       << result.err;
 }
 
