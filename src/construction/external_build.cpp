@@ -42,10 +42,11 @@ void check_request(std::int64_t num_vertices, const ExternalBuildOptions& option
   }
   if (options.list_codec && options.rank_part) throw Error("external build: a rank's part is not compressed");
   const bool directed = options.direction == GraphDirection::kDirected;
-  if (options.edge_weights && (options.rank_part || (directed && options.partitions != 1))) {
+  if (options.edge_weights && ((directed && (options.partitions != 1 || options.rank_part)) ||
+                               (options.rank_part && options.rank_part->entry_weights_path.empty()))) {
     throw Error(
-        "external build: list weights are kept beside undirected lists, or directed ones of one partition, "
-        "of one process only");
+        "external build: list weights are kept beside undirected lists (of one process, or of a rank's part from its "
+        "entries' weights), or directed ones of one partition of one process");
   }
   if (options.written_counts != nullptr && (options.rank_part || !options.relabel_new_of.empty() ||
                                             options.direction != GraphDirection::kUndirected)) {
@@ -297,9 +298,11 @@ ExternalBuildStats build_store_from_edge_file(const std::string& edge_file, std:
     stats.adjacencies = writer.adjacencies();
     if (options.edge_weights) {
       writer.close();
-      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges,
-                                                    store_path(store_directory, kEdgeWeightsName), budget, ledger, log,
-                                                    options.list_codec, options.direction});
+      const std::string weights_path =
+          part != nullptr ? part->entry_weights_path : store_path(store_directory, kEdgeWeightsName);
+      stats.edge_file_passes += write_list_weights({store, store_directory, layout, degrees.degrees, edges, weights_path,
+                                                    budget, ledger, log, options.list_codec, options.direction,
+                                                    rows.begin});
     }
     store.finish({options.made_from, num_vertices, stats.adjacencies, options.partitions, options.order, options.direction,
                   part != nullptr            ? std::optional(part->edge_share)

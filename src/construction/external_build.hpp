@@ -47,6 +47,9 @@ struct RankPartLists {
   // with id order): fills in the other ranks' vertices. Collective across the ranks.
   std::function<void(std::span<std::uint32_t> degrees)> gather_degrees;
   StoreArray edge_share;  // the part's edge file (the rank's share of the input), for the manifest
+  // With ExternalBuildOptions::edge_weights (then the share's weights' entry): one float per entry
+  // of the edge file built from, the least of which each list entry keeps.
+  std::string entry_weights_path;
 };
 
 struct ExternalBuildOptions {
@@ -67,9 +70,10 @@ struct ExternalBuildOptions {
   std::optional<StoreArray> edge_file_record = std::nullopt;
   // Set: the edge file's weights (kEdgeWeightsName in the store, one float per edge, this its
   // manifest entry); the store then keeps list weights beside its lists (list_weight_pass.hpp).
-  // Directed: beside the out-lists, of one partition (list_weight_pass.hpp). One process only; relabelled, the weights
-  // file follows the original edge file's records, which the relabelled file keeps in order (each tuple's weight
-  // whatever its ids).
+  // Undirected lists (of one process, or a rank's part with RankPartLists::entry_weights_path), or
+  // directed ones beside their out-lists, of one partition of one process (list_weight_pass.hpp);
+  // relabelled, the weights file follows the original edge file's records, which the relabelled
+  // file keeps in order (each tuple's weight whatever its ids).
   std::optional<StoreArray> edge_weights = std::nullopt;
   // Set: the edge file's endpoint counts and seal, taken as it was written; the build skips its
   // counting pass (pass 1) and turns these counts into the unique degrees. Undirected, of one

@@ -1,8 +1,5 @@
 #include "construction/list_weight_pass.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -12,7 +9,7 @@
 
 #include "compress/corrupt_list.hpp"
 #include "compress/list_walk.hpp"
-#include "core/descriptor_io.hpp"
+#include "core/file_at.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "construction/range_lists.hpp"
@@ -23,42 +20,12 @@
 namespace semibfs {
 namespace {
 
-// A file read at offsets, whole or an error naming it.
-class FileAt {
- public:
-  explicit FileAt(std::string path) : path_(std::move(path)) {
-    std::string problem;
-    descriptor_ = open_regular_file(path_, problem);
-    if (descriptor_ < 0) throw Error("cannot open '" + path_ + "': " + problem);
-  }
-  ~FileAt() { ::close(descriptor_); }
-  FileAt(const FileAt&) = delete;
-  FileAt& operator=(const FileAt&) = delete;
-
-  std::int64_t size() const {
-    const off_t end = ::lseek(descriptor_, 0, SEEK_END);
-    return static_cast<std::int64_t>(end);
-  }
-  template <typename T>
-  void read(std::int64_t first, std::span<T> into) const {
-    const std::span<std::byte> bytes = std::as_writable_bytes(into);
-    if (read_all_at(descriptor_, first * static_cast<std::int64_t>(sizeof(T)), bytes) !=
-        static_cast<std::int64_t>(bytes.size())) {
-      throw Error("cannot read '" + path_ + "' whole (was it changed or truncated while the store was built?)");
-    }
-  }
-
- private:
-  std::string path_;
-  int descriptor_ = -1;
-};
-
 // A partition's weighted lists (backward, or a directed store's out-lists) read back range by range, in their entries'
 // order: the neighbours file as it is, or the compressed lists decoded (their ids ascending, checked as they decode).
 class StoredLists {
  public:
   StoredLists(const ListWeightPass& pass, int partition)
-      : pass_(pass), first_row_(pass.layout.range(partition).begin) {
+      : pass_(pass), first_row_(pass.layout.range(partition).begin + pass.first_row) {
     const auto name = [&pass, partition](const char* array) {
       return store_array_name(partition, weighted_lists_graph(pass.direction), array);
     };
@@ -174,7 +141,8 @@ void check_every_entry_weighed(const ListWeightPass& pass, const RangeIndex& ind
 
 // Partition k's weights into its array, range by range; returns the reads of the edge file.
 std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& weight_file, int k) {
-  const VertexRange rows = pass.layout.range(k);
+  const VertexRange local = pass.layout.range(k);
+  const VertexRange rows{local.begin + pass.first_row, local.end + pass.first_row};
   const StoredLists lists(pass, k);
   StoreArrayStream& out = pass.store.open_array(list_weights_name(k, pass.direction),
                                                 static_cast<std::size_t>(pass.budget.file_buffer_bytes));
@@ -189,7 +157,8 @@ std::int64_t write_partition_weights(const ListWeightPass& pass, const FileAt& w
     check_every_entry_weighed(pass, index, weigh_range(pass, weight_file, index));
     out.append_values(std::span<const float>(index.weights.span()));
     first_entry += index.offsets.back();
-    pass.log.tick("list weights: vertex", range.end, pass.layout.range(pass.layout.count() - 1).end, ProgressUnit::kVertices);
+    pass.log.tick("list weights: vertex", range.end - pass.first_row, pass.layout.range(pass.layout.count() - 1).end,
+                  ProgressUnit::kVertices);
   }
   out.close();
   return static_cast<std::int64_t>(ranges.size());

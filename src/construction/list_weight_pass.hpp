@@ -43,6 +43,9 @@ struct ListWeightPass {
   ProgressLog& log;
   std::optional<ListCodec> codec = std::nullopt;           // set: the lists are compressed (pK.<graph>.lists)
   GraphDirection direction = GraphDirection::kUndirected;  // directed: one partition, weights beside out-lists
+  // The id of the layout's row 0 in `degrees` and `edges`: a rank's part numbers its rows from 0
+  // and its entries by global id (mpi/rank_part_build.hpp).
+  VertexId first_row = 0;
 };
 
 // Adds list_weights_name(K, direction) of every partition to the store; returns the reads of the edge file.

@@ -85,10 +85,11 @@ EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std
 }
 
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
-                                        std::int64_t dram_budget_bytes, std::ostream* progress) {
+                                        std::int64_t dram_budget_bytes, std::ostream* progress,
+                                        const EdgeWeightSink& weights) {
   check_budget(path, dram_budget_bytes, EdgeFormat::kG500Packed);
   EdgeFileWriter out(path, EdgeFormat::kG500Packed);
-  return write_kronecker_edges(params, edges, out, dram_budget_bytes, progress);
+  return write_kronecker_edges(params, edges, out, dram_budget_bytes, progress, "edge file", weights);
 }
 
 }  // namespace semibfs

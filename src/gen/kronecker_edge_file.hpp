@@ -59,8 +59,9 @@ EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, const std
                                         std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
                                         EdgeFormat format = EdgeFormat::kG500Packed,
                                         const EdgeWeightSink& weights = {}, const EdgeChunkSink& chunks = {});
-// Edges [begin, end) alone to `path`, packed.
+// Edges [begin, end) alone to `path`, packed; with `weights` set, their weights too (a rank's share).
 EdgeFileStats write_kronecker_edge_file(const KroneckerParams& params, EdgeIndexRange edges, const std::string& path,
-                                        std::int64_t dram_budget_bytes, std::ostream* progress = nullptr);
+                                        std::int64_t dram_budget_bytes, std::ostream* progress = nullptr,
+                                        const EdgeWeightSink& weights = {});
 
 }  // namespace semibfs

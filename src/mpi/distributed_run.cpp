@@ -14,7 +14,9 @@
 #include "core/numa_placement.hpp"
 #include "core/timer.hpp"
 #include "mpi/distributed_bfs.hpp"
+#include "mpi/distributed_sssp.hpp"
 #include "mpi/distributed_sssp_run.hpp"
+#include "mpi/distributed_sssp_validator.hpp"
 #include "mpi/distributed_validator.hpp"
 #include "mpi/every_rank.hpp"
 #include "mpi/node_group.hpp"
@@ -30,6 +32,9 @@
 #include "graph500/graph500_run.hpp"
 #include "graph500/search_dram_needs.hpp"
 #include "graph500/search_session.hpp"
+#include "sssp/weighted_lists.hpp"
+#include "store/stored_weights.hpp"
+#include "tiered/tiered_weights.hpp"
 
 namespace semibfs {
 namespace {
@@ -87,6 +92,11 @@ struct RankInputs {
   std::vector<float> list_weights;  // --sssp: beside graph.lists' entries (kernel 1 makes them)
   std::unique_ptr<StoreLock> lock;  // the rank's part of the store, while the run uses it
   std::optional<PlacementPlan> plan;  // under a budget
+  // --sssp under a budget: the own lists as SSSP streams them, the weights of their resident
+  // entries (the rest in the part's file) and the share with its weights, all from the rank's part.
+  std::optional<TieredGraph> weighted_view;
+  std::optional<TieredWeights> tiered_weights;
+  std::unique_ptr<WeightedShareSource> weighted_share;
 };
 
 struct RankTotals {
@@ -232,7 +242,7 @@ void write_rank_part(Communicator& comm, const Graph500Options& options, Graph50
                      RankInputs& inputs) {
   const Stopwatch write_time;
   write_rank_store(rank_store_directory(options.store.directory, comm.rank()), inputs.graph, inputs.edges,
-                   rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+                   rank_store_request(options.kronecker, options.store.neighbor_order, comm), inputs.list_weights);
   report.store_write_seconds = comm.max(write_time.seconds());
   log << "wrote " << comm.size() << " rank parts into " << options.store.directory << " in "
       << format_seconds(report.store_write_seconds) << std::endl;
@@ -251,10 +261,29 @@ std::int64_t rank_program_bytes(Communicator& comm, const DramBudget& budget) {
   return (comm.max(budget.program_bytes) + kGrainBytes - 1) / kGrainBytes * kGrainBytes;
 }
 
+// SSSP runs after the BFS searches, whose engine and parents are gone by then: per own vertex its
+// labels, distances, parents and buckets, where the BFS status is less; its updates in the room of
+// BFS's pair buffer (sssp_exchange_bytes); its validation the share's weights beside each round's
+// tuples, read from the part.
+void add_rank_sssp_needs(SearchDramNeeds& needs) {
+  needs.bfs_status_bytes_per_vertex =
+      std::max(needs.bfs_status_bytes_per_vertex, DistributedDeltaStepping::kSearchBytesPerOwnVertex);
+  needs.status_description = "BFS status or SSSP labels, distances and buckets";
+  needs.validator_bytes += FileWeightedShare::buffer_bytes(kDefaultTuplesPerRound);
+}
+
+// Under a budget the updates a rank sends in one SSSP exchange: all the buffers of a limited exchange
+// (DistributedDeltaStepping::exchange_buffers) together take one pair buffer's bytes, which the plan
+// counts and BFS has freed by then. 0 without a budget: a phase's updates at once.
+std::int64_t sssp_exchange_bytes(const Communicator& comm, const SearchOptions& search) {
+  return pair_bytes(search) / DistributedDeltaStepping::exchange_buffers(comm.size());
+}
+
 // What a rank's searches hold besides its lists under a budget (the plan places the lists in the rest).
 SearchDramNeeds rank_search_needs(Communicator& comm, const Graph500Options& options,
                                   std::int64_t edge_chunk_bytes, int threads) {
-  const SearchOptions& search = options.search;
+  SearchOptions search = options.search;
+  search.shortest_paths = options.sssp.has_value();  // the weights beside the lists, SSSP's readers
   const std::int64_t n = options.kronecker.num_vertices();
   const std::int64_t own = own_vertex_count(comm, options);
   // One process's needs for the own vertices, with the search's and the validator's own figures.
@@ -267,6 +296,7 @@ SearchDramNeeds rank_search_needs(Communicator& comm, const Graph500Options& opt
   needs.exchange_bytes = DistributedBfs::exchange_bytes_for(n, own, search.bfs.summary_bits, 0) +
                          RemoteCaches::reserved_bytes(options.ranks, comm.rank(), comm.size(), 0);
   needs.pair_buffers = 1 + RemoteCaches::pair_buffers(options.ranks, comm.rank(), comm.size());
+  if (options.sssp) add_rank_sssp_needs(needs);
   needs.pair_bytes = needs.pair_buffers * pair_bytes(search);
   return needs;
 }
@@ -278,6 +308,31 @@ SearchDramNeeds agreed_across_ranks(Communicator& comm, SearchDramNeeds needs, s
   return needs;
 }
 
+// SSSP under a budget reads the weights its part keeps: a part without them (written by a run without
+// --sssp) is refused on every rank before any list is read.
+void require_part_weights(Communicator& comm, const std::string& directory, const StoreManifest& manifest) {
+  throw_on_every_rank(comm, manifest.list_weights && manifest.edge_weights
+                                ? std::string()
+                                : "--sssp --dram-budget under mpirun: the rank part '" + directory +
+                                      "' has no weights (a run without --sssp wrote it): write it with 'run --sssp "
+                                      "--store DIR [--dram-budget SIZE]' under mpirun into an empty directory");
+}
+
+// The part's weights for SSSP under the budget, checked against its manifest: those of the resident
+// list entries read into DRAM beside them, the tails' left in the part's file, and the share's
+// checked for validation, which reads them a round at a time (kernel 1's result, timed with the lists).
+void open_part_weights(Communicator& comm, const Graph500Options& options, const std::string& directory,
+                       const StoreManifest& manifest, RankInputs& inputs) {
+  on_every_rank(comm, [&] {
+    inputs.weighted_view = TieredGraph::view_of_partition(inputs.graph.tiered, options.store.neighbor_order);
+    inputs.tiered_weights = TieredWeights::open(directory, manifest, *inputs.weighted_view, *inputs.plan);
+    const std::int64_t records = inputs.edge_source->num_edges();
+    const auto piece = static_cast<std::uint64_t>(FileWeightedShare::buffer_bytes(kDefaultTuplesPerRound));
+    const std::string weights = check_edge_weights(directory, manifest, records, piece);
+    inputs.weighted_share = std::make_unique<FileWeightedShare>(store_path(directory, kEdgeFileName), weights);
+  });
+}
+
 // Opens the rank's part (locked by the caller) for the searches; returns the seconds the lists took
 // to read. Without a budget the share is generated and the lists are read whole; with one the
 // share is the part's edge file, checked, and the lists are split by the rank's plan.
@@ -285,6 +340,8 @@ double open_rank_part(Communicator& comm, const Graph500Options& options, Search
   Graph500Report& report = session.report();
   const std::string directory = rank_store_directory(options.store.directory, comm.rank());
   StoreIndex index = read_store_index(directory, rank_store_request(options.kronecker, options.store.neighbor_order, comm));
+  const StoreManifest manifest = index.manifest;
+  if (options.sssp && options.search.budget.is_set()) require_part_weights(comm, directory, manifest);
   if (!options.search.budget.is_set()) {
     generate_share(comm, options, report, session.log(), inputs);
   } else {
@@ -300,6 +357,7 @@ double open_rank_part(Communicator& comm, const Graph500Options& options, Search
   comm.barrier();
   const Stopwatch open_time;
   inputs.graph = open_rank_store(comm, std::move(index), inputs.plan ? *inputs.plan : everything_in_dram());
+  if (options.sssp && inputs.plan) open_part_weights(comm, options, directory, manifest, inputs);
   const double seconds = comm.max(open_time.seconds());
   report.lists_on_disk = comm.max(static_cast<std::int64_t>(inputs.graph.tiered.has_tails())) > 0;
   return seconds;
@@ -316,10 +374,13 @@ void read_rank_part(Communicator& comm, const Graph500Options& options, SearchSe
   inputs.lock = lock_existing_store(directory, StoreLock::Mode::kRead);
   report.graph_from_store = true;
   report.official.construction_seconds = open_rank_part(comm, options, session, inputs);
-  // A part keeps no weights: kernel 1 gives its lists the weights of the share generated again.
-  if (options.sssp) report.official.construction_seconds += make_list_weights(comm, session.log(), inputs);
+  // Without a budget the lists are read whole and kernel 1 gives them the weights of the share
+  // generated again; under one the part's weights are read with its lists (open_part_weights).
+  const bool make_weights = options.sssp && !options.search.budget.is_set();
+  if (make_weights) report.official.construction_seconds += make_list_weights(comm, session.log(), inputs);
   session.log() << "construction_time:              " << format_seconds(report.official.construction_seconds)
-                << " (the rank parts read back" << (options.sssp ? ", the list weights made" : "") << ")"
+                << " (the rank parts read back" << (make_weights ? ", the list weights made" : "")
+                << (options.sssp && !make_weights ? ", with their weights" : "") << ")"
                 << std::endl;
 }
 
@@ -336,7 +397,8 @@ void build_rank_part(Communicator& comm, const Graph500Options& options, SearchS
   on_every_rank(comm, [&] { check_search_budget(options.search, shape, agreed); });
   const RankPartBuildStats built =
       build_rank_part_within_budget(comm, options.kronecker, options.store.neighbor_order, directory,
-                                    budget.generation_bytes(), budget.construction_bytes(), session.log());
+                                    budget.generation_bytes(), budget.construction_bytes(), options.sssp.has_value(),
+                                    session.log());
   report.official.generation_seconds = built.generation_seconds;
   report.official.construction_seconds = built.construction_seconds;
   report.store_write_seconds = built.construction_seconds;
@@ -419,33 +481,15 @@ DistributedFigures rank_figures(Communicator& comm, const RankInputs& inputs, co
   return figures;
 }
 
-}  // namespace
-
-Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Options& options, std::ostream& log) {
-  const KroneckerParams& kronecker = options.kronecker;
-  // NUMA partitions inside each rank: its own rows split like one process's vertices.
-  const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
-  SearchSession session(options.search, store_made_from(kronecker), partitions, log);
+// Kernel 2 and its figures; its engine, caches and parents are freed before SSSP runs.
+void search_breadth_first(Communicator& comm, const Graph500Options& options, SearchSession& session,
+                          const RankInputs& inputs, std::span<const VertexId> roots, const TrafficByKind& construction) {
   Graph500Report& report = session.report();
-  report.vertices = kronecker.num_vertices();
-  report.input_edges = kronecker.num_edges();
-  report.kronecker = kronecker;
-  report.draw = {options.num_roots, kronecker.seed1, kronecker.seed2};
-  report.neighbor_order = options.store.neighbor_order;
-  report.official.num_mpi_processes = comm.size();
-  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale
-      << ", edgefactor " << kronecker.edgefactor << ": " << kronecker.num_edges() << " edges, " << comm.size()
-      << " ranks x " << report.threads << " threads" << std::endl;
-  RankInputs inputs;
-  prepare_inputs(comm, options, session, inputs);
-  inputs.graph.place_partitions(partitions);
-  const TrafficByKind construction = comm.take_traffic();
-  const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
   const bool grouped = options.ranks.queue_sharing != QueueSharing::kNone ||
                        (options.ranks.remote_cache_on() && options.ranks.remote_cache == CacheKind::kNode);
   const std::unique_ptr<NodeGroup> node = grouped ? std::make_unique<NodeGroup>(comm, options.ranks.node_size) : nullptr;
   RankSearcher searcher(comm, inputs.graph, options.search, options.ranks, node.get());
-  const std::unique_ptr<SearchChecker> checker = make_rank_checker(comm, options.search, inputs, std::ssize(roots), log);
+  const std::unique_ptr<SearchChecker> checker = make_rank_checker(comm, options.search, inputs, std::ssize(roots), session.log());
   report.memory.validator_bytes = checker->working_bytes();
   ParentArray parent;
   parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);
@@ -469,10 +513,47 @@ Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Option
   report.distributed->remote_cache_entries = options.ranks.remote_cache_entries;
   report.distributed->remote_cache_hash = to_string(options.ranks.remote_cache_hash);
   report.distributed->parallel_allgather = node && options.ranks.parallel_allgather && node->uniform();
-  if (options.sssp && report.validation_passed) {
-    const RankSsspInputs weighted{inputs.graph, inputs.list_weights, inputs.edges, *inputs.edge_source};
-    search_shortest_paths_across(comm, session, weighted, roots, *options.sssp);
+}
+
+// Kernel 3 over the lists as the run holds them: in DRAM beside the weights kernel 1 made, or
+// tiered beside the part's weights under a budget.
+void search_shortest_paths(Communicator& comm, const Graph500Options& options, SearchSession& session,
+                           RankInputs& inputs, std::span<const VertexId> roots) {
+  if (!inputs.weighted_share) {
+    inputs.weighted_share = std::make_unique<InMemoryWeightedShare>(WeightedShare{inputs.edges.edges, inputs.edges.weights});
   }
+  std::optional<TieredWeightedLists> tiered;
+  if (inputs.tiered_weights) tiered.emplace(*inputs.weighted_view, *inputs.tiered_weights, options.search.io);
+  const RankSsspInputs weighted{inputs.graph, inputs.list_weights, tiered ? &*tiered : nullptr, *inputs.weighted_share,
+                                *inputs.edge_source};
+  search_shortest_paths_across(comm, session, weighted, roots, *options.sssp,
+                               sssp_exchange_bytes(comm, options.search));
+}
+
+}  // namespace
+
+Graph500Report run_graph500_distributed(Communicator& comm, const Graph500Options& options, std::ostream& log) {
+  const KroneckerParams& kronecker = options.kronecker;
+  // NUMA partitions inside each rank: its own rows split like one process's vertices.
+  const int partitions = options.store.partitions > 0 ? options.store.partitions : numa_node_count();
+  SearchSession session(options.search, store_made_from(kronecker), partitions, log);
+  Graph500Report& report = session.report();
+  report.vertices = kronecker.num_vertices();
+  report.input_edges = kronecker.num_edges();
+  report.kronecker = kronecker;
+  report.draw = {options.num_roots, kronecker.seed1, kronecker.seed2};
+  report.neighbor_order = options.store.neighbor_order;
+  report.official.num_mpi_processes = comm.size();
+  log << (options.store.reuse ? "reusing the store of SCALE " : "generating SCALE ") << kronecker.scale
+      << ", edgefactor " << kronecker.edgefactor << ": " << kronecker.num_edges() << " edges, " << comm.size()
+      << " ranks x " << report.threads << " threads" << std::endl;
+  RankInputs inputs;
+  prepare_inputs(comm, options, session, inputs);
+  inputs.graph.place_partitions(partitions);
+  const TrafficByKind construction = comm.take_traffic();
+  const std::vector<VertexId> roots = pick_roots(comm, options, inputs.graph);
+  search_breadth_first(comm, options, session, inputs, roots, construction);
+  if (options.sssp && report.validation_passed) search_shortest_paths(comm, options, session, inputs, roots);
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }
 

@@ -1,7 +1,12 @@
 #include "mpi/distributed_sssp.hpp"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
+#include <memory>
+#include <optional>
+#include <type_traits>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -28,16 +33,36 @@ void append(std::vector<std::uint32_t>& into, const std::vector<std::uint32_t>& 
 
 }  // namespace
 
-DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
-                                                   std::span<const float> weights, SsspOptions options)
-    : comm_(comm), graph_(graph), weights_(weights), options_(options) {
+namespace {
+
+void check_delta(const SsspOptions& options) {
   if (!is_valid_delta(options.delta)) {
     throw Error("delta-stepping across ranks: delta must be finite and at least " + std::to_string(kMinDelta) +
                 ", got " + std::to_string(options.delta));
   }
+}
+
+}  // namespace
+
+DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
+                                                   std::span<const float> weights, SsspOptions options)
+    : comm_(comm), graph_(graph), dram_{&graph.lists, weights}, options_(options) {
+  check_delta(options);
   if (std::ssize(weights) != graph.lists.num_adjacencies()) {
     throw Error("delta-stepping across ranks: " + std::to_string(weights.size()) + " weights for " +
                 std::to_string(graph.lists.num_adjacencies()) + " list entries (the lists must be in DRAM)");
+  }
+  labels_.resize(static_cast<std::size_t>(graph.own.size()));
+  outgoing_.resize(static_cast<std::size_t>(comm.size()));
+}
+
+DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
+                                                   const TieredWeightedLists& tiered, SsspOptions options)
+    : comm_(comm), graph_(graph), dram_{&graph.lists, {}}, tiered_(&tiered), options_(options) {
+  check_delta(options);
+  if (tiered.num_vertices() != graph.own.size()) {
+    throw Error("delta-stepping across ranks: tiered lists of " + std::to_string(tiered.num_vertices()) + " rows for " +
+                std::to_string(graph.own.size()) + " own vertices");
   }
   labels_.resize(static_cast<std::size_t>(graph.own.size()));
   outgoing_.resize(static_cast<std::size_t>(comm.size()));
@@ -50,19 +75,16 @@ bool DistributedDeltaStepping::lower(std::uint32_t row, float distance, std::uin
 
 // Offers each neighbour the row's distance plus the entry's weight: an own neighbour's label is
 // lowered here, another rank's neighbour gets an update for its owner.
-void DistributedDeltaStepping::relax(std::uint32_t row, std::vector<std::uint32_t>& lowered,
+template <typename Reader>
+void DistributedDeltaStepping::relax(Reader& reader, std::uint32_t row, std::vector<std::uint32_t>& lowered,
                                      std::vector<std::vector<Update>>& sends, SsspStats& stats) {
   const float base = distance_of(std::atomic_ref(labels_[row]).load(std::memory_order_relaxed));
   const auto vertex = static_cast<std::uint32_t>(graph_.own.begin + row);
-  const std::span<const NeighborId> neighbors = graph_.lists.neighbors(row);
-  const float* weights = weights_.data() + graph_.lists.offsets()[row];
-  stats.edges_relaxed += static_cast<std::int64_t>(neighbors.size());
   const auto delta = static_cast<float>(options_.delta);
   std::int64_t light = 0;
-  for (std::size_t k = 0; k < neighbors.size(); ++k) {
-    light += weights[k] < delta ? 1 : 0;
-    const float distance = base + weights[k];
-    const NeighborId neighbor = neighbors[k];
+  stats.edges_relaxed += reader.for_each(row, [&](NeighborId neighbor, float weight) {
+    light += weight < delta ? 1 : 0;
+    const float distance = base + weight;
     if (graph_.own.contains(neighbor)) {
       const auto own_row = static_cast<std::uint32_t>(neighbor - graph_.own.begin);
       if (lower(own_row, distance, vertex)) {
@@ -72,7 +94,7 @@ void DistributedDeltaStepping::relax(std::uint32_t row, std::vector<std::uint32_
     } else {
       sends[static_cast<std::size_t>(graph_.ranks.partition_of(neighbor))].push_back({neighbor, distance, vertex});
     }
-  }
+  });
   stats.light_edges += light;
 }
 
@@ -106,25 +128,43 @@ void DistributedDeltaStepping::apply(const std::vector<Update>& updates, SsspSta
   file_lowered(lowered);
 }
 
-// Empties the current bucket once: its rows relaxed (in parallel), the updates exchanged and applied.
-void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
-  std::vector<std::uint32_t> frontier;
-  if (bucket < buckets_.size()) frontier.swap(buckets_[bucket]);
-  std::sort(frontier.begin(), frontier.end());
-  frontier.erase(std::unique(frontier.begin(), frontier.end()), frontier.end());
-  for (std::vector<Update>& to_rank : outgoing_) to_rank.clear();
-  std::vector<std::uint32_t> lowered;
-  SsspStats relaxed;
+// Relaxes the frontier's rows still in `bucket` (in parallel, a block of rows a thread at a time,
+// each block's tails read together), into `lowered`, outgoing_ and `relaxed`.
+template <typename Lists>
+void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<const std::uint32_t> frontier,
+                                              std::size_t bucket, std::vector<std::uint32_t>& lowered,
+                                              SsspStats& relaxed) {
+  using Reader = typename Lists::Reader;
+  const std::size_t blocks = (frontier.size() + Reader::kBlockVertices - 1) / Reader::kBlockVertices;
+  if constexpr (std::is_same_v<Lists, TieredWeightedLists>) {
+    if (tiered_readers_.empty()) tiered_readers_.resize(static_cast<std::size_t>(omp_get_max_threads()));
+  }
 #pragma omp parallel
   {
+    // A tiered reader (its arenas and its files open) lives from phase to phase, a thread's own.
+    std::optional<Reader> local;
+    Reader* reader = nullptr;
+    if constexpr (std::is_same_v<Lists, TieredWeightedLists>) {
+      std::unique_ptr<Reader>& kept = tiered_readers_[static_cast<std::size_t>(omp_get_thread_num())];
+      if (!kept) kept = std::make_unique<Reader>(lists);
+      reader = kept.get();
+    } else {
+      reader = &local.emplace(lists);
+    }
     std::vector<std::uint32_t> own;
     std::vector<std::vector<Update>> sends(outgoing_.size());
+    std::vector<NeighborId> block;
     SsspStats mine;
-#pragma omp for schedule(dynamic, 64) nowait
-    for (std::size_t i = 0; i < frontier.size(); ++i) {
-      // A row filed again after a shorter path put it in an earlier bucket was relaxed there.
-      const float distance = distance_of(std::atomic_ref(labels_[frontier[i]]).load(std::memory_order_relaxed));
-      if (bucket_of(distance, options_.delta) >= bucket) relax(frontier[i], own, sends, mine);
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::size_t b = 0; b < blocks; ++b) {
+      block.clear();
+      for (std::size_t i = b * Reader::kBlockVertices; i < std::min(frontier.size(), (b + 1) * Reader::kBlockVertices); ++i) {
+        // A row filed again after a shorter path put it in an earlier bucket was relaxed there.
+        const float distance = distance_of(std::atomic_ref(labels_[frontier[i]]).load(std::memory_order_relaxed));
+        if (bucket_of(distance, options_.delta) >= bucket) block.push_back(frontier[i]);
+      }
+      reader->prepare(block);  // may reorder the block
+      for (const NeighborId row : block) relax(*reader, row, own, sends, mine);
     }
 #pragma omp critical(semibfs_distributed_sssp_merge)
     {
@@ -134,6 +174,51 @@ void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
       relaxed.light_edges += mine.light_edges;
       relaxed.distance_updates += mine.distance_updates;
     }
+  }
+}
+
+// Where the frontier's pieces end: each holds at most max_piece_updates_ list entries (whole rows).
+std::vector<std::size_t> DistributedDeltaStepping::piece_ends(std::span<const std::uint32_t> frontier) const {
+  std::vector<std::size_t> ends;
+  std::int64_t entries = 0;
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    const std::int64_t degree = graph_.degree(graph_.own.begin + frontier[i]);
+    if (i > 0 && max_piece_updates_ > 0 && entries + degree > max_piece_updates_) {
+      ends.push_back(i);
+      entries = 0;
+    }
+    entries += degree;
+  }
+  ends.push_back(frontier.size());
+  return ends;
+}
+
+// Empties the current bucket once: its rows relaxed (in parallel, in pieces under a limit), the
+// updates exchanged and applied after each piece.
+void DistributedDeltaStepping::phase(std::size_t bucket, SsspStats& stats) {
+  std::vector<std::uint32_t> frontier;
+  if (bucket < buckets_.size()) frontier.swap(buckets_[bucket]);
+  std::sort(frontier.begin(), frontier.end());
+  frontier.erase(std::unique(frontier.begin(), frontier.end()), frontier.end());
+  const std::vector<std::size_t> ends = piece_ends(frontier);
+  const std::int64_t exchanges = comm_.max(static_cast<std::int64_t>(ends.size()));
+  std::size_t begin = 0;
+  for (std::int64_t piece = 0; piece < exchanges; ++piece) {
+    const std::size_t end = static_cast<std::size_t>(piece) < ends.size() ? ends[static_cast<std::size_t>(piece)] : begin;
+    relax_and_exchange(std::span<const std::uint32_t>(frontier).subspan(begin, end - begin), bucket, stats);
+    begin = end;
+  }
+}
+
+void DistributedDeltaStepping::relax_and_exchange(std::span<const std::uint32_t> rows, std::size_t bucket,
+                                                  SsspStats& stats) {
+  for (std::vector<Update>& to_rank : outgoing_) to_rank.clear();
+  std::vector<std::uint32_t> lowered;
+  SsspStats relaxed;
+  if (tiered_ != nullptr) {
+    relax_frontier(*tiered_, rows, bucket, lowered, relaxed);
+  } else {
+    relax_frontier(dram_, rows, bucket, lowered, relaxed);
   }
   stats.edges_relaxed += relaxed.edges_relaxed;
   stats.light_edges += relaxed.light_edges;

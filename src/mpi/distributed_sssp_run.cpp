@@ -59,9 +59,8 @@ class RankSsspChecker final : public OneSearchChecker {
     return count_traversed_edges_across(comm_, inputs_.graph.ranks, inputs_.edges, own_entries(parent));
   }
   std::optional<ValidationFailure> validate(VertexId root, const ParentArray& parent, std::int64_t nedge) override {
-    const WeightedShare share{inputs_.share.edges, inputs_.share.weights};
     const DistributedValidation validation =
-        validate_sssp_distributed(comm_, inputs_.graph.ranks, share, root, distance_, own_entries(parent));
+        validate_sssp_distributed(comm_, inputs_.graph.ranks, inputs_.share, root, distance_, own_entries(parent));
     if (!validation.ok()) return ValidationFailure{validation.first_rule, kUnreached, validation.first_failure};
     return check_teps_count(nedge, validation.nedge);
   }
@@ -75,16 +74,22 @@ class RankSsspChecker final : public OneSearchChecker {
 }  // namespace
 
 void search_shortest_paths_across(Communicator& comm, SearchSession& session, const RankSsspInputs& inputs,
-                                  std::span<const VertexId> roots, const SsspOptions& options) {
+                                  std::span<const VertexId> roots, const SsspOptions& options,
+                                  std::int64_t exchange_bytes) {
   session.report().sssp = options;
-  DistributedDeltaStepping kernel(comm, inputs.graph, inputs.list_weights, options);
+  DistributedDeltaStepping kernel = inputs.tiered != nullptr
+                                        ? DistributedDeltaStepping(comm, inputs.graph, *inputs.tiered, options)
+                                        : DistributedDeltaStepping(comm, inputs.graph, inputs.list_weights, options);
+  kernel.limit_exchange(exchange_bytes);
   std::vector<float> distance(static_cast<std::size_t>(inputs.graph.own.size()));
   ParentArray parent;
   parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);
   RankSsspSearcher searcher(comm, kernel, distance);
   RankSsspChecker checker(comm, inputs, distance);
   session.log() << "SSSP by delta-stepping across " << comm.size() << " ranks, delta " << options.delta
-                << ": list weights " << format_bytes(static_cast<std::int64_t>(inputs.list_weights.size_bytes()))
+                << (inputs.tiered != nullptr ? ": lists and weights tiered (tails read from the rank parts)"
+                                             : ": list weights " + format_bytes(static_cast<std::int64_t>(
+                                                                       inputs.list_weights.size_bytes())))
                 << ", labels and distances "
                 << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)))
                 << " on rank 0" << std::endl;

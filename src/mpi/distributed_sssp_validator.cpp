@@ -1,5 +1,6 @@
 #include "mpi/distributed_sssp_validator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <string>
@@ -39,8 +40,8 @@ struct Labels {
   Label of(VertexId v) const { return {distance[local(mine, v)], parent[local(mine, v)]}; }
 };
 
-std::string argument_problem(const Communicator& comm, const PartitionLayout& ranks, const WeightedShare& share,
-                             VertexId root, const Labels& labels) {
+std::string argument_problem(const Communicator& comm, const PartitionLayout& ranks, VertexId root,
+                             const Labels& labels) {
   const std::int64_t n = ranks.num_vertices();
   if (ranks.count() != comm.size()) return words("SSSP validation across ranks: the layout has ", ranks.count(), " vertex ranges for ", comm.size(), " ranks");
   if (root < 0 || root >= n) return words("SSSP validation across ranks: root ", root, " is not a vertex id in [0, ", n, ")");
@@ -48,14 +49,19 @@ std::string argument_problem(const Communicator& comm, const PartitionLayout& ra
     return words("SSSP validation across ranks: rank ", comm.rank(), " has ", labels.distance.size(), " distances and ",
                  labels.parent.size(), " parents for its ", labels.mine.size(), " vertices");
   }
-  if (share.weights.size() != share.edges.size()) {
-    return words("SSSP validation across ranks: rank ", comm.rank(), " has ", share.weights.size(), " weights for ",
-                 share.edges.size(), " tuples");
+  return {};
+}
+
+// A round's piece of the share, whose first tuple is tuple `first` of the rank's share.
+std::string piece_problem(const Communicator& comm, std::int64_t n, const WeightedShare& piece, std::int64_t first) {
+  if (piece.weights.size() != piece.edges.size()) {
+    return words("SSSP validation across ranks: rank ", comm.rank(), " has ", piece.weights.size(), " weights for ",
+                 piece.edges.size(), " tuples");
   }
-  for (std::size_t e = 0; e < share.edges.size(); ++e) {
-    if (share.edges[e].v0() >= n || share.edges[e].v1() >= n) {
-      return words("SSSP validation across ranks: rank ", comm.rank(), ": its tuple ", e, " (", share.edges[e].v0(), ", ",
-                   share.edges[e].v1(), ") has an endpoint outside [0, ", n, ")");
+  for (std::size_t e = 0; e < piece.edges.size(); ++e) {
+    if (piece.edges[e].v0() >= n || piece.edges[e].v1() >= n) {
+      return words("SSSP validation across ranks: rank ", comm.rank(), ": its tuple ", first + static_cast<std::int64_t>(e),
+                   " (", piece.edges[e].v0(), ", ", piece.edges[e].v1(), ") has an endpoint outside [0, ", n, ")");
     }
   }
   return {};
@@ -174,26 +180,59 @@ void check_parent_edges(VertexId root, const Labels& labels, const EdgePass& pas
 
 }  // namespace
 
+WeightedShare InMemoryWeightedShare::piece(std::int64_t first, std::int64_t count) {
+  if (share_.weights.size() != share_.edges.size()) return share_;  // refused whole by the first round
+  return {share_.edges.subspan(static_cast<std::size_t>(first), static_cast<std::size_t>(count)),
+          share_.weights.subspan(static_cast<std::size_t>(first), static_cast<std::size_t>(count))};
+}
+
+FileWeightedShare::FileWeightedShare(const std::string& edge_path, const std::string& weights_path)
+    : edges_(edge_path), weights_(weights_path) {
+  if (weights_.size() != edges_.num_edges() * static_cast<std::int64_t>(sizeof(float))) {
+    throw Error("edge weights '" + weights_path + "': " + std::to_string(weights_.size()) + " bytes for " +
+                std::to_string(edges_.num_edges()) + " edges of '" + edge_path + "' (one float an edge; rebuild the store)");
+  }
+}
+
+WeightedShare FileWeightedShare::piece(std::int64_t first, std::int64_t count) {
+  packed_.resize(static_cast<std::size_t>(count));
+  compact_.resize(packed_.size());
+  weights_piece_.resize(packed_.size());
+  edges_.read(first, std::span<PackedEdge>(packed_));
+  weights_.read(first, std::span<float>(weights_piece_));
+  std::transform(packed_.begin(), packed_.end(), compact_.begin(),
+                 [](const PackedEdge& edge) { return CompactEdge::make(edge.v0(), edge.v1()); });
+  return {compact_, weights_piece_};
+}
+
 DistributedValidation validate_sssp_distributed(Communicator& comm, const PartitionLayout& ranks,
                                                 const WeightedShare& share, VertexId root,
+                                                std::span<const float> own_distance,
+                                                std::span<const VertexId> own_parent, std::int64_t tuples_per_round) {
+  InMemoryWeightedShare source(share);
+  return validate_sssp_distributed(comm, ranks, source, root, own_distance, own_parent, tuples_per_round);
+}
+
+DistributedValidation validate_sssp_distributed(Communicator& comm, const PartitionLayout& ranks,
+                                                WeightedShareSource& share, VertexId root,
                                                 std::span<const float> own_distance,
                                                 std::span<const VertexId> own_parent, std::int64_t tuples_per_round) {
   if (tuples_per_round < 1) throw Error(words("SSSP validation across ranks: rounds of ", tuples_per_round, " tuples"));
   const Labels labels{ranks, ranks.count() == comm.size() ? ranks.range(comm.rank()) : VertexRange{}, own_distance,
                       own_parent};
-  throw_on_every_rank(comm, argument_problem(comm, ranks, share, root, labels));
+  throw_on_every_rank(comm, argument_problem(comm, ranks, root, labels));
   FailureTally failures;
   check_own_labels(root, labels, failures);
   if (comm.sum(failures.count()) > 0) return summarize(comm, failures, 0);
   EdgePass pass;
   pass.parent_edge_seen.assign(own_parent.size(), 0);
-  const auto tuples = static_cast<std::int64_t>(share.edges.size());
+  const std::int64_t tuples = share.num_tuples();
   const std::int64_t rounds = comm.max((tuples + tuples_per_round - 1) / tuples_per_round);
   for (std::int64_t round = 0; round < rounds; ++round) {
     const std::int64_t begin = std::min(round * tuples_per_round, tuples);
-    const auto size = static_cast<std::size_t>(std::min(tuples_per_round, tuples - begin));
-    tuple_round(comm, labels, share.edges.subspan(static_cast<std::size_t>(begin), size),
-                share.weights.subspan(static_cast<std::size_t>(begin), size), pass, failures);
+    const WeightedShare piece = share.piece(begin, std::min(tuples_per_round, tuples - begin));
+    throw_on_every_rank(comm, piece_problem(comm, ranks.num_vertices(), piece, begin));
+    tuple_round(comm, labels, piece.edges, piece.weights, pass, failures);
   }
   check_parent_edges(root, labels, pass, failures);
   return summarize(comm, failures, pass.nedge);

@@ -34,9 +34,10 @@ std::unique_ptr<StoreLock> create_rank_store(const std::string& store, int rank)
 }
 
 void write_rank_store(const std::string& directory, const RankGraph& graph, const EdgeList& share,
-                      const StoreRequest& request) {
+                      const StoreRequest& request, std::span<const float> list_weights) {
   write_rank_part_store(directory, graph.lists, graph.ranks.num_vertices(), *request.rank_part, request.order,
-                        request.made_from, share.edges);
+                        request.made_from, share.edges, list_weights,
+                        list_weights.empty() ? std::span<const float>() : std::span<const float>(share.weights));
 }
 
 PlacementPlan everything_in_dram() {

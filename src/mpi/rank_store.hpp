@@ -29,9 +29,10 @@ StoreRequest rank_store_request(const KroneckerParams& kronecker, NeighborOrder 
 // semibfs::Error naming the directory when it already holds a store or cannot be made.
 std::unique_ptr<StoreLock> create_rank_store(const std::string& store, int rank);
 
-// Writes the rank's lists and its share of the input edges into its part (locked by the caller).
+// Writes the rank's lists and its share of the input edges into its part (locked by the caller);
+// with SSSP, `list_weights` beside graph.lists' entries and the share's weights too.
 void write_rank_store(const std::string& directory, const RankGraph& graph, const EdgeList& share,
-                      const StoreRequest& request);
+                      const StoreRequest& request, std::span<const float> list_weights = {});
 
 // Collective: opens every rank's part with its lists split by `plan` (all in DRAM when it fits,
 // then held in graph.lists as kernel 1 holds them),

@@ -58,17 +58,14 @@ void check_layout_under_mpirun(const Graph500Options& options) {
   }
 }
 
-// SSSP runs in DRAM or under a budget in one process, with the lists in DRAM across ranks, on plain
-// or compressed lists, relabelled by degree or not; a store it writes keeps the weights, and a store
-// it reuses must have them (read as its lists are, kernel 1's whole result from the store; tiered as
-// they are under a budget). A rank's part keeps none: across ranks kernel 1 makes them from the
-// generated share, beside lists built or read whole.
+// SSSP runs in DRAM or under a budget, in one process or across ranks, on plain or compressed
+// lists, relabelled by degree or not (one process); a store it writes under a budget keeps the
+// weights, and a store it reuses under a budget must have them (read as its lists are, kernel 1's
+// whole result from the store; tiered as they are). Across ranks without a budget kernel 1 makes
+// them from the generated share, beside lists built or read whole (a rank's part is checked as
+// it is opened: every rank's at once).
 void check_sssp_options(const Graph500Options& options, bool under_mpirun) {
   if (!options.sssp) return;
-  if (under_mpirun && options.search.budget.is_set()) {
-    throw UsageError("--sssp under mpirun needs each rank's lists in DRAM for now: not with --dram-budget (run it "
-                     "without a budget, with or without --store and --reuse)");
-  }
   if (!under_mpirun && options.store.reuse && !read_store_manifest(options.store.directory).list_weights) {
     throw UsageError("--sssp --reuse: the store '" + options.store.directory + "' has no weights (a run without "
                      "--sssp wrote it): write it with 'run --sssp --store DIR' into an empty directory");

@@ -19,6 +19,7 @@
 #include "core/descriptor_io.hpp"
 #include "core/error.hpp"
 #include "core/huge_pages.hpp"
+#include "core/file_output.hpp"
 #include "core/sha256.hpp"
 #include "io/async_reader.hpp"
 #include "io/io_kind.hpp"
@@ -146,15 +147,31 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 }
 
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
-                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share) {
+                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share,
+                           std::span<const float> list_weights, std::span<const float> edge_weights) {
+  const bool weighted = !list_weights.empty() || !edge_weights.empty();
+  if (weighted && (std::ssize(list_weights) != lists.num_adjacencies() || edge_weights.size() != edge_share.size())) {
+    throw Error("rank part '" + directory + "': " + std::to_string(list_weights.size()) + " list weights for " +
+                std::to_string(lists.num_adjacencies()) + " entries and " + std::to_string(edge_weights.size()) +
+                " edge weights for " + std::to_string(edge_share.size()) + " tuples (an internal error)");
+  }
   StoreWriter writer(directory);
   writer.add_array(store_array_name(0, "backward", "offsets"), lists.offsets());
   writer.add_array(store_array_name(0, "backward", "neighbors"), lists.all_neighbors());
   StoreArrayStream& edges = writer.open_edge_file(std::size_t{1} << 20);
   for (const CompactEdge& edge : edge_share) edges.append_value(PackedEdge::make(edge.v0(), edge.v1()));
+  RemovedUnlessKept edge_weights_file(store_path(directory, kEdgeWeightsName));  // as the store's files
+  std::optional<StoreArray> edge_weights_entry;
+  if (weighted) {
+    writer.add_array(list_weights_name(0), std::as_bytes(list_weights));
+    EdgeWeightsWriter weights(directory);
+    weights.append(edge_weights);
+    edge_weights_entry = weights.finish();
+  }
   StoreDescription description{made_from, vertices, lists.num_adjacencies(), 1, order, GraphDirection::kUndirected,
-                               std::nullopt, part, std::nullopt, ""};
+                               std::nullopt, part, std::nullopt, "", weighted, edge_weights_entry};
   writer.finish(description);
+  edge_weights_file.keep();
 }
 
 PartitionedGraph read_store(const std::string& directory, const StoreRequest& request) {

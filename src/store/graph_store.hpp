@@ -39,10 +39,12 @@ void write_store(const std::string& directory, const PartitionedGraph& graph, co
 // Writes a rank's part of a store written across MPI ranks into `directory` (which must exist and
 // hold no store): `lists` are the rows of part.rank's vertex range, `adjacencies` their entries,
 // and `edge_share` the input tuples the rank validates against (the manifest's edge file, in the
-// reference's packed layout, converted on the way). Throws
+// reference's packed layout, converted on the way); with SSSP weights, `list_weights` beside the
+// lists' entries and `edge_weights` beside the tuples (stored_weights.hpp; both empty: none). Throws
 // semibfs::Error as write_store does, leaving no store file behind.
 void write_rank_part_store(const std::string& directory, const CsrGraph& lists, std::int64_t vertices, RankPart part,
-                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share);
+                           NeighborOrder order, const std::string& made_from, std::span<const CompactEdge> edge_share,
+                           std::span<const float> list_weights = {}, std::span<const float> edge_weights = {});
 
 // Reads the store back, checking the manifest against the request and every file's size and
 // SHA-256; any mismatch is a semibfs::Error that names the file or the field.

@@ -79,13 +79,13 @@ ListCodec parse_store_list_code(const KeyValueText& format, const std::string& v
   return {IntegerCode::kByte, static_cast<int>(minimum)};
 }
 
-// Weights are kept only beside an undirected graph's lists, or a directed one's out-lists in one
-// partition (plain or compressed, relabelled or not), in one process, and the edge file's weights
-// only beside an edge file.
+// Weights are kept only beside an undirected graph's lists (plain or compressed, relabelled or
+// not, in one process or a rank's part), or a directed one's out-lists in one partition of one
+// process, and the edge file's weights only beside an edge file.
 void check_weights_fit(const StoreManifest& manifest, const std::string& path) {
   const bool directed = manifest.direction != GraphDirection::kUndirected;
-  if (manifest.list_weights && (manifest.rank_part || (directed && manifest.partitions != 1))) {
-    throw Error("store manifest '" + path + "': list weights beside rank-part lists or directed lists of " +
+  if (manifest.list_weights && directed && (manifest.rank_part || manifest.partitions != 1)) {
+    throw Error("store manifest '" + path + "': list weights beside directed lists of a rank's part or of " +
                 std::to_string(manifest.partitions) +
                 " partitions (the store is damaged; rebuild it in an empty directory)");
   }

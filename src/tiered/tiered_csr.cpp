@@ -31,6 +31,20 @@ TieredCsr TieredCsr::all_in_dram(const CsrGraph& graph) {
   return lists;
 }
 
+TieredCsr TieredCsr::view() const {
+  if (compressed_lists_) throw Error("tiered lists: a view of compressed lists is not supported");
+  TieredCsr lists;
+  lists.offsets_ = offsets_;
+  lists.resident_offsets_ = resident_offsets_;
+  lists.resident_ = resident_;
+  lists.stripes_ = stripes_;
+  lists.first_stripe_offset_ = first_stripe_offset_;
+  lists.tail_path_ = tail_path_;
+  lists.rows_with_tails_ = rows_with_tails_;
+  lists.resident_entries_ = resident_entries_;
+  return lists;
+}
+
 CsrGraph TieredCsr::into_csr() && {
   const bool whole = !compressed_lists_ && resident_entries_ == num_entries() && !owned_offsets_.empty() &&
                      std::ssize(owned_resident_) == num_entries();

@@ -79,6 +79,9 @@ class TieredCsr {
   // lists in DRAM as kernel 1 builds them (SSSP across ranks); this object is left empty. Throws
   // semibfs::Error for lists with tails, compressed lists or views of another graph's arrays.
   CsrGraph into_csr() &&;
+  // Plain lists: a view of this object's lists, which must outlive it (its stripes copied, a few
+  // numbers); compressed ones are a semibfs::Error.
+  TieredCsr view() const;
   // Lists split by the caller: resident_offsets[row] locates the resident entries of `row`; the
   // tails are read from `tail_path`, the whole neighbours array as the store holds it.
   TieredCsr(std::vector<std::int64_t> offsets, std::vector<std::int64_t> resident_offsets,

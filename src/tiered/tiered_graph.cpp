@@ -58,6 +58,16 @@ TieredGraph TieredGraph::all_in_dram(const PartitionedGraph& graph) {
   return tiered;
 }
 
+TieredGraph TieredGraph::view_of_partition(const TieredCsr& lists, NeighborOrder order) {
+  TieredGraph tiered;
+  tiered.layout_ = PartitionLayout(lists.num_rows(), 1);
+  tiered.order_ = order;
+  tiered.direction_ = GraphDirection::kUndirected;
+  tiered.num_adjacencies_ = lists.num_entries();
+  tiered.backward_.push_back(lists.view());
+  return tiered;
+}
+
 bool TieredGraph::has_tails() const {
   const auto tails = [](const TieredCsr& lists) { return lists.has_tails(); };
   return std::any_of(backward_.begin(), backward_.end(), tails) || std::any_of(forward_.begin(), forward_.end(), tails);

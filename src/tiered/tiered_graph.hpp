@@ -26,6 +26,10 @@ class TieredGraph : public PartitionedLists<TieredCsr> {
  public:
   // Views of `graph`'s arrays, all in DRAM; `graph` must outlive the result.
   static TieredGraph all_in_dram(const PartitionedGraph& graph);
+  // One partition, rows 0 to lists.num_rows(), a view of plain `lists` (which must outlive the
+  // result), without heads or isolated bitmap: a rank's part as SSSP streams it (neighbours and
+  // weights, tiered_weights.hpp), never searched by the BFS engine.
+  static TieredGraph view_of_partition(const TieredCsr& lists, NeighborOrder order);
   // Lists read by open_tiered_graph: backward has one per partition (rows: its own vertices),
   // forward one per partition (rows: all vertices) or none when the forward graph is the backward
   // one (has_separate_forward) and not kept apart (make_forward_separate).

@@ -511,7 +511,7 @@ TEST_F(MpiRunTest, SsspAcrossRanksPrintsBothBlocks) {
   }
 }
 
-// A rank's part keeps no weights: a reused part gets them from the share generated again, so a
+// Reused without a budget a part's lists get the weights of the share generated again, so a
 // store written with or without --sssp serves SSSP across ranks, with the one process's searches.
 TEST_F(MpiRunTest, SsspAcrossRanksReusesTheRankParts) {
   const std::string base = "--scale 10 --roots 4 --threads 1 --sssp";
@@ -530,16 +530,63 @@ TEST_F(MpiRunTest, SsspAcrossRanksReusesTheRankParts) {
   }
 }
 
-TEST_F(MpiRunTest, SsspAcrossRanksRefusesABudgetInOneLine) {
+// Kernel 3 across ranks under a budget (issue 40) at the minimum the run states: the parts built
+// within it keep the weights, and the run that builds them and the one that reuses them give the
+// one process's searches (TEPS numerator, reached vertices, farthest distance), their lists on
+// disk, every search validated across ranks from the parts' shares.
+TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetGivesTheOneProcessSearches) {
+  // SCALE 12: at SCALE 10 the minimum (mostly the program and its buffers) holds every list.
+  const std::string base = "--scale 12 --roots 4 --threads 1 --sssp";
+  const std::string single = json_of_run(0, base);
+  for (const int ranks : {2, 3}) {
+    const std::string name = std::to_string(ranks);
+    const std::string refused = (directory_ / ("refused-" + name)).string();
+    const std::string store = (directory_ / ("parts-" + name)).string();
+    std::filesystem::create_directory(refused);
+    std::filesystem::create_directory(store);
+    const std::string minimum = stated_minimum_budget("run " + base + " --store " + refused, launcher(ranks));
+    ASSERT_FALSE(minimum.empty());
+    for (const std::string& reuse : {std::string(), std::string(" --reuse")}) {
+      const std::string across = json_of_run(ranks, base + " --store " + store + reuse + minimum);
+      for (const char* key : {"root", "nedge", "reached", "max_distance"}) {
+        EXPECT_EQ(json_values(across, key), json_values(single, key)) << ranks << " ranks" << reuse << ", " << key;
+      }
+      EXPECT_EQ(json_numbers(across, "reached").size(), 4U) << ranks << " ranks" << reuse;
+      EXPECT_NE(across.find("\"lists_on_disk\": true"), std::string::npos) << ranks << " ranks" << reuse;
+    }
+  }
+}
+
+// Parts written in DRAM by a run with --sssp keep the weights kernel 1 made, and serve SSSP under a
+// budget (their lists on disk) with the one process's searches.
+TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetReusesPartsWrittenInDram) {
+  const std::string base = "--scale 12 --roots 4 --threads 1 --sssp";
+  const std::string single = json_of_run(0, base);
   const std::string store = (directory_ / "parts").string();
   std::filesystem::create_directory(store);
-  for (const std::string& bad : {" --store " + store + " --dram-budget 1GiB",
-                                 " --store " + store + " --reuse --dram-budget 1GiB"}) {
-    const CommandResult result = run("run --scale 10 --roots 2 --threads 1 --sssp" + bad, launcher(2));
-    EXPECT_EQ(result.exit_code, 2) << bad;
-    EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << bad << ": " << result.err;
-    EXPECT_NE(result.err.find("--sssp under mpirun needs each rank's lists in DRAM"), std::string::npos) << result.err;
+  ASSERT_EQ(run("run " + base + " --store " + store, launcher(2)).exit_code, 0);
+  const std::string reuse = base + " --store " + store + " --reuse";
+  const std::string across = json_of_run(2, reuse + stated_minimum_budget("run " + reuse, launcher(2)));
+  for (const char* key : {"root", "nedge", "reached", "max_distance"}) {
+    EXPECT_EQ(json_values(across, key), json_values(single, key)) << key;
   }
+  EXPECT_NE(across.find("\"lists_on_disk\": true"), std::string::npos);
+}
+
+// SSSP under a budget reads the weights a part keeps: parts written without --sssp are refused in
+// one line naming the part, before any list is read.
+TEST_F(MpiRunTest, SsspAcrossRanksWithinABudgetRefusesAPartWithoutWeights) {
+  const std::string store = (directory_ / "parts").string();
+  std::filesystem::create_directory(store);
+  const std::string line = "run --scale 10 --roots 2 --threads 1 --dram-budget 64MiB --store " + store;
+  ASSERT_EQ(run(line, launcher(2)).exit_code, 0);
+  const CommandResult result = run(line + " --reuse --sssp", launcher(2));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(semibfs_lines(result.err).size(), 1u) << result.err;
+  EXPECT_NE(result.err.find("rank-0' has no weights"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("write it with 'run --sssp --store DIR [--dram-budget SIZE]' under mpirun"),
+            std::string::npos)
+      << result.err;
 }
 
 }  // namespace

@@ -3,11 +3,16 @@
 // edge list and a plain Dijkstra's distances over it (tests/support), and each rank's own distances
 // must equal them exactly, for several deltas; the trees pass the SSSP rules across ranks with the
 // nedge counted from Dijkstra's reached set; trees broken at one vertex fail with the rule at fault,
-// the same result on every rank.
+// the same result on every rank. Under a budget (issue 40, across ranks): parts built within it keep
+// the weights, and the search over their tiered lists (one entry of each list in DRAM, the rest and
+// its weights read from the part) and the validation reading the part's share give the same.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <sstream>
+#include <filesystem>
 #include <initializer_list>
 #include <limits>
 #include <string>
@@ -20,7 +25,14 @@
 #include "mpi/distributed_sssp_validator.hpp"
 #include "mpi/rank_graph.hpp"
 #include "mpi/rank_list_weights.hpp"
+#include "mpi/rank_part_build.hpp"
+#include "mpi/rank_store.hpp"
+#include "sssp/weighted_lists.hpp"
+#include "store/graph_store.hpp"
+#include "store/store_manifest.hpp"
 #include "support/reference_dijkstra.hpp"
+#include "support/scratch_directory.hpp"
+#include "tiered/tiered_weights.hpp"
 
 namespace semibfs {
 namespace {
@@ -222,6 +234,92 @@ TEST(DistributedSsspValidator, CatchesAVertexLeftUnreached) {
     labels.distance[row] = std::numeric_limits<float>::infinity();
     labels.parent[row] = kUnreached;
   }, "vertex 39");
+}
+
+// A rank's part of the SCALE 10 graph built within a budget with its weights
+// (mpi/rank_part_build.hpp), opened with one entry of each list in DRAM, as a run under
+// --dram-budget reads it, and searched through its tiered lists.
+class TieredRankPart : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    params_.scale = 10;
+    whole_ = generate_kronecker(params_, true);
+    directory_ = rank_store_directory(scratch_.path(), comm_.rank());
+    std::filesystem::create_directory(directory_);
+    std::ostringstream log;
+    build_rank_part_within_budget(comm_, params_, NeighborOrder::kHubFirst, directory_, std::int64_t{1} << 20,
+                                  std::int64_t{16} << 20, true, log);
+    StoreIndex index = read_store_index(directory_, rank_store_request(params_, NeighborOrder::kHubFirst, comm_));
+    const StoreManifest manifest = index.manifest;
+    PlacementPlan plan;
+    plan.head_entries = 1;
+    graph_ = open_rank_store(comm_, std::move(index), plan);
+    EXPECT_GT(graph_.tiered.rows_with_tails(), 0);
+    view_.emplace(TieredGraph::view_of_partition(graph_.tiered, NeighborOrder::kHubFirst));
+    weights_.emplace(TieredWeights::open(directory_, manifest, *view_, plan));
+    lists_.emplace(*view_, *weights_);
+  }
+
+  OwnLabels search(VertexId root, double delta, std::int64_t exchange_bytes = 0) {
+    DistributedDeltaStepping kernel(comm_, graph_, *lists_, SsspOptions{delta});
+    kernel.limit_exchange(exchange_bytes);
+    OwnLabels labels{std::vector<float>(static_cast<std::size_t>(graph_.own.size())),
+                     std::vector<VertexId>(static_cast<std::size_t>(graph_.own.size()))};
+    kernel.run(root, labels.distance, labels.parent);
+    return labels;
+  }
+
+  // The SSSP rules across ranks, each rank reading its part's share and weights a round at a time.
+  DistributedValidation validate(VertexId root, const OwnLabels& labels) {
+    FileWeightedShare share(store_path(directory_, kEdgeFileName), store_path(directory_, kEdgeWeightsName));
+    return validate_sssp_distributed(comm_, graph_.ranks, share, root, labels.distance, labels.parent, 1000);
+  }
+
+  Communicator comm_;
+  KroneckerParams params_;
+  EdgeList whole_;
+  testing::ScratchDirectory scratch_;
+  std::string directory_;
+  RankGraph graph_;
+  std::optional<TieredGraph> view_;
+  std::optional<TieredWeights> weights_;
+  std::optional<TieredWeightedLists> lists_;
+};
+
+// At three deltas, with each phase's updates exchanged at once and in pieces of about 100 updates
+// (as a budget bounds them; the ranks take part in different numbers of pieces).
+TEST_F(TieredRankPart, SearchesEqualDijkstra) {
+  const VertexRange own = graph_.own;
+  const std::int64_t pieces = 100 * static_cast<std::int64_t>(sizeof(DistributedDeltaStepping::Update));
+  for (const auto& [delta, exchange_bytes] :
+       {std::pair{0.01, std::int64_t{0}}, std::pair{0.1, std::int64_t{0}}, std::pair{2.0, std::int64_t{0}},
+        std::pair{0.01, pieces}, std::pair{2.0, pieces}}) {
+    for (const VertexId root : {VertexId{0}, VertexId{1}, params_.num_vertices() / 3}) {
+      const std::vector<float> expected = testing::dijkstra_distances(whole_, root);
+      const OwnLabels labels = search(root, delta, exchange_bytes);
+      EXPECT_EQ(labels.distance, std::vector<float>(expected.begin() + own.begin, expected.begin() + own.end))
+          << "root " << root << ", delta " << delta << ", exchange bytes " << exchange_bytes << ", rank " << comm_.rank();
+      const DistributedValidation validation = validate(root, labels);
+      EXPECT_TRUE(validation.ok()) << validation.first_failure;
+      EXPECT_EQ(validation.nedge, reached_tuples(whole_, expected)) << "root " << root;
+    }
+  }
+}
+
+TEST_F(TieredRankPart, TheValidatorReadingThePartsShareCatchesACorruptedDistance) {
+  OwnLabels labels = search(0, 0.1);
+  ASSERT_TRUE(validate(0, labels).ok());
+  // The farthest vertex Dijkstra reaches, its distance raised on the rank that owns it.
+  const std::vector<float> expected = testing::dijkstra_distances(whole_, 0);
+  VertexId farthest = 0;
+  for (VertexId v = 0; v < params_.num_vertices(); ++v) {
+    if (std::isfinite(expected[v]) && expected[v] > expected[farthest]) farthest = v;
+  }
+  if (graph_.own.contains(farthest)) labels.distance[static_cast<std::size_t>(farthest - graph_.own.begin)] += 0.0625F;
+  const DistributedValidation validation = validate(0, labels);
+  EXPECT_EQ(validation.first_rule, 2) << validation.first_failure;
+  EXPECT_NE(validation.first_failure.find("vertex " + std::to_string(farthest)), std::string::npos)
+      << validation.first_failure;
 }
 
 }  // namespace

@@ -71,9 +71,9 @@ class CommandTest : public ::testing::Test {
   }
 
   // The DRAM budget `command` names as its minimum when refusing a tiny one, as " --dram-budget N":
-  // one number, accepted as it is (the runs that use it check that they run).
-  std::string stated_minimum_budget(const std::string& command) {
-    const CommandResult result = run(command + " --dram-budget 4096");
+  // one number, accepted as it is (the runs that use it check that they run); under `launcher` when given.
+  std::string stated_minimum_budget(const std::string& command, const std::string& launcher = "") {
+    const CommandResult result = run(command + " --dram-budget 4096", launcher);
     std::smatch match;
     if (result.exit_code != 1 ||
         !std::regex_search(result.err, match, std::regex(R"(below the minimum of [^(]*\((\d+) bytes\))"))) {
