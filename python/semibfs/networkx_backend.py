@@ -265,8 +265,6 @@ def _dijkstra_can_run(G, source, cutoff=None, weight="weight"):
 
     if callable(weight):
         return "a weight function is not supported (only an edge attribute)"
-    if G.is_directed():
-        return "stores keep weights only for undirected graphs"
     if getattr(G, "__networkx_backend__", None) == BACKEND:
         return True
     if G.number_of_edges() == 0:

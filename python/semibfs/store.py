@@ -247,7 +247,8 @@ def from_edges(sources, targets, *, weights=None, num_vertices=None, directed=Fa
 
     The edges become a store in ``directory`` (a temporary one by default, removed by ``close``
     or when the object is collected) and are searched from there as any store; results are
-    indexed by these ids, with ``num_vertices`` entries at least.
+    indexed by these ids, with ``num_vertices`` entries at least. A ``directed`` graph with
+    ``weights`` is built in one partition, the only directed store that keeps weights.
     """
     edges = np.column_stack([np.asarray(sources, dtype=np.int64), np.asarray(targets, dtype=np.int64)])
     if edges.ndim != 2 or len(edges) == 0:
@@ -256,6 +257,8 @@ def from_edges(sources, targets, *, weights=None, num_vertices=None, directed=Fa
         raise _core.UsageError("from_edges: vertex ids must be non-negative")
     if weights is not None:
         weights = _edge_weights(weights, len(edges))
+        if directed:
+            open_options["partitions"] = _one_weighted_partition(open_options.get("partitions"))
     owned = directory is None
     if not owned and os.path.exists(os.path.join(os.fspath(directory), "manifest")):
         raise _core.UsageError(f"from_edges: directory '{os.fspath(directory)}' holds a store; the edges would be "
@@ -273,6 +276,14 @@ def from_edges(sources, targets, *, weights=None, num_vertices=None, directed=Fa
     if owned:
         store._cleanup = weakref.finalize(store, shutil.rmtree, scratch, True)
     return store
+
+
+def _one_weighted_partition(partitions):
+    """1, the partitions of a directed store with weights (by default there are as many as NUMA nodes)."""
+    if partitions is not None and partitions != 1:
+        raise _core.UsageError(f"from_edges: partitions={partitions!r} with weights and directed=True: a directed "
+                               "store keeps weights in one partition only (leave partitions out)")
+    return 1
 
 
 def _edge_weights(weights, count):
