@@ -42,7 +42,7 @@ struct GatheredTail {
 }  // namespace
 
 void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes) {
-  light_ = LightTails(limit, max_bytes);
+  light_ = LightTails(limit, max_bytes, graph_.num_vertices());
   Reader reader(*this);
   std::vector<NeighborId> block;
   std::vector<GatheredTail> gathered;
