@@ -170,6 +170,10 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
                                 searcher.store_bytes())
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())
                 << std::endl;
+  if (kernel.packed_tail_bytes() > 0) {
+    session.log() << "SSSP reads the lists' tails from packed copies beside the store ("
+                  << format_bytes(kernel.packed_tail_bytes()) << ", removed at the end)" << std::endl;
+  }
   session.search_with(searcher, checker, roots, true, parent, SearchKernel::kSssp);
 }
 

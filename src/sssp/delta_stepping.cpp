@@ -391,10 +391,16 @@ DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists
 DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weights, SsspOptions options)
     : DeltaStepping(DramWeightedLists(graph, std::move(weights)), graph.num_vertices(), options) {}
 
-DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io)
+DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io,
+                             bool pack_tails)
     : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {
   std::get<TieredWeightedLists>(lists_).cover_light_tails(static_cast<float>(options.delta),
-                                                          kLightTailBytesPerVertex * graph.num_vertices());
+                                                          kLightTailBytesPerVertex * graph.num_vertices(), pack_tails);
+}
+
+std::int64_t DeltaStepping::packed_tail_bytes() const {
+  const auto* tiered = std::get_if<TieredWeightedLists>(&lists_);
+  return tiered != nullptr && tiered->tails_packed() ? tiered->packed_bytes() : 0;
 }
 
 std::int64_t DeltaStepping::status_bytes() const {

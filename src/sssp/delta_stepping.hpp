@@ -60,8 +60,10 @@ class DeltaStepping {
       : DeltaStepping(graph, ListWeightsView(graph, weights), options) {}
   // Over a store's lists under a budget: resident entries and weights in DRAM, tails from its files
   // (read with the reader `io` names).
+  // Their plain tails are packed into scratch files beside the store first unless `pack_tails` is
+  // false (packed_tails.hpp).
   DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options,
-                IoKind io = IoKind::kAuto);
+                IoKind io = IoKind::kAuto, bool pack_tails = true);
 
   // Distances from `root` (infinity where unreached) and each reached vertex's parent on a
   // shortest path (the root its own, kUnreached elsewhere); one entry per vertex in each.
@@ -69,14 +71,18 @@ class DeltaStepping {
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
 
   const SsspOptions& options() const { return options_; }
+  // Over tiered lists: the bytes of the packed tails the searches read (both files), 0 when they
+  // read the store's files.
+  std::int64_t packed_tail_bytes() const;
 
   // Bytes held between searches: a label (distance and parent) and the distance it was expanded at
   // per vertex (and over DRAM lists a byte for its deferred heavy edges), and the frontier.
   std::int64_t status_bytes() const;
   // Over tiered lists, the light entries of the tails held in DRAM (light_tails.hpp) take at most
-  // this per vertex (at SCALE 20 with Graph500 weights and delta 0.01 they take 1.4 of 2 bytes), and
-  // each vertex a byte for its deferred heavy edges.
-  static constexpr std::int64_t kLightTailBytesPerVertex = 2;
+  // this per vertex (at SCALE 20 with Graph500 weights and delta 0.01 they take 2.2 of 3 bytes, a bit
+  // a vertex included: with 2 the last 10% of the tails went uncovered), and each vertex a byte for
+  // its deferred heavy edges.
+  static constexpr std::int64_t kLightTailBytesPerVertex = 3;
   static constexpr std::int64_t kTieredBytesPerVertex = kLightTailBytesPerVertex + sizeof(std::uint8_t);
   // Bytes a search holds per vertex and per thread besides the lists, for a budget's plan: the
   // labels, the expanded distances, the frontier and an estimate of the buckets (each vertex listed

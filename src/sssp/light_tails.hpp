@@ -26,16 +26,21 @@ class LightTails {
   static constexpr std::int64_t kBytesPerEntry = sizeof(NeighborId) + sizeof(float);
 
   LightTails() = default;
-  // Entries below `limit` only; at most `max_bytes` in all: a vertex whose entries do not fit any
-  // more is left out, and so are all after it.
-  LightTails(float limit, std::int64_t max_bytes);
+  // Entries below `limit` only, of vertices below `num_vertices`; at most `max_bytes` in all, a bit
+  // a vertex included: a vertex whose entries do not fit any more is left out, and so are all after it.
+  LightTails(float limit, std::int64_t max_bytes, std::int64_t num_vertices);
 
   float limit() const { return limit_; }
   // Adds `vertex`'s light tail entries; vertices must come in ascending order. False (and nothing
   // kept, now or later) when they do not fit.
   bool add(VertexId vertex, std::span<const NeighborId> neighbors, std::span<const float> weights);
 
-  bool covers(VertexId vertex) const { return std::binary_search(vertices_.begin(), vertices_.end(), vertex); }
+  // A bit a vertex: asked of every vertex a search expands, where a search over the covered ones
+  // took about 5% of a search (SCALE 20).
+  bool covers(VertexId vertex) const {
+    const auto at = static_cast<std::uint64_t>(vertex);
+    return at / 64 < covered_.size() && (covered_[at / 64] >> (at % 64) & 1) != 0;
+  }
   // The light tail entries of a covered vertex.
   template <typename F>
   void for_each(VertexId vertex, F&& f) const {
@@ -45,7 +50,10 @@ class LightTails {
   }
   std::int64_t covered() const { return static_cast<std::int64_t>(vertices_.size()); }
   std::int64_t entries() const { return static_cast<std::int64_t>(neighbors_.size()); }
-  std::int64_t bytes() const { return covered() * kBytesPerVertex + entries() * kBytesPerEntry; }
+  std::int64_t bytes() const {
+    return static_cast<std::int64_t>(covered_.size() * sizeof(std::uint64_t)) + covered() * kBytesPerVertex +
+           entries() * kBytesPerEntry;
+  }
   // Whether adding stopped because the bytes ran out (the rest of the tails not covered).
   bool full() const { return full_; }
 
@@ -53,6 +61,8 @@ class LightTails {
   float limit_ = 0.0F;
   std::int64_t max_bytes_ = 0;
   bool full_ = false;
+  std::uint64_t num_vertices_ = 0;
+  std::vector<std::uint64_t> covered_;  // bit v: vertex v is covered
   std::vector<VertexId> vertices_;
   std::vector<std::int64_t> begins_{0};  // entries of vertices_[i]: [begins_[i], begins_[i + 1])
   std::vector<NeighborId> neighbors_;

@@ -18,7 +18,7 @@ DramWeightedLists::DramWeightedLists(const PartitionedGraph& graph, ListWeightsV
 
 TieredWeightedLists::TieredWeightedLists(const TieredGraph& graph, const TieredWeights& weights, IoKind io,
                                          TailReadOptions reads)
-    : graph_(graph), weights_(weights), io_(io), reads_(reads) {
+    : graph_(graph), weights_(weights), io_(io), reads_(reads), places_(graph, weights) {
   reads_.check();
   compressed_ = graph.num_partitions() > 0 && graph.backward(0).compressed_lists();
 }
@@ -41,8 +41,39 @@ struct GatheredTail {
 
 }  // namespace
 
-void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes) {
-  light_ = LightTails(limit, max_bytes);
+namespace {
+
+// The packer of the tails when they can be packed and `pack` asks for it; none when the files
+// cannot be made (the searches then read the store's files).
+std::unique_ptr<TailPacker> packer_for(const TieredGraph& graph, bool pack) {
+  if (!pack || !TailPlaces::packable(graph)) return nullptr;
+  try {
+    return std::make_unique<TailPacker>(graph);
+  } catch (const Error&) {
+    return nullptr;
+  }
+}
+
+}  // namespace
+
+void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes, bool pack) {
+  std::unique_ptr<TailPacker> packer = packer_for(graph_, pack);
+  if (packer) {
+    try {
+      cover_and_pack(limit, max_bytes, packer.get());
+      packer->finish_into(places_);
+      packed_bytes_ = packer->bytes_written();
+      return;
+    } catch (const Error&) {  // the files could not be written (the disk full?): the store's own are read
+      packer.reset();
+    }
+  }
+  cover_and_pack(limit, max_bytes, nullptr);
+}
+
+
+void TieredWeightedLists::cover_and_pack(float limit, std::int64_t max_bytes, TailPacker* packer) {
+  light_ = LightTails(limit, max_bytes, graph_.num_vertices());
   Reader reader(*this);
   std::vector<NeighborId> block;
   std::vector<GatheredTail> gathered;
@@ -59,7 +90,9 @@ void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes)
       std::int64_t k = 0;
       const std::size_t begin = neighbors.size();
       reader.for_each(vertex, [&](NeighborId neighbor, float weight) {
-        if (k++ < resident || !(weight < limit)) return;  // only the light ones held, a block's few
+        if (k++ < resident) return;
+        if (packer) packer->append(place.partition, neighbor, weight);
+        if (!(weight < limit)) return;  // only the light ones held, a block's few
         neighbors.push_back(neighbor);
         weights.push_back(weight);
       });
@@ -72,10 +105,10 @@ void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes)
     }
     block.clear();
   };
-  for (int partition = 0; partition < graph_.num_partitions() && !light_.full(); ++partition) {
+  for (int partition = 0; partition < graph_.num_partitions() && (packer || !light_.full()); ++partition) {
     const TieredCsr& lists = graph_.backward(partition);
     const VertexRange range = graph_.layout().range(partition);
-    for (VertexId vertex = range.begin; vertex < range.end && !light_.full(); ++vertex) {
+    for (VertexId vertex = range.begin; vertex < range.end && (packer || !light_.full()); ++vertex) {
       if (lists.tail_entries(vertex - range.begin) == 0) continue;
       block.push_back(static_cast<NeighborId>(vertex));
       if (block.size() == Reader::kBlockVertices) cover_block();
@@ -94,14 +127,14 @@ void TieredWeightedLists::Reader::throw_longer_than_weights(int partition, std::
 std::span<const NeighborId> TieredWeightedLists::Reader::read_neighbors(int partition, std::uint64_t begin,
                                                                         std::uint64_t length) {
   const std::span<const std::byte> bytes =
-      read(neighbor_files_, lists_.graph_.backward(partition).tail_path(), partition, begin, length);
+      read(neighbor_files_, lists_.places_.neighbors_path(partition), partition, begin, length);
   return {reinterpret_cast<const NeighborId*>(bytes.data()), bytes.size() / sizeof(NeighborId)};
 }
 
 std::span<const float> TieredWeightedLists::Reader::read_weights(int partition, std::uint64_t begin,
                                                                  std::uint64_t length) {
   const std::span<const std::byte> bytes =
-      read(weight_files_, lists_.weights_.tail_path(partition), partition, begin, length);
+      read(weight_files_, lists_.places_.weights_path(partition), partition, begin, length);
   return {reinterpret_cast<const float*>(bytes.data()), bytes.size() / sizeof(float)};
 }
 

@@ -124,7 +124,7 @@ class TieredWeightedLists {
   class Reader {
    public:
     explicit Reader(const TieredWeightedLists& lists)
-        : lists_(lists), stream_(lists.graph_, lists.weights_, lists.io_, lists.reads_) {}
+        : lists_(lists), stream_(lists.graph_, lists.places_, lists.io_, lists.reads_) {}
     // Puts `vertices` in the order their tails are read best in (WeightedTailStream::start) and
     // starts reading them: for_each then takes each from the stream when called for the same
     // vertices in that order; any other tail it reads alone.
@@ -195,8 +195,9 @@ class TieredWeightedLists {
     // A plain tail the stream did not read, read alone in pieces.
     template <typename F>
     void visit_plain_tail(int partition, std::int64_t row, const TieredCsr& lists, F& f) {
-      for (std::uint64_t begin = lists.tail_byte_begin(row); begin < lists.tail_byte_end(row);) {
-        const std::uint64_t length = std::min(lists.tail_byte_end(row) - begin, kPieceBytes);
+      const std::uint64_t end = lists_.places_.end(lists, row);
+      for (std::uint64_t begin = lists_.places_.begin(lists, row); begin < end;) {
+        const std::uint64_t length = std::min(end - begin, kPieceBytes);
         const std::span<const NeighborId> tail_neighbors = read_neighbors(partition, begin, length);
         visit(tail_neighbors, read_weights(partition, begin, length), f);
         begin += length;
@@ -247,11 +248,18 @@ class TieredWeightedLists {
   static std::int64_t reader_bytes(const TailReadOptions& reads = {});
 
   // Reads every tail once and keeps its entries below `limit` in DRAM, within `max_bytes`
-  // (light_tails.hpp), the tails in file order a block at a time. Call before any Reader is made.
-  void cover_light_tails(float limit, std::int64_t max_bytes);
+  // (light_tails.hpp), the tails in file order a block at a time; plain tails split row by row are
+  // packed on the way (packed_tails.hpp) unless `pack` is false or the files cannot be written.
+  // Call before any Reader is made.
+  void cover_light_tails(float limit, std::int64_t max_bytes, bool pack = true);
   const LightTails& light_tails() const { return light_; }
+  // Whether the tails are read from packed copies, and their bytes (both files).
+  bool tails_packed() const { return places_.packed(); }
+  std::int64_t packed_bytes() const { return packed_bytes_; }
 
  private:
+  // cover_light_tails, each tail handed to `packer` too when there is one.
+  void cover_and_pack(float limit, std::int64_t max_bytes, TailPacker* packer);
   // A vertex's partition, its row there and the partition's lists.
   struct Place {
     int partition;
@@ -268,6 +276,8 @@ class TieredWeightedLists {
   IoKind io_;
   TailReadOptions reads_;
   LightTails light_;
+  TailPlaces places_;
+  std::int64_t packed_bytes_ = 0;
   bool compressed_ = false;  // compressed lists: each tail read alone, whole, its weights beside it
 };
 

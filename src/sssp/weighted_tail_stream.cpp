@@ -26,9 +26,9 @@ std::int64_t WeightedTailStream::held_bytes(const TailReadOptions& options, std:
   return static_cast<std::int64_t>(2 * options.arena_bytes + block_vertices * per_vertex);
 }
 
-WeightedTailStream::WeightedTailStream(const TieredGraph& graph, const TieredWeights& weights, IoKind io,
+WeightedTailStream::WeightedTailStream(const TieredGraph& graph, const TailPlaces& places, IoKind io,
                                        TailReadOptions options)
-    : graph_(graph), weights_(weights), io_(io), options_(options) {
+    : graph_(graph), places_(places), io_(io), options_(options) {
   options_.check();
   for (int file = 0; file < 2; ++file) {
     readers_[file].resize(static_cast<std::size_t>(graph.num_partitions()));
@@ -67,7 +67,7 @@ std::vector<WeightedTailStream::TailPlace> WeightedTailStream::order_block(std::
     if (lists.tail_entries(row) == 0) {
       vertices[without_tail++] = vertex;  // behind the read position: overwrites only vertices already seen
     } else {
-      tails.push_back({partition, lists.tail_byte_begin(row), lists.tail_byte_end(row), vertex});
+      tails.push_back({partition, places_.begin(lists, row), places_.end(lists, row), vertex});
     }
   }
   std::sort(tails.begin(), tails.end(), [](const TailPlace& a, const TailPlace& b) {
@@ -174,7 +174,7 @@ AsyncReader& WeightedTailStream::reader(int partition, int file) {
     options.queue_depth = options_.queue_depth;
     options.pread_threads = 4;  // the pread fallback's pool, a reader per file and SSSP thread
     open =
-        make_reader(io_, file == 0 ? graph_.backward(partition).tail_path() : weights_.tail_path(partition), options);
+        make_reader(io_, file == 0 ? places_.neighbors_path(partition) : places_.weights_path(partition), options);
   }
   return *open;
 }

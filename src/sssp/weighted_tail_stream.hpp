@@ -19,8 +19,8 @@
 #include "io/aligned_buffer.hpp"
 #include "io/async_reader.hpp"
 #include "io/io_kind.hpp"
+#include "sssp/packed_tails.hpp"
 #include "tiered/tiered_graph.hpp"
-#include "tiered/tiered_weights.hpp"
 
 namespace semibfs {
 
@@ -39,7 +39,8 @@ struct TailReadOptions {
 
 class WeightedTailStream {
  public:
-  WeightedTailStream(const TieredGraph& graph, const TieredWeights& weights, IoKind io, TailReadOptions options);
+  // The tails of `graph`'s lists and their weights, read where `places` says (all must outlive it).
+  WeightedTailStream(const TieredGraph& graph, const TailPlaces& places, IoKind io, TailReadOptions options);
   WeightedTailStream(const WeightedTailStream&) = delete;
   WeightedTailStream& operator=(const WeightedTailStream&) = delete;
   ~WeightedTailStream();
@@ -108,7 +109,7 @@ class WeightedTailStream {
   void drop_in_flight();
 
   const TieredGraph& graph_;
-  const TieredWeights& weights_;
+  const TailPlaces& places_;
   IoKind io_;
   TailReadOptions options_;
   AlignedBuffer arenas_[2];                               // neighbours, weights

@@ -163,6 +163,13 @@ class TieredCsr {
   std::uint64_t tail_byte_end(std::int64_t row) const {
     return compressed_lists_ ? rows_.list_end(row) : static_cast<std::uint64_t>(offsets_[row + 1]) * sizeof(NeighborId);
   }
+  // Plain lists split row by row (an offset a row locates its resident part): their tails can be
+  // packed side by side (sssp/packed_tails.hpp), where the tail of `row` starts after the entries of
+  // the rows before it less their resident ones.
+  bool tails_packable() const { return !compressed_lists_ && stripes_.empty(); }
+  std::uint64_t packed_tail_byte_begin(std::int64_t row) const {
+    return static_cast<std::uint64_t>(offsets_[row] - resident_offsets_[row]) * sizeof(NeighborId);
+  }
   // A compressed tail decodes only whole; an uncompressed one may be read in pieces of whole entries.
   bool tails_split() const { return !compressed_lists_; }
   // Where a search that probed the first neighbour first goes on in a list: after entry 0, the head

@@ -197,7 +197,8 @@ TieredCsr open_compressed_lists(const std::string& directory, const StoreManifes
 TieredCsr split_by_rows(std::vector<std::int64_t> offsets, const ResidencyRule& rule, const VertexDegree& vertex_degree,
                         VertexId row_base, const std::string& path) {
   const auto rows = static_cast<std::int64_t>(offsets.size()) - 1;
-  std::vector<std::int64_t> resident_offsets(static_cast<std::size_t>(rows) + 1, 0);
+  std::vector<std::int64_t> resident_offsets;  // read at random, beside the offsets
+  assign_in_huge_pages(resident_offsets, static_cast<std::size_t>(rows) + 1);
   for (std::int64_t row = 0; row < rows; ++row) {
     const std::int64_t length = offsets[row + 1] - offsets[row];
     const std::int64_t degree = vertex_degree ? vertex_degree(row) : length;

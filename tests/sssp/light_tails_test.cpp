@@ -19,8 +19,12 @@ Entries held(const LightTails& light, VertexId vertex) {
   return entries;
 }
 
+// The bit a vertex that a graph of 16 vertices takes.
+constexpr std::int64_t kVertices = 16;
+constexpr std::int64_t kBitmapBytes = 8;
+
 TEST(LightTails, HoldOnlyTheEntriesBelowTheLimit) {
-  LightTails light(0.5F, 1 << 20);
+  LightTails light(0.5F, 1 << 20, kVertices);
   const std::vector<NeighborId> neighbors = {7, 8, 9, 10};
   const std::vector<float> weights = {0.1F, 0.5F, 0.49F, 0.9F};
   EXPECT_TRUE(light.add(3, neighbors, weights));
@@ -28,15 +32,16 @@ TEST(LightTails, HoldOnlyTheEntriesBelowTheLimit) {
   EXPECT_TRUE(light.covers(3));
   EXPECT_TRUE(light.covers(5));
   EXPECT_FALSE(light.covers(4));
+  EXPECT_FALSE(light.covers(kVertices + 64));  // past the graph: not covered, never read past the bits
   EXPECT_EQ(held(light, 3), (Entries{{7, 0.1F}, {9, 0.49F}}));  // 0.5 is not below 0.5
   EXPECT_TRUE(held(light, 5).empty());
   EXPECT_EQ(light.entries(), 2);
-  EXPECT_EQ(light.bytes(), 2 * LightTails::kBytesPerVertex + 2 * LightTails::kBytesPerEntry);
+  EXPECT_EQ(light.bytes(), kBitmapBytes + 2 * LightTails::kBytesPerVertex + 2 * LightTails::kBytesPerEntry);
 }
 
 TEST(LightTails, StopCoveringWhenTheBytesRunOut) {
-  const std::int64_t room = 2 * LightTails::kBytesPerVertex + 3 * LightTails::kBytesPerEntry;
-  LightTails light(1.0F, room);
+  const std::int64_t room = kBitmapBytes + 2 * LightTails::kBytesPerVertex + 3 * LightTails::kBytesPerEntry;
+  LightTails light(1.0F, room, kVertices);
   EXPECT_TRUE(light.add(1, std::vector<NeighborId>{2, 3}, std::vector<float>{0.1F, 0.2F}));
   EXPECT_FALSE(light.add(2, std::vector<NeighborId>{4, 5}, std::vector<float>{0.1F, 0.2F}));  // one entry short
   EXPECT_TRUE(light.full());
@@ -47,11 +52,12 @@ TEST(LightTails, StopCoveringWhenTheBytesRunOut) {
   EXPECT_LE(light.bytes(), room);
 }
 
-TEST(LightTails, VerticesOutOfOrderAreAnError) {
-  LightTails light(1.0F, 1 << 20);
+TEST(LightTails, VerticesOutOfOrderOrPastTheGraphAreAnError) {
+  LightTails light(1.0F, 1 << 20, kVertices);
   EXPECT_TRUE(light.add(4, std::vector<NeighborId>{1}, std::vector<float>{0.1F}));
   EXPECT_THROW(light.add(4, std::vector<NeighborId>{1}, std::vector<float>{0.1F}), Error);
   EXPECT_THROW(light.add(2, std::vector<NeighborId>{1}, std::vector<float>{0.1F}), Error);
+  EXPECT_THROW(light.add(kVertices, std::vector<NeighborId>{1}, std::vector<float>{0.1F}), Error);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unistd.h>
 #include <numeric>
 #include <random>
 #include <utility>
@@ -153,6 +154,63 @@ TEST(TieredDeltaStepping, ThreadsReadTheDeferredTailsInFileOrder) {
     EXPECT_GT(one[k], 100);
     EXPECT_LE(two[k], one[k] + one[k] / 10);
   }
+}
+
+// The scratch files of packed tails in `directory`.
+int packed_files_in(const std::string& directory) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    files += entry.path().filename().string().starts_with("sssp-tails.") ? 1 : 0;
+  }
+  return files;
+}
+
+// The bytes searches from `roots` read, their distances checked against Dijkstra's.
+std::int64_t bytes_read_by(DeltaStepping& kernel, const EdgeList& edge_list, const std::vector<VertexId>& roots) {
+  std::int64_t bytes = 0;
+  for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) bytes += stats.bytes_read;
+  return bytes;
+}
+
+// Packed side by side, the tails of a bucket's hubs no longer have the resident lists between them
+// to read over (here whole lists up to degree 60): the same distances for fewer bytes, from two files
+// a partition beside the store that go with the kernel. (Read at a wrong place, the packed tails give
+// other distances or a read past their end.)
+TEST(TieredDeltaStepping, PackedTailsGiveTheSameDistancesForFewerBytes) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(12);
+  for (const TieredCase& c : {TieredCase{1, NeighborOrder::kHubFirst, 2, 60}, TieredCase{3, NeighborOrder::kById, 2, 60}}) {
+    SCOPED_TRACE(std::to_string(c.partitions) + " partitions");
+    const std::string store = write_weighted_store(directory.file("s" + std::to_string(c.partitions)), edge_list, c);
+    const OpenedStore opened = open_split(store, c);
+    const std::vector<VertexId> roots = {0, 1, 5, 17};
+    std::int64_t bytes[2] = {0, 0};
+    for (const bool pack : {false, true}) {
+      DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{}, IoKind::kAuto, pack);
+      EXPECT_EQ(kernel.packed_tail_bytes() > 0, pack);
+      EXPECT_EQ(packed_files_in(store), pack ? 2 * c.partitions : 0);
+      bytes[pack ? 1 : 0] = bytes_read_by(kernel, edge_list, roots);
+    }
+    EXPECT_EQ(packed_files_in(store), 0);  // removed with the kernel
+    EXPECT_GT(bytes[1], 0);
+    EXPECT_LT(bytes[1], bytes[0] * 9 / 10) << "unpacked " << bytes[0];
+  }
+}
+
+// Packed files that cannot be written (here a directory in the way of the first) leave the searches
+// reading the store's own files, with the same distances.
+TEST(TieredDeltaStepping, TailsThatCannotBePackedAreReadFromTheStore) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(10);
+  const TieredCase c{1, NeighborOrder::kHubFirst, 2};
+  const std::string store = write_weighted_store(directory.file("s"), edge_list, c);
+  std::filesystem::create_directory(std::filesystem::path(store) /
+                                    ("sssp-tails.p0.neighbors.tmp." + std::to_string(::getpid())));
+  const OpenedStore opened = open_split(store, c);
+  DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{});
+  EXPECT_EQ(kernel.packed_tail_bytes(), 0);
+  EXPECT_GT(bytes_read_by(kernel, edge_list, {0, 1, 5}), 0);
+  EXPECT_EQ(packed_files_in(store), 1);  // only the directory put in the way
 }
 
 bool has_tail(const TieredGraph& graph, NeighborId vertex) {
@@ -301,7 +359,8 @@ TEST(TieredWeightedLists, CloseTailsShareRequests) {
   for (const std::uint64_t gap : {std::uint64_t{0}, std::uint64_t{1} << 16}) {
     TailReadOptions reads;
     reads.merge_gap_bytes = gap;
-    WeightedTailStream stream(opened.graph, opened.weights, IoKind::kAuto, reads);
+    const TailPlaces places(opened.graph, opened.weights);  // the store's own files
+    WeightedTailStream stream(opened.graph, places, IoKind::kAuto, reads);
     std::vector<NeighborId> all(static_cast<std::size_t>(edge_list.num_vertices));
     std::iota(all.begin(), all.end(), NeighborId{0});
     std::mt19937 random(3);
