@@ -3,13 +3,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <utility>
 
 #include "core/descriptor_io.hpp"
-#include "core/error.hpp"
 #include "core/temporary_name.hpp"
 
 namespace semibfs {
@@ -68,24 +65,37 @@ TailPacker::~TailPacker() {
   }
 }
 
+void TailPacker::fail() {
+  for (int& descriptor : descriptors_) {
+    if (descriptor >= 0) ::close(descriptor);
+    descriptor = -1;
+  }
+  files_.clear();  // removes them
+  failed_ = true;
+}
+
 void TailPacker::next_partition() {
   close_partition();
   ++partition_;
-  for (int file = 0; file < 2; ++file) {
+  for (int file = 0; file < 2 && !failed_; ++file) {
     const std::string path = packed_path(directory_, partition_, file);
     remove_stale_temporaries_of(path);
     const std::string temporary = temporary_path(path);
     descriptors_[file] = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (descriptors_[file] < 0) throw Error("cannot write '" + temporary + "': " + std::strerror(errno));
-    files_.push_back(std::make_unique<RemovedUnlessKept>(temporary));  // removed from now on, not before
-    written_[file] = 0;
+    if (descriptors_[file] < 0) {
+      fail();
+    } else {
+      files_.push_back(std::make_unique<RemovedUnlessKept>(temporary));  // removed from now on, not before
+      written_[file] = 0;
+    }
   }
 }
 
 void TailPacker::flush() {
+  if (failed_) return;
   const std::span<const std::byte> bytes[2] = {std::as_bytes(std::span(neighbors_)), std::as_bytes(std::span(weights_))};
   for (int file = 0; file < 2; ++file) {
-    if (!write_all(descriptors_[file], bytes[file])) throw Error("cannot write '" + path(file) + "': " + std::strerror(errno));
+    if (!write_all(descriptors_[file], bytes[file])) return fail();
     written_[file] += bytes[file].size();
     bytes_written_ += static_cast<std::int64_t>(bytes[file].size());
   }
@@ -94,26 +104,24 @@ void TailPacker::flush() {
 }
 
 void TailPacker::close_partition() {
-  if (partition_ < 0 || descriptors_[0] < 0) return;
-  const std::uint64_t expected = packed_tail_bytes(graph_.backward(partition_));
+  if (failed_ || partition_ < 0 || descriptors_[0] < 0) return;
   flush();
-  for (int file = 0; file < 2; ++file) {
-    if (written_[file] != expected) {
-      throw Error("the packed tails '" + path(file) + "' hold " + std::to_string(written_[file]) + " bytes, not " +
-                  std::to_string(expected) + " (an internal error)");
-    }
+  const std::uint64_t expected = packed_tail_bytes(graph_.backward(partition_));
+  for (int file = 0; file < 2 && !failed_; ++file) {
     // Read back from the device, as the store's files are: synced, then out of the page cache.
-    if (::fdatasync(descriptors_[file]) != 0) throw Error("cannot write '" + path(file) + "': " + std::strerror(errno));
+    if (written_[file] != expected || ::fdatasync(descriptors_[file]) != 0) return fail();
     ::posix_fadvise(descriptors_[file], 0, 0, POSIX_FADV_DONTNEED);
     ::close(descriptors_[file]);
     descriptors_[file] = -1;
   }
 }
 
-void TailPacker::finish_into(TailPlaces& places) {
-  while (partition_ + 1 < graph_.num_partitions()) next_partition();
+bool TailPacker::finish_into(TailPlaces& places) {
+  while (partition_ + 1 < graph_.num_partitions() && !failed_) next_partition();
   close_partition();
+  if (failed_) return false;
   places.use_packed(std::move(files_));
+  return true;
 }
 
 }  // namespace semibfs

@@ -51,10 +51,11 @@ class TailPlaces {
 // Writes every tail, handed over in file order, into the packed files beside the store (named for
 // this process, so that a store's next writer removes them if it dies: stale_temporary_files.hpp).
 // Each file is synced and dropped from the page cache when done, so that the searches read it from
-// the device as they read the store. Throws semibfs::Error when the files cannot be written (no
-// room, a read-only directory), having removed them.
+// the device as they read the store. Files that cannot be written (no room, a read-only directory)
+// are removed and the packer fails quietly (failed()): the searches then read the store's files.
 class TailPacker {
  public:
+  // Throws semibfs::Error when the directory has too little room for the files.
   explicit TailPacker(const TieredGraph& graph);
   TailPacker(const TailPacker&) = delete;
   TailPacker& operator=(const TailPacker&) = delete;
@@ -62,14 +63,17 @@ class TailPacker {
 
   // The next tail entry, of partition `partition` (partitions in order, each's rows in order).
   void append(int partition, NeighborId neighbor, float weight) {
-    while (partition_ < partition) next_partition();  // a partition without tails gets its empty files too
+    if (failed_) return;
+    while (partition_ < partition && !failed_) next_partition();  // one without tails gets its empty files too
     if (neighbors_.size() == kBufferEntries) flush();
     neighbors_.push_back(neighbor);
     weights_.push_back(weight);
   }
-  // Every tail appended: moves the files into `places`. Throws semibfs::Error when a partition's
-  // files do not hold exactly its tails.
-  void finish_into(TailPlaces& places);
+  // Every tail appended: moves the files into `places`, unless they could not be written or do not
+  // hold exactly each partition's tails (an internal error: they are dropped). Whether it did.
+  bool finish_into(TailPlaces& places);
+  // Whether writing failed: nothing more is written, and the files are gone.
+  bool failed() const { return failed_; }
   // Bytes of the packed files written (both files).
   std::int64_t bytes_written() const { return bytes_written_; }
 
@@ -78,6 +82,7 @@ class TailPacker {
   void next_partition();
   void flush();
   void close_partition();
+  void fail();
   const std::string& path(int file) const { return files_[files_.size() - 2 + static_cast<std::size_t>(file)]->path(); }
 
   const TieredGraph& graph_;
@@ -89,6 +94,7 @@ class TailPacker {
   std::vector<NeighborId> neighbors_;
   std::vector<float> weights_;
   std::int64_t bytes_written_ = 0;
+  bool failed_ = false;
 };
 
 }  // namespace semibfs

@@ -39,12 +39,8 @@ struct GatheredTail {
   std::size_t end;
 };
 
-}  // namespace
-
-namespace {
-
-// The packer of the tails when they can be packed and `pack` asks for it; none when the files
-// cannot be made (the searches then read the store's files).
+// The packer of the tails when they can be packed and `pack` asks for it; none when there is no
+// room for its files (the searches then read the store's files).
 std::unique_ptr<TailPacker> packer_for(const TieredGraph& graph, bool pack) {
   if (!pack || !TailPlaces::packable(graph)) return nullptr;
   try {
@@ -58,19 +54,9 @@ std::unique_ptr<TailPacker> packer_for(const TieredGraph& graph, bool pack) {
 
 void TieredWeightedLists::cover_light_tails(float limit, std::int64_t max_bytes, bool pack) {
   std::unique_ptr<TailPacker> packer = packer_for(graph_, pack);
-  if (packer) {
-    try {
-      cover_and_pack(limit, max_bytes, packer.get());
-      packer->finish_into(places_);
-      packed_bytes_ = packer->bytes_written();
-      return;
-    } catch (const Error&) {  // the files could not be written (the disk full?): the store's own are read
-      packer.reset();
-    }
-  }
-  cover_and_pack(limit, max_bytes, nullptr);
+  cover_and_pack(limit, max_bytes, packer.get());
+  if (packer && packer->finish_into(places_)) packed_bytes_ = packer->bytes_written();
 }
-
 
 void TieredWeightedLists::cover_and_pack(float limit, std::int64_t max_bytes, TailPacker* packer) {
   light_ = LightTails(limit, max_bytes, graph_.num_vertices());
@@ -105,10 +91,10 @@ void TieredWeightedLists::cover_and_pack(float limit, std::int64_t max_bytes, Ta
     }
     block.clear();
   };
-  for (int partition = 0; partition < graph_.num_partitions() && (packer || !light_.full()); ++partition) {
+  for (int partition = 0; partition < graph_.num_partitions() && ((packer && !packer->failed()) || !light_.full()); ++partition) {
     const TieredCsr& lists = graph_.backward(partition);
     const VertexRange range = graph_.layout().range(partition);
-    for (VertexId vertex = range.begin; vertex < range.end && (packer || !light_.full()); ++vertex) {
+    for (VertexId vertex = range.begin; vertex < range.end && ((packer && !packer->failed()) || !light_.full()); ++vertex) {
       if (lists.tail_entries(vertex - range.begin) == 0) continue;
       block.push_back(static_cast<NeighborId>(vertex));
       if (block.size() == Reader::kBlockVertices) cover_block();
