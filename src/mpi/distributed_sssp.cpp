@@ -155,6 +155,8 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
     std::vector<std::vector<Update>> sends(outgoing_.size());
     std::vector<NeighborId> block;
     SsspStats mine;
+    const std::int64_t bytes_before = reader->bytes_read();  // a kept reader counts from its first phase
+    const std::int64_t requests_before = reader->read_requests();
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::size_t b = 0; b < blocks; ++b) {
       block.clear();
@@ -173,6 +175,8 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
       relaxed.edges_relaxed += mine.edges_relaxed;
       relaxed.light_edges += mine.light_edges;
       relaxed.distance_updates += mine.distance_updates;
+      relaxed.bytes_read += reader->bytes_read() - bytes_before;
+      relaxed.read_requests += reader->read_requests() - requests_before;
     }
   }
 }
@@ -223,6 +227,8 @@ void DistributedDeltaStepping::relax_and_exchange(std::span<const std::uint32_t>
   stats.edges_relaxed += relaxed.edges_relaxed;
   stats.light_edges += relaxed.light_edges;
   stats.distance_updates += relaxed.distance_updates;
+  stats.bytes_read += relaxed.bytes_read;
+  stats.read_requests += relaxed.read_requests;
   file_lowered(lowered);
   for (const std::vector<Update>& to_rank : outgoing_) updates_sent_ += static_cast<std::int64_t>(to_rank.size());
   comm_.exchange_into(outgoing_, TrafficKind::kDistances, incoming_);
@@ -271,8 +277,8 @@ DistributedSsspStats DistributedDeltaStepping::run(VertexId root, std::span<floa
     own_parent[row] = std::isinf(own_distance[row]) ? kUnreached : static_cast<VertexId>(parent_of(labels_[row]));
   }
   result.traffic = traffic_between(before, comm_.traffic())[static_cast<int>(TrafficKind::kDistances)];
-  std::int64_t totals[6] = {stats.edges_relaxed, stats.light_edges,  stats.distance_updates,
-                            updates_sent_,       result.traffic.bytes, result.traffic.messages};
+  std::int64_t totals[8] = {stats.edges_relaxed, stats.light_edges,  stats.distance_updates,  updates_sent_,
+                            result.traffic.bytes, result.traffic.messages, stats.bytes_read, stats.read_requests};
   comm_.sum(totals);
   stats.edges_relaxed = totals[0];
   stats.light_edges = totals[1];
@@ -280,6 +286,8 @@ DistributedSsspStats DistributedDeltaStepping::run(VertexId root, std::span<floa
   result.updates_sent = totals[3];
   result.traffic.bytes = totals[4];
   result.traffic.messages = totals[5];
+  stats.bytes_read = totals[6];
+  stats.read_requests = totals[7];
   sum_phases_across(stats.phases);
   return result;
 }
@@ -289,6 +297,8 @@ void DistributedDeltaStepping::counted_phase(std::size_t bucket, SsspStats& stat
   const std::int64_t relaxed_before = stats.edges_relaxed;
   const std::int64_t light_before = stats.light_edges;
   const std::int64_t updates_before = stats.distance_updates;
+  const std::int64_t bytes_before = stats.bytes_read;
+  const std::int64_t requests_before = stats.read_requests;
   const std::int64_t sent_before = updates_sent_;
   const TrafficByKind traffic_before = comm_.traffic();
   phase(bucket, stats);
@@ -298,6 +308,8 @@ void DistributedDeltaStepping::counted_phase(std::size_t bucket, SsspStats& stat
   counts.edges_relaxed += stats.edges_relaxed - relaxed_before;
   counts.light_edges += stats.light_edges - light_before;
   counts.distance_updates += stats.distance_updates - updates_before;
+  counts.bytes_read += stats.bytes_read - bytes_before;
+  counts.read_requests += stats.read_requests - requests_before;
   counts.updates_sent += updates_sent_ - sent_before;
   counts.exchange_bytes += traffic.bytes;
   counts.exchange_messages += traffic.messages;
@@ -305,12 +317,12 @@ void DistributedDeltaStepping::counted_phase(std::size_t bucket, SsspStats& stat
 
 // Each phase's counts summed over the ranks (every rank emptied the same buckets, in one order).
 void DistributedDeltaStepping::sum_phases_across(std::vector<SsspBucketPhase>& phases) {
-  constexpr std::size_t kCounts = 6;
+  constexpr std::size_t kCounts = 8;
   std::vector<std::int64_t> counts;
   counts.reserve(phases.size() * kCounts);
   for (const SsspBucketPhase& p : phases) {
     counts.insert(counts.end(), {p.edges_relaxed, p.light_edges, p.distance_updates, p.updates_sent,
-                                 p.exchange_bytes, p.exchange_messages});
+                                 p.exchange_bytes, p.exchange_messages, p.bytes_read, p.read_requests});
   }
   comm_.sum(counts);
   for (std::size_t i = 0; i < phases.size(); ++i) {
@@ -321,6 +333,8 @@ void DistributedDeltaStepping::sum_phases_across(std::vector<SsspBucketPhase>& p
     phases[i].updates_sent = c[3];
     phases[i].exchange_bytes = c[4];
     phases[i].exchange_messages = c[5];
+    phases[i].bytes_read = c[6];
+    phases[i].read_requests = c[7];
   }
 }
 

@@ -87,6 +87,9 @@ class DistributedDeltaStepping {
         return static_cast<std::int64_t>(neighbors.size());
       }
       static constexpr std::size_t kBlockVertices = 64;
+      // Nothing is read from a store (as DramWeightedLists::Reader).
+      std::int64_t bytes_read() const { return 0; }
+      std::int64_t read_requests() const { return 0; }
 
      private:
       const DramLists& lists_;
