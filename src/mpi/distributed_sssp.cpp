@@ -294,22 +294,14 @@ DistributedSsspStats DistributedDeltaStepping::run(VertexId root, std::span<floa
 
 // One round of `bucket` (phase), its counts added to the bucket's phase, the last of stats.phases.
 void DistributedDeltaStepping::counted_phase(std::size_t bucket, SsspStats& stats) {
-  const std::int64_t relaxed_before = stats.edges_relaxed;
-  const std::int64_t light_before = stats.light_edges;
-  const std::int64_t updates_before = stats.distance_updates;
-  const std::int64_t bytes_before = stats.bytes_read;
-  const std::int64_t requests_before = stats.read_requests;
+  const SsspBucketPhase before = relaxation_counts(stats);
   const std::int64_t sent_before = updates_sent_;
   const TrafficByKind traffic_before = comm_.traffic();
   phase(bucket, stats);
   const Traffic traffic = traffic_between(traffic_before, comm_.traffic())[static_cast<int>(TrafficKind::kDistances)];
   SsspBucketPhase& counts = stats.phases.back();
   ++counts.rounds;
-  counts.edges_relaxed += stats.edges_relaxed - relaxed_before;
-  counts.light_edges += stats.light_edges - light_before;
-  counts.distance_updates += stats.distance_updates - updates_before;
-  counts.bytes_read += stats.bytes_read - bytes_before;
-  counts.read_requests += stats.read_requests - requests_before;
+  add_counts_between(counts, before, relaxation_counts(stats));
   counts.updates_sent += updates_sent_ - sent_before;
   counts.exchange_bytes += traffic.bytes;
   counts.exchange_messages += traffic.messages;

@@ -55,18 +55,14 @@ class ThreadPhases {
   // The phase of `bucket` ends: its counts are those of `own` and the reader's since the last end.
   template <typename Reader>
   void end_phase(std::size_t bucket, const SsspStats& own, const Reader& reader) {
-    SsspBucketPhase phase;
+    SsspBucketPhase now = relaxation_counts(own);  // the reader's reads: own's are set when the search ends
+    now.bytes_read = reader.bytes_read();
+    now.read_requests = reader.read_requests();
+    SsspBucketPhase& phase = phases_.emplace_back();
     phase.bucket = static_cast<std::int64_t>(bucket);
     phase.rounds = rounds_;
-    phase.edges_relaxed = own.edges_relaxed - start_.edges_relaxed;
-    phase.light_edges = own.light_edges - start_.light_edges;
-    phase.distance_updates = own.distance_updates - start_.distance_updates;
-    phase.bytes_read = reader.bytes_read() - start_.bytes_read;
-    phase.read_requests = reader.read_requests() - start_.read_requests;
-    phases_.push_back(phase);
-    start_ = own;  // its phases stay empty until the search ends
-    start_.bytes_read = reader.bytes_read();
-    start_.read_requests = reader.read_requests();
+    add_counts_between(phase, start_, now);
+    start_ = now;
     rounds_ = 0;
   }
   // Adds this thread's phases to the search's; every thread saw the same buckets in the same order.
@@ -80,7 +76,7 @@ class ThreadPhases {
 
  private:
   std::vector<SsspBucketPhase> phases_;
-  SsspStats start_;
+  SsspBucketPhase start_;  // the counts when the phase began
   std::int64_t rounds_ = 0;
 };
 
@@ -360,6 +356,24 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
 }
 
 }  // namespace
+
+SsspBucketPhase relaxation_counts(const SsspStats& stats) {
+  SsspBucketPhase counts;
+  counts.edges_relaxed = stats.edges_relaxed;
+  counts.light_edges = stats.light_edges;
+  counts.distance_updates = stats.distance_updates;
+  counts.bytes_read = stats.bytes_read;
+  counts.read_requests = stats.read_requests;
+  return counts;
+}
+
+void add_counts_between(SsspBucketPhase& phase, const SsspBucketPhase& before, const SsspBucketPhase& after) {
+  phase.edges_relaxed += after.edges_relaxed - before.edges_relaxed;
+  phase.light_edges += after.light_edges - before.light_edges;
+  phase.distance_updates += after.distance_updates - before.distance_updates;
+  phase.bytes_read += after.bytes_read - before.bytes_read;
+  phase.read_requests += after.read_requests - before.read_requests;
+}
 
 void add_phase_counts(SsspBucketPhase& total, const SsspBucketPhase& part) {
   total.edges_relaxed += part.edges_relaxed;

@@ -52,6 +52,12 @@ struct SsspStats {
   std::vector<SsspBucketPhase> phases;  // one per bucket emptied, in the order emptied
 };
 
+// A search's relaxation and read counts so far, in a phase's fields (no rounds, no exchanges): the
+// difference of two (add_counts_between) is what a phase relaxed and read on one thread or rank.
+SsspBucketPhase relaxation_counts(const SsspStats& stats);
+// Adds `after`'s relaxation and read counts less `before`'s to `phase`.
+void add_counts_between(SsspBucketPhase& phase, const SsspBucketPhase& before, const SsspBucketPhase& after);
+
 class DeltaStepping {
  public:
   // The graph and weights must outlive the search; delta must be finite and at least kMinDelta.
