@@ -45,7 +45,7 @@ class SsspResult:
     root: int
     seconds: float  # the timed search alone, after an untimed warm-up, as ``semibfs sssp`` times it
     reached: int
-    delta: float  # the bucket width of delta-stepping
+    delta: float  # the bucket width of delta-stepping the search ran with
     validated: bool
     bytes_read: int  # of lists' tails and their weights read from the store (under a budget)
     nedge: Optional[int] = None  # the Graph500 TEPS edge count, when validated

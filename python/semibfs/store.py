@@ -94,7 +94,8 @@ class Store:
         weighted file (or by ``from_edges`` with ``weights``), as ``semibfs sssp`` runs them: an
         untimed warm-up, then the timed search; the GIL is released while it runs.
 
-        ``delta`` is the bucket width in the weights' unit (default 0.01, for weights in [0, 1)).
+        ``delta`` is the bucket width in the weights' unit (default 0.05 for an undirected store in
+        DRAM, searched by the pruned kernel, else 0.01; for weights in [0, 1)).
         With ``validate`` (the default) the result is checked by the Graph500 SSSP rules against
         the input's edges and weights, and a failure raises ``semibfs.Error``. Each call opens the
         store: its lists and weights whole in DRAM, or under the Store's ``dram_budget`` tiered as

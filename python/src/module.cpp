@@ -206,7 +206,7 @@ nb::dict store_shortest_paths(const std::string& store, std::uint64_t root, std:
   result["seconds"] = search.bfs_seconds;
   result["reached"] = search.sssp->reached;
   result["bytes_read"] = search.sssp->stats.bytes_read;
-  result["delta"] = options.sssp.delta;
+  result["delta"] = paths.report.sssp->delta.value_or(0.0);  // the delta the kernel ran with
   result["validated"] = validate;
   result["nedge"] = validate ? nb::object(nb::int_(search.nedge)) : nb::object(nb::none());
   return result;

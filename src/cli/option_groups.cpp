@@ -148,8 +148,9 @@ std::string format_delta(double delta) {
 
 void add_delta_option(OptionTable& table, std::optional<double>& delta, const std::string& help_prefix) {
   table.value("--delta", "D",
-              help_prefix + "the bucket width of delta-stepping (default " + format_delta(kDefaultDelta) +
-                  ", after Meyer and Sanders, for the weights in [0, 1))",
+              help_prefix + "the bucket width of delta-stepping (default " + format_delta(kDefaultPrunedDelta) +
+                  " for undirected lists in DRAM, searched by the pruned kernel over lists ordered by weight; " +
+                  format_delta(kDefaultDelta) + " elsewhere, after Meyer and Sanders, for the weights in [0, 1))",
               [&delta](const std::string& value) { delta = check_delta(parse_positive_double(value)); });
 }
 

@@ -97,7 +97,7 @@ void print_summary(const SsspRequest& request, const StoreShortestPaths& paths) 
                "nedge: %lld\nsssp_time: %.6f s\nTEPS: %.4g\nvalidation: %s\n",
                static_cast<unsigned long long>(result.root), static_cast<long long>(figures.reached),
                static_cast<long long>(paths.parent.size()), distance_text(figures.max_distance).c_str(),
-               request.options.sssp.delta, static_cast<long long>(figures.stats.buckets),
+               paths.report.sssp->delta.value_or(0.0), static_cast<long long>(figures.stats.buckets),
                static_cast<long long>(result.nedge), result.bfs_seconds, result.teps,
                request.options.search.skip_validation ? "skipped" : "passed");
   if (!request.output.empty() && !is_stdout(request.output)) std::fprintf(out, "output: %s\n", request.output.c_str());

@@ -85,6 +85,7 @@ struct Graph500Report {
   std::vector<RootResult> roots;    // in the order searched
   std::vector<RootResult> sssp_roots;  // the SSSP searches (`run --sssp`), after the BFS ones
   std::optional<SsspOptions> sssp;     // what they ran with
+  bool sssp_pruned = false;            // by the pruned kernel (sssp/push_pull_stepping.hpp)
   bool validation_passed = true;
   std::vector<ValidationPass> validation_passes;  // empty when each search was validated alone
   std::string validation_failure;   // the first failure, naming the rule and the vertex

@@ -260,6 +260,7 @@ void write_bucket_phases(JsonWriter& json, const std::vector<SsspBucketPhase>& p
     json.begin_object();
     json.field("bucket", phase.bucket);
     write_relaxation_counts(json, phase);
+    json.field("pulled", phase.pulled);  // its other edges pulled by the unsettled vertices
     if (across_ranks) write_exchange(json, phase.updates_sent, phase.exchange_bytes, phase.exchange_messages);
     json.end_object();
   }
@@ -317,7 +318,8 @@ void write_sssp(JsonWriter& json, const Graph500Report& report) {
   json.key("sssp");
   json.begin_object();
   json.field("algorithm", "delta-stepping");
-  json.field("delta", report.sssp->delta);
+  json.field("delta", report.sssp->delta.value_or(0.0));  // set by the kernel that ran
+  json.field("pruning", report.sssp_pruned ? "push-pull" : "none");  // sssp/shortest_path_kernel.hpp
   if (!official.sssp_seconds.empty()) {
     write_summary(json, "time", summarize(official.sssp_seconds));
     write_teps(json, summarize_teps(official.sssp_seconds, official.sssp_nedge));

@@ -33,21 +33,10 @@ void append(std::vector<std::uint32_t>& into, const std::vector<std::uint32_t>& 
 
 }  // namespace
 
-namespace {
-
-void check_delta(const SsspOptions& options) {
-  if (!is_valid_delta(options.delta)) {
-    throw Error("delta-stepping across ranks: delta must be finite and at least " + std::to_string(kMinDelta) +
-                ", got " + std::to_string(options.delta));
-  }
-}
-
-}  // namespace
-
 DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
                                                    std::span<const float> weights, SsspOptions options)
-    : comm_(comm), graph_(graph), dram_{&graph.lists, weights}, options_(options) {
-  check_delta(options);
+    : comm_(comm), graph_(graph), dram_{&graph.lists, weights}, options_(with_default_delta(options, kDefaultDelta)) {
+  check_delta_option(options_, "delta-stepping across ranks");
   if (std::ssize(weights) != graph.lists.num_adjacencies()) {
     throw Error("delta-stepping across ranks: " + std::to_string(weights.size()) + " weights for " +
                 std::to_string(graph.lists.num_adjacencies()) + " list entries (the lists must be in DRAM)");
@@ -58,8 +47,9 @@ DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const Ran
 
 DistributedDeltaStepping::DistributedDeltaStepping(Communicator& comm, const RankGraph& graph,
                                                    const TieredWeightedLists& tiered, SsspOptions options)
-    : comm_(comm), graph_(graph), dram_{&graph.lists, {}}, tiered_(&tiered), options_(options) {
-  check_delta(options);
+    : comm_(comm), graph_(graph), dram_{&graph.lists, {}}, tiered_(&tiered),
+      options_(with_default_delta(options, kDefaultDelta)) {
+  check_delta_option(options_, "delta-stepping across ranks");
   if (tiered.num_vertices() != graph.own.size()) {
     throw Error("delta-stepping across ranks: tiered lists of " + std::to_string(tiered.num_vertices()) + " rows for " +
                 std::to_string(graph.own.size()) + " own vertices");
@@ -80,7 +70,7 @@ void DistributedDeltaStepping::relax(Reader& reader, std::uint32_t row, std::vec
                                      std::vector<std::vector<Update>>& sends, SsspStats& stats) {
   const float base = distance_of(std::atomic_ref(labels_[row]).load(std::memory_order_relaxed));
   const auto vertex = static_cast<std::uint32_t>(graph_.own.begin + row);
-  const auto delta = static_cast<float>(options_.delta);
+  const auto delta = static_cast<float>(*options_.delta);
   std::int64_t light = 0;
   stats.edges_relaxed += reader.for_each(row, [&](NeighborId neighbor, float weight) {
     light += weight < delta ? 1 : 0;
@@ -102,7 +92,7 @@ void DistributedDeltaStepping::relax(Reader& reader, std::uint32_t row, std::vec
 // stale copy is skipped when its bucket comes).
 void DistributedDeltaStepping::file_lowered(const std::vector<std::uint32_t>& rows) {
   for (const std::uint32_t row : rows) {
-    const std::size_t bucket = bucket_of(distance_of(labels_[row]), options_.delta);
+    const std::size_t bucket = bucket_of(distance_of(labels_[row]), *options_.delta);
     if (bucket >= buckets_.size()) buckets_.resize(bucket + 1);
     buckets_[bucket].push_back(row);
   }
@@ -163,7 +153,7 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
       for (std::size_t i = b * Reader::kBlockVertices; i < std::min(frontier.size(), (b + 1) * Reader::kBlockVertices); ++i) {
         // A row filed again after a shorter path put it in an earlier bucket was relaxed there.
         const float distance = distance_of(std::atomic_ref(labels_[frontier[i]]).load(std::memory_order_relaxed));
-        if (bucket_of(distance, options_.delta) >= bucket) block.push_back(frontier[i]);
+        if (bucket_of(distance, *options_.delta) >= bucket) block.push_back(frontier[i]);
       }
       reader->prepare(block);  // may reorder the block
       for (const NeighborId row : block) relax(*reader, row, own, sends, mine);

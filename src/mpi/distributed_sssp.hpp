@@ -49,6 +49,8 @@ class DistributedDeltaStepping {
   // The buffers of `bytes` a limited exchange holds at most with `ranks` ranks: the threads' updates,
   // their merged copy and what the other ranks send this one.
   static int exchange_buffers(int ranks) { return 2 + ranks; }
+  // The options it runs with (the default delta where none was given).
+  const SsspOptions& options() const { return options_; }
 
   // Collective: the own vertices' distances from `root` (infinity where unreached) and parents
   // (global ids; the root its own, kUnreached where unreached), one entry per own vertex.

@@ -76,17 +76,17 @@ class RankSsspChecker final : public OneSearchChecker {
 void search_shortest_paths_across(Communicator& comm, SearchSession& session, const RankSsspInputs& inputs,
                                   std::span<const VertexId> roots, const SsspOptions& options,
                                   std::int64_t exchange_bytes) {
-  session.report().sssp = options;
   DistributedDeltaStepping kernel = inputs.tiered != nullptr
                                         ? DistributedDeltaStepping(comm, inputs.graph, *inputs.tiered, options)
                                         : DistributedDeltaStepping(comm, inputs.graph, inputs.list_weights, options);
   kernel.limit_exchange(exchange_bytes);
+  session.report().sssp = kernel.options();  // with the delta it runs with
   std::vector<float> distance(static_cast<std::size_t>(inputs.graph.own.size()));
   ParentArray parent;
   parent.assign(inputs.graph.own.size(), ParentArray::Width::kWide);
   RankSsspSearcher searcher(comm, kernel, distance);
   RankSsspChecker checker(comm, inputs, distance);
-  session.log() << "SSSP by delta-stepping across " << comm.size() << " ranks, delta " << options.delta
+  session.log() << "SSSP by delta-stepping across " << comm.size() << " ranks, delta " << *kernel.options().delta
                 << (inputs.tiered != nullptr ? ": lists and weights tiered (tails read from the rank parts)"
                                              : ": list weights " + format_bytes(static_cast<std::int64_t>(
                                                                        inputs.list_weights.size_bytes())))

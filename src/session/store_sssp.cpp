@@ -19,7 +19,7 @@ namespace semibfs {
 void StoreSsspOptions::check() const {
   require_store(store, "a directory made by 'semibfs build' from a weighted file");
   check_search_options(search);
-  parse_option_value("--delta", [this] { return check_delta(sssp.delta); });
+  if (sssp.delta) parse_option_value("--delta", [this] { return check_delta(*sssp.delta); });
 }
 
 namespace {

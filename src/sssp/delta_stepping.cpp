@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/huge_pages.hpp"
 #include "sssp/distance_label.hpp"
+#include "sssp/search_labels.hpp"
 
 namespace semibfs {
 namespace {
@@ -138,10 +139,10 @@ void relax(const SearchContext& context, Reader& reader, VertexId vertex, Bucket
       if (weight < delta) return;
     }
     const float distance = base + weight;
-    std::atomic_ref nearest(context.nearest[neighbor]);
-    if (!(distance < nearest.load(std::memory_order_relaxed))) return;
-    if (!lower_label(context.labels[neighbor], distance, static_cast<std::uint32_t>(vertex))) return;
-    nearest.store(distance, std::memory_order_relaxed);  // a later, lower store may come first: still not below
+    if (!lower_label_with_hint(context.labels[neighbor], context.nearest[neighbor], distance,
+                               static_cast<std::uint32_t>(vertex))) {
+      return;
+    }
     const auto bucket = context.bucket_of(distance);
     if (bucket >= buckets.size()) buckets.resize(bucket + 1);
     buckets[bucket].push_back(neighbor);
@@ -388,11 +389,8 @@ void add_phase_counts(SsspBucketPhase& total, const SsspBucketPhase& part) {
 
 DeltaStepping::DeltaStepping(std::variant<DramWeightedLists, TieredWeightedLists> lists, std::int64_t num_vertices,
                              SsspOptions options)
-    : lists_(std::move(lists)), options_(options) {
-  if (!is_valid_delta(options.delta)) {
-    throw Error("delta-stepping: delta must be finite and at least " + std::to_string(kMinDelta) + ", got " +
-                std::to_string(options.delta));
-  }
+    : lists_(std::move(lists)), options_(with_default_delta(options, kDefaultDelta)) {
+  check_delta_option(options_, "delta-stepping");
   // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
   assign_in_huge_pages(labels_, static_cast<std::size_t>(num_vertices));
   assign_in_huge_pages(expanded_, static_cast<std::size_t>(num_vertices));
@@ -408,7 +406,7 @@ DeltaStepping::DeltaStepping(const PartitionedGraph& graph, ListWeightsView weig
 DeltaStepping::DeltaStepping(const TieredGraph& graph, const TieredWeights& weights, SsspOptions options, IoKind io,
                              bool pack_tails)
     : DeltaStepping(TieredWeightedLists(graph, weights, io), graph.num_vertices(), options) {
-  std::get<TieredWeightedLists>(lists_).cover_light_tails(static_cast<float>(options.delta),
+  std::get<TieredWeightedLists>(lists_).cover_light_tails(static_cast<float>(*options_.delta),
                                                           kLightTailBytesPerVertex * graph.num_vertices(), pack_tails);
 }
 
@@ -425,27 +423,18 @@ std::int64_t DeltaStepping::status_bytes() const {
 template <typename ParentId>
 SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent) {
   const auto n = static_cast<std::int64_t>(labels_.size());
-  if (root < 0 || root >= n) throw Error("delta-stepping: root " + std::to_string(root) + " is not a vertex");
-  if (std::ssize(distance) != n || std::ssize(parent) != n) {
-    throw Error("delta-stepping: the distances and parents need one entry per vertex");
-  }
+  check_search_arrays(labels_, root, distance.size(), parent.size());
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {
-    labels_[v] = kUnreachedLabel;
+    start_label(labels_, distance, v);  // the distance is the search's `nearest`, then the result
     expanded_[v] = kNeverExpanded;
     if (!deferred_.empty()) deferred_[v] = 0;  // a search stopped by an exception may leave some set
-    distance[v] = std::numeric_limits<float>::infinity();  // the search's `nearest`, then the result
   }
-  labels_[root] = pack_label(0.0F, static_cast<std::uint32_t>(root));
-  distance[root] = 0.0F;
+  start_root(labels_, distance, root);
   SsspStats stats;
-  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, options_.delta};
+  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, *options_.delta};
   std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
-#pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {
-    distance[v] = distance_of(labels_[v]);
-    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached) : static_cast<ParentId>(parent_of(labels_[v]));
-  }
+  write_search_result<ParentId>(labels_, distance, parent);
   return stats;
 }
 

@@ -34,6 +34,9 @@ struct SsspBucketPhase {
   std::int64_t updates_sent = 0;      // across ranks: updates for other ranks' vertices
   std::int64_t exchange_bytes = 0;    // across ranks: the phase's exchanges, all ranks
   std::int64_t exchange_messages = 0;
+  // In DRAM (push_pull_stepping.hpp): the bucket's other edges were pulled by the vertices not yet
+  // settled instead of pushed from its own.
+  bool pulled = false;
 };
 
 // Adds `part`'s counts, but its rounds, to `total`'s: the same bucket's phase on another thread or

@@ -32,6 +32,17 @@ inline bool lower_label(std::uint64_t& label, float distance, std::uint32_t pare
   return false;
 }
 
+// lower_label after a first look at `nearest`, a hint at least the label's distance: an entry that
+// cannot shorten the distance, most of them, then reads 4 bytes at random instead of the label's 8.
+// The hint follows the label down.
+inline bool lower_label_with_hint(std::uint64_t& label, float& nearest, float distance, std::uint32_t parent) {
+  std::atomic_ref hint(nearest);
+  if (!(distance < hint.load(std::memory_order_relaxed))) return false;
+  if (!lower_label(label, distance, parent)) return false;
+  hint.store(distance, std::memory_order_relaxed);  // a later, lower store may come first: still not below
+  return true;
+}
+
 // The bucket of a distance for buckets `delta` wide (Meyer and Sanders: bucket i holds [i delta, (i+1) delta)).
 inline std::size_t bucket_of(float distance, double delta) { return static_cast<std::size_t>(distance / delta); }
 

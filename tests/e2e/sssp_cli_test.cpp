@@ -35,7 +35,9 @@ TEST_F(Cli, SsspRunPrintsTheReferenceBlock) {
   EXPECT_NE(result.err.find("SSSP 63: root"), std::string::npos);
   EXPECT_NE(result.err.find("validation passed"), std::string::npos);
   const std::string report = read_text(directory_ / "report.json");
-  for (const char* field : {"\"sssp\": {", "\"algorithm\": \"delta-stepping\"", "\"delta\": 0.01", "\"reached\": 897",
+  // Undirected lists in DRAM: the pruned kernel, with its default delta.
+  for (const char* field : {"\"sssp\": {", "\"algorithm\": \"delta-stepping\"", "\"delta\": 0.05",
+                            "\"pruning\": \"push-pull\"", "\"pulled\": ", "\"reached\": 897",
                             "\"buckets\"", "\"distance_updates\"", "\"edges_relaxed\"", "\"light_edges\"",
                             "\"heavy_edges\"", "\"bucket_phases\": [", "\"bucket\": 0,"}) {
     EXPECT_NE(report.find(field), std::string::npos) << field;

@@ -62,7 +62,7 @@ OpenedStore open_store(const std::string& store, int partitions, const Placement
 
 void expect_dijkstra_distances(const EdgeList& edge_list, const OpenedStore& opened) {
   const VertexId roots[] = {0, 1, 5, 17};
-  for (const double delta : {SsspOptions{}.delta, kMinDelta, 0.1, 2.0}) {
+  for (const double delta : {kDefaultDelta, kMinDelta, 0.1, 2.0}) {
     SCOPED_TRACE("delta " + std::to_string(delta));
     DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{delta});
     std::int64_t bytes_read = 0;

@@ -68,20 +68,10 @@ TEST(DeltaStepping, EqualsDijkstraOverPartitionsOrdersAndThreads) {
 }
 
 TEST(DeltaStepping, UnreachedVerticesHaveNoDistanceNorParent) {
-  EdgeList edge_list = testing::make_edge_list(5, {{0, 1}, {1, 2}, {3, 4}});
-  edge_list.weights = {0.5F, 0.25F, 0.1F};
-  const PartitionedGraph graph(build_csr(edge_list), 1, NeighborOrder::kById);
-  const ListWeights weights(graph, edge_list);
-  DeltaStepping kernel(graph, weights, SsspOptions{});
-  std::vector<float> distance(5);
-  std::vector<std::int32_t> parent(5);
-  kernel.run(1, distance, parent);
-  EXPECT_EQ(distance[0], 0.5F);
-  EXPECT_EQ(distance[2], 0.25F);
-  EXPECT_EQ(parent[1], 1);
-  EXPECT_EQ(parent[0], 1);
-  EXPECT_TRUE(std::isinf(distance[3]));
-  EXPECT_EQ(parent[4], kUnreached);
+  testing::expect_unreached_have_no_distance_nor_parent(
+      [](const PartitionedGraph& graph, const ListWeights& weights, VertexId root, auto distance, auto parent) {
+        DeltaStepping(graph, weights, SsspOptions{}).run(root, distance, parent);
+      });
 }
 
 // A star from its centre: each vertex is expanded once, so every list entry is looked at once, and

@@ -94,7 +94,7 @@ void expect_dijkstra_distances(const EdgeList& edge_list, const std::string& sto
   ParentArray store_parent, parent;
   store_parent.assign(edge_list.num_vertices);
   parent.assign(edge_list.num_vertices);
-  for (const double delta : {SsspOptions{}.delta, 2.0}) {
+  for (const double delta : {kDefaultDelta, 2.0}) {
     DeltaStepping kernel = opened.kernel(SsspOptions{delta});
     for (const VertexId root : {0, 1, 5, 17}) {
       SCOPED_TRACE("delta " + std::to_string(delta) + ", root " + std::to_string(root));

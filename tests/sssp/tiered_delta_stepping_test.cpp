@@ -82,7 +82,7 @@ OpenedStore open_split(const std::string& store, const TieredCase& c) {
 void expect_dijkstra_distances(const EdgeList& edge_list, const OpenedStore& opened,
                                const std::vector<VertexId>& roots) {
   ASSERT_TRUE(opened.graph.has_tails());  // the tails really are on disk
-  for (const double delta : {SsspOptions{}.delta, kMinDelta, 0.1, 2.0}) {
+  for (const double delta : {kDefaultDelta, kMinDelta, 0.1, 2.0}) {
     SCOPED_TRACE("delta " + std::to_string(delta));
     DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{delta});
     for (const SsspStats& stats : testing::expect_dijkstra_distances(kernel, edge_list, roots)) {

@@ -12,9 +12,13 @@
 #include <vector>
 
 #include "edges/edge_source.hpp"
+#include "graph/csr_graph.hpp"
+#include "graph/list_weights.hpp"
+#include "graph/partitioned_graph.hpp"
 #include "sssp/delta_stepping.hpp"
 #include "sssp/distance_label.hpp"
 #include "support/reference_dijkstra.hpp"
+#include "support/test_graphs.hpp"
 #include "validate/sssp_validator.hpp"
 
 namespace semibfs::testing {
@@ -62,9 +66,10 @@ inline void expect_consistent_phases(const SsspStats& stats, std::span<const flo
   }
 }
 
-// The stats of each search, in the roots' order.
-inline std::vector<SsspStats> expect_dijkstra_distances(DeltaStepping& kernel, const EdgeList& edge_list,
-                                                        std::span<const VertexId> roots) {
+// The stats of each search, in the roots' order; `kernel` a DeltaStepping or a PushPullStepping.
+template <typename Kernel>
+std::vector<SsspStats> expect_dijkstra_distances(Kernel& kernel, const EdgeList& edge_list,
+                                                 std::span<const VertexId> roots) {
   const InMemoryEdgeSource edges(edge_list);
   const SsspValidator validator(edges, edge_list.weights);
   std::vector<float> distance(edge_list.num_vertices);
@@ -73,11 +78,30 @@ inline std::vector<SsspStats> expect_dijkstra_distances(DeltaStepping& kernel, c
   for (const VertexId root : roots) {
     stats.push_back(kernel.run(root, distance, parent));
     EXPECT_EQ(distance, dijkstra_distances(edge_list, root)) << "root " << root;
-    expect_consistent_phases(stats.back(), distance, kernel.options().delta);
+    expect_consistent_phases(stats.back(), distance, *kernel.options().delta);
     const ValidationReport report = validator.validate(root, distance, std::span<const std::int64_t>(parent));
     EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.failures.front().message);
   }
   return stats;
+}
+
+// Two components, 0-1 (0.5), 1-2 (0.25) and 3-4 (0.1): searched from 1 by `search(graph, weights,
+// root, distance, parent)` (a kernel made over them), 3 and 4 get no distance nor parent.
+template <typename Search>
+void expect_unreached_have_no_distance_nor_parent(Search search) {
+  EdgeList edge_list = make_edge_list(5, {{0, 1}, {1, 2}, {3, 4}});
+  edge_list.weights = {0.5F, 0.25F, 0.1F};
+  const PartitionedGraph graph(build_csr(edge_list), 1, NeighborOrder::kById);
+  const ListWeights weights(graph, edge_list);
+  std::vector<float> distance(5);
+  std::vector<std::int32_t> parent(5);
+  search(graph, weights, VertexId{1}, std::span<float>(distance), std::span<std::int32_t>(parent));
+  EXPECT_EQ(distance[0], 0.5F);
+  EXPECT_EQ(distance[2], 0.25F);
+  EXPECT_EQ(parent[1], 1);
+  EXPECT_EQ(parent[0], 1);
+  EXPECT_TRUE(std::isinf(distance[3]));
+  EXPECT_EQ(parent[4], kUnreached);
 }
 
 }  // namespace semibfs::testing

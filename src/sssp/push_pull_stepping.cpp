@@ -1,0 +1,382 @@
+#include "sssp/push_pull_stepping.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/huge_pages.hpp"
+#include "sssp/distance_label.hpp"
+#include "sssp/search_labels.hpp"
+
+namespace semibfs {
+namespace {
+
+constexpr std::uint32_t kNeverExpanded = UINT32_MAX;  // a NaN's bits: no distance has them
+// One unsettled vertex in this many is sampled to estimate what a pull would read.
+constexpr std::size_t kPullSample = 32;
+// A pull reads the entries lighter than the vertex's distance less the bucket's start, widened by
+// this much (relative) against the floats' rounding: a wider prefix only reads more.
+constexpr double kBoundSlack = 1e-6;
+// The frontier's vertices a thread takes at a time (their first reads asked for together).
+constexpr std::size_t kBlockVertices = 64;
+// How many pulled vertices ahead their lists' first lines are asked for.
+constexpr std::size_t kAheadList = 8;
+
+using ThreadState = PushPullThreadLists;
+
+void file(ThreadState& thread, NeighborId vertex, std::size_t bucket) {
+  if (bucket >= thread.buckets.size()) thread.buckets.resize(bucket + 1);
+  thread.buckets[bucket].push_back(vertex);
+}
+
+// Appends every thread's `part` to `all` and empties them.
+void gather(std::vector<ThreadState>& threads, std::vector<NeighborId> ThreadState::*part, std::vector<NeighborId>& all) {
+  for (ThreadState& thread : threads) {
+    all.insert(all.end(), (thread.*part).begin(), (thread.*part).end());
+    (thread.*part).clear();
+  }
+}
+
+// One search's state and phases; the kernel's arrays are lent to it.
+class Search {
+ public:
+  Search(const WeightOrderedLists& lists, double delta, std::vector<std::uint64_t>& labels,
+         std::vector<std::uint32_t>& expanded, std::vector<NeighborId>& unsettled, std::vector<NeighborId>& frontier,
+         std::vector<NeighborId>& settled, std::vector<ThreadState>& threads, std::span<float> nearest)
+      : lists_(lists), delta_(delta), labels_(labels), expanded_(expanded), unsettled_(unsettled),
+        frontier_(frontier), settled_(settled), threads_(threads), nearest_(nearest) {
+    threads_.resize(static_cast<std::size_t>(omp_get_max_threads()));
+    for (ThreadState& thread : threads_) {  // a search stopped by an exception may leave some
+      for (std::vector<NeighborId>& bucket : thread.buckets) bucket.clear();
+      thread.next.clear();
+      thread.settled.clear();
+      thread.unsettled.clear();
+    }
+  }
+
+  SsspStats run(VertexId root) {
+    file(threads_[0], static_cast<NeighborId>(root), 0);
+    SsspStats stats;
+    for (std::size_t bucket = next_bucket(0); bucket != kNoBucket; bucket = next_bucket(bucket + 1)) {
+      SsspBucketPhase& phase = stats.phases.emplace_back();
+      phase.bucket = static_cast<std::int64_t>(bucket);
+      do {  // again when a float sum rounded down filed a vertex in the bucket after it was emptied
+        empty_bucket(bucket, phase);
+        relax_outer_edges(bucket, phase);
+      } while (next_bucket(bucket) == bucket);
+      stats.rounds += phase.rounds;
+      add_phase_counts(relaxation_totals_, phase);
+    }
+    stats.buckets = std::ssize(stats.phases);
+    stats.edges_relaxed = relaxation_totals_.edges_relaxed;
+    stats.light_edges = relaxation_totals_.light_edges;
+    stats.distance_updates = relaxation_totals_.distance_updates;
+    return stats;
+  }
+
+ private:
+  float distance(NeighborId vertex) const {
+    return distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
+  }
+  std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta_); }
+  // The calling thread's lists, inside a parallel region.
+  ThreadState& own_lists() { return threads_[static_cast<std::size_t>(omp_get_thread_num())]; }
+  // Distances below this land in the bucket (or, rounded, the next: each is filed by bucket_of).
+  float high_of(std::size_t bucket) const { return static_cast<float>(static_cast<double>(bucket + 1) * delta_); }
+
+  // Lowers the vertex's label through `parent` (the distance hint read first, as in DeltaStepping).
+  bool lower(NeighborId vertex, float distance, NeighborId parent) {
+    return lower_label_with_hint(labels_[vertex], nearest_[vertex], distance, parent);
+  }
+
+  // The least bucket from `from` on that a thread filed a vertex in, kNoBucket when none.
+  std::size_t next_bucket(std::size_t from) const {
+    std::size_t least = kNoBucket;
+    for (const ThreadState& thread : threads_) {
+      for (std::size_t b = from; b < std::min(least, thread.buckets.size()); ++b) {
+        if (thread.buckets[b].empty()) continue;
+        least = b;
+        break;
+      }
+    }
+    return least;
+  }
+
+  // Rounds through the inner edges until no distance in the bucket falls; settled_ then holds
+  // the bucket's vertices, their distances final.
+  void empty_bucket(std::size_t bucket, SsspBucketPhase& phase) {
+    frontier_.clear();
+    for (ThreadState& thread : threads_) {
+      if (bucket >= thread.buckets.size()) continue;
+      frontier_.insert(frontier_.end(), thread.buckets[bucket].begin(), thread.buckets[bucket].end());
+      thread.buckets[bucket].clear();  // its room kept for the next search
+    }
+    while (!frontier_.empty()) {
+      ++phase.rounds;
+      expand_frontier(bucket, phase);
+      frontier_.clear();
+      gather(threads_, &ThreadState::next, frontier_);
+    }
+    settled_.clear();
+    gather(threads_, &ThreadState::settled, settled_);
+  }
+
+  void expand_frontier(std::size_t bucket, SsspBucketPhase& phase) {
+    const float high = high_of(bucket);
+    const std::size_t size = frontier_.size();
+    const std::size_t blocks = (size + kBlockVertices - 1) / kBlockVertices;
+    std::int64_t relaxed = 0;
+    std::int64_t updates = 0;
+#pragma omp parallel reduction(+ : relaxed, updates)
+    {
+      ThreadState& own = own_lists();
+#pragma omp for schedule(dynamic, 1) nowait
+      for (std::size_t b = 0; b < blocks; ++b) {
+        const std::size_t first = b * kBlockVertices;
+        const std::span<const NeighborId> block(frontier_.data() + first, std::min(kBlockVertices, size - first));
+        // A frontier is in no order: each vertex's label, mark, offsets and list start with a
+        // miss, asked for together for the block (the offsets before the lists they place).
+        for (const NeighborId vertex : block) {
+          __builtin_prefetch(&labels_[vertex]);
+          __builtin_prefetch(&expanded_[vertex], 1);
+          lists_.prefetch_offsets(vertex);
+        }
+        for (const NeighborId vertex : block) lists_.prefetch_list(vertex);
+        for (const NeighborId vertex : block) expand_inner(vertex, bucket, high, own, relaxed, updates);
+      }
+    }
+    phase.edges_relaxed += relaxed;
+    phase.light_edges += relaxed;  // an inner edge is lighter than delta
+    phase.distance_updates += updates;
+  }
+
+  // Relaxes the vertex's edges that land in the bucket, when it is in the bucket and no thread
+  // expanded it at its distance yet (each lowering lists it once more).
+  void expand_inner(NeighborId vertex, std::size_t bucket, float high, ThreadState& own, std::int64_t& relaxed,
+                    std::int64_t& updates) {
+    const float base = distance(vertex);
+    if (bucket_of(base) != bucket) return;  // expanded in an earlier bucket
+    const auto bits = std::bit_cast<std::uint32_t>(base);
+    // A load and a store, not an exchange: two threads that expand a vertex at once at one distance
+    // both relax its inner edges (the second lowers nothing), which costs less than a locked
+    // instruction per vertex.
+    std::atomic_ref mark(expanded_[vertex]);
+    const std::uint32_t was = mark.load(std::memory_order_relaxed);
+    if (was == bits) return;
+    mark.store(bits, std::memory_order_relaxed);
+    if (was == kNeverExpanded) own.settled.push_back(vertex);
+    for (const WeightedEntry* entry = lists_.begin(vertex); entry < lists_.end(vertex); ++entry) {
+      const float reached = base + entry->weight;
+      if (!(reached < high)) break;  // the rest land in later buckets
+      ++relaxed;
+      if (!lower(entry->neighbor, reached, vertex)) continue;
+      ++updates;
+      const std::size_t at = bucket_of(reached);
+      if (at == bucket) {
+        own.next.push_back(entry->neighbor);
+      } else {
+        file(own, entry->neighbor, at);
+      }
+    }
+  }
+
+  // The bucket's settled vertices' other edges, pushed or pulled (whichever reads fewer).
+  void relax_outer_edges(std::size_t bucket, SsspBucketPhase& phase) {
+    std::int64_t push_entries = 0;
+#pragma omp parallel for schedule(static) reduction(+ : push_entries)
+    for (std::size_t i = 0; i < settled_.size(); ++i) push_entries += lists_.degree(settled_[i]);
+    if (pull_pays(bucket, push_entries)) {
+      phase.pulled = true;
+      pull(bucket, phase);
+    } else {
+      push(bucket, phase);
+    }
+  }
+
+  // How many vertices a pull visits: those the last pull found unsettled, or at first every vertex.
+  std::size_t pull_candidates() const {
+    return listed_ ? unsettled_.size() : static_cast<std::size_t>(lists_.num_vertices());
+  }
+  NeighborId pull_candidate(std::size_t i) const { return listed_ ? unsettled_[i] : static_cast<NeighborId>(i); }
+  // Whether a pull reads the vertex's list: it has one and is not settled.
+  bool pulls(NeighborId vertex, std::size_t bucket) const {
+    return lists_.degree(vertex) > 0 && bucket_of(distance(vertex)) > bucket;
+  }
+
+  // Whether pulling would read fewer entries than `push_entries`: a pull visits every candidate,
+  // and a sample of them is pulled without writing (each costs 1 and the entries it reads).
+  bool pull_pays(std::size_t bucket, std::int64_t push_entries) {
+    const std::size_t candidates = pull_candidates();
+    if (push_entries <= static_cast<std::int64_t>(candidates)) return false;
+    settle_hints();
+    const double low = static_cast<double>(bucket) * delta_;
+    const float high = high_of(bucket);
+    std::int64_t sampled = 0;
+#pragma omp parallel for schedule(static) reduction(+ : sampled)
+    for (std::size_t i = 0; i < candidates; i += kPullSample) {
+      const NeighborId vertex = pull_candidate(i);
+      sampled += 1 + (pulls(vertex, bucket) ? pull_one(vertex, low, high).read : 0);
+    }
+    return sampled * static_cast<std::int64_t>(kPullSample) < push_entries;
+  }
+
+  // The hints of the bucket's settled vertices made their distances, which a pull reads.
+  void settle_hints() {
+#pragma omp parallel for schedule(static)
+    for (std::size_t i = 0; i < settled_.size(); ++i) {
+      std::atomic_ref(nearest_[settled_[i]]).store(distance(settled_[i]), std::memory_order_relaxed);
+    }
+  }
+
+  void push(std::size_t bucket, SsspBucketPhase& phase) {
+    const float high = high_of(bucket);
+    std::int64_t relaxed = 0;
+    std::int64_t updates = 0;
+#pragma omp parallel reduction(+ : relaxed, updates)
+    {
+      ThreadState& own = own_lists();
+#pragma omp for schedule(dynamic, 64) nowait
+      for (std::size_t i = 0; i < settled_.size(); ++i) {
+        const NeighborId vertex = settled_[i];
+        const float base = distance(vertex);
+        const WeightedEntry* entry = lists_.begin(vertex);
+        while (entry < lists_.end(vertex) && base + entry->weight < high) ++entry;  // relaxed as inner edges
+        for (; entry < lists_.end(vertex); ++entry) {
+          ++relaxed;
+          const float reached = base + entry->weight;
+          if (!lower(entry->neighbor, reached, vertex)) continue;
+          ++updates;
+          file(own, entry->neighbor, bucket_of(reached));
+        }
+      }
+    }
+    phase.edges_relaxed += relaxed;
+    phase.distance_updates += updates;
+  }
+
+  // Each unsettled vertex takes its best distance through a neighbour settled in the bucket; the
+  // settled ones leave the candidates. A vertex's label is written only by the thread that pulls it.
+  void pull(std::size_t bucket, SsspBucketPhase& phase) {
+    const double low = static_cast<double>(bucket) * delta_;
+    const float high = high_of(bucket);
+    const std::size_t candidates = pull_candidates();
+    std::int64_t relaxed = 0;
+    std::int64_t updates = 0;
+#pragma omp parallel reduction(+ : relaxed, updates)
+    {
+      ThreadState& own = own_lists();
+#pragma omp for schedule(dynamic, 1024) nowait
+      for (std::size_t i = 0; i < candidates; ++i) {
+        // Each reads a short prefix at its own place: the next lists' first lines asked for ahead.
+        if (i + kAheadList < candidates) lists_.prefetch_list(pull_candidate(i + kAheadList));
+        const NeighborId vertex = pull_candidate(i);
+        if (!pulls(vertex, bucket)) continue;
+        own.unsettled.push_back(vertex);
+        const Pulled pulled = pull_one(vertex, low, high);
+        relaxed += pulled.read;
+        if (!pulled.lowered) continue;
+        std::atomic_ref(labels_[vertex]).store(pack_label(pulled.best, pulled.parent), std::memory_order_relaxed);
+        std::atomic_ref(nearest_[vertex]).store(pulled.best, std::memory_order_relaxed);
+        ++updates;
+        file(own, vertex, bucket_of(pulled.best));
+      }
+    }
+    unsettled_.clear();  // each thread's part in id order
+    gather(threads_, &ThreadState::unsettled, unsettled_);
+    listed_ = true;
+    phase.edges_relaxed += relaxed;
+    phase.distance_updates += updates;
+  }
+
+  struct Pulled {
+    float best;
+    NeighborId parent;
+    bool lowered;
+    std::int64_t read;  // list entries
+  };
+  // The vertex's best distance through a neighbour settled in the bucket starting at `low`: its
+  // list's prefix lighter than its distance less `low` read (all of it while unreached), the bound
+  // narrowing as the distance falls. Writes nothing.
+  Pulled pull_one(NeighborId vertex, double low, float high) const {
+    Pulled pulled{distance(vertex), 0, false, 0};
+    double bound = pulled.best - low + kBoundSlack * (1.0 + pulled.best);
+    const WeightedEntry* entry = lists_.begin(vertex);
+    for (; entry < lists_.end(vertex) && entry->weight < bound; ++entry) {
+      const float through = std::atomic_ref(nearest_[entry->neighbor]).load(std::memory_order_relaxed);
+      if (!(through < high)) continue;  // not settled
+      const float reached = through + entry->weight;
+      if (!(reached < pulled.best)) continue;
+      pulled = {reached, entry->neighbor, true, 0};
+      bound = reached - low + kBoundSlack * (1.0 + reached);
+    }
+    pulled.read = entry - lists_.begin(vertex);
+    return pulled;
+  }
+
+  const WeightOrderedLists& lists_;
+  double delta_;
+  std::vector<std::uint64_t>& labels_;
+  std::vector<std::uint32_t>& expanded_;
+  std::vector<NeighborId>& unsettled_;
+  std::vector<NeighborId>& frontier_;
+  std::vector<NeighborId>& settled_;
+  std::vector<ThreadState>& threads_;
+  std::span<float> nearest_;
+  bool listed_ = false;  // unsettled_ holds the candidates of the next pull (it may be empty)
+  SsspBucketPhase relaxation_totals_;
+};
+
+}  // namespace
+
+PushPullStepping::PushPullStepping(const WeightOrderedLists& lists, SsspOptions options)
+    : lists_(lists), options_(with_default_delta(options, kDefaultPrunedDelta)) {
+  check_delta_option(options_, "delta-stepping");
+  const auto n = static_cast<std::size_t>(lists.num_vertices());
+  // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
+  assign_in_huge_pages(labels_, n);
+  assign_in_huge_pages(expanded_, n);
+  unsettled_.reserve(n);
+  frontier_.reserve(std::max<std::size_t>(n, 1));
+}
+
+std::int64_t PushPullStepping::status_bytes() const {
+  std::size_t entries = unsettled_.capacity() + frontier_.capacity() + settled_.capacity();
+  for (const ThreadState& thread : threads_) {
+    for (const std::vector<NeighborId>& bucket : thread.buckets) entries += bucket.capacity();
+    entries += thread.next.capacity() + thread.settled.capacity() + thread.unsettled.capacity();
+  }
+  return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + expanded_.size() * sizeof(std::uint32_t) +
+                                   entries * sizeof(NeighborId));
+}
+
+template <typename ParentId>
+SsspStats PushPullStepping::run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent) {
+  const auto n = static_cast<std::int64_t>(labels_.size());
+  check_search_arrays(labels_, root, distance.size(), parent.size());
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {
+    start_label(labels_, distance, v);  // the distance holds the search's hints, then the result
+    expanded_[v] = kNeverExpanded;
+  }
+  start_root(labels_, distance, root);
+  const SsspStats stats =
+      Search(lists_, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, distance).run(root);
+  write_search_result<ParentId>(labels_, distance, parent);
+  return stats;
+}
+
+SsspStats PushPullStepping::run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent) {
+  return run_into(root, distance, parent);
+}
+
+SsspStats PushPullStepping::run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent) {
+  return run_into(root, distance, parent);
+}
+
+}  // namespace semibfs

@@ -1,0 +1,66 @@
+// Kernel 3 over lists in DRAM: delta-stepping (Meyer and Sanders, J. Algorithms 49(1), 2003) with
+// the pruning of V. T. Chakaravarthy, F. Checconi, P. Murali, F. Petrini and Y. Sabharwal,
+// "Scalable single source shortest path algorithms for massively parallel systems" (IPDPS 2014;
+// IEEE TPDS 28(7), 2017), over lists ordered by weight (weight_ordered_lists.hpp):
+//   - a bucket is emptied through the edges that land inside it alone (their inner edges, a prefix
+//     of each list), round after round, until no distance in it falls;
+//   - its distances then final, the rest of its vertices' edges are either pushed (each relaxed
+//     from its settled vertex) or pulled: each vertex not yet settled reads the prefix of its own
+//     list lighter than its distance less the bucket's start, the only edges that could shorten
+//     it, and takes the best through a neighbour settled in the bucket. The kernel pulls when a
+//     sample of the unsettled vertices' prefixes says that reads fewer entries than the push.
+// With the Graph500 weights most edges are never read: at SCALE 20 a search reads about 4 million
+// list entries of 31 million (docs/PERFORMANCE.md). The lists must be undirected: a pull reads a
+// vertex's in-edges from its own list.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/types.hpp"
+#include "sssp/delta_stepping.hpp"
+#include "sssp/sssp_options.hpp"
+#include "sssp/weight_ordered_lists.hpp"
+
+namespace semibfs {
+
+// What a thread of a search keeps between its phases; the kernel keeps them between searches, so
+// that their room is reused.
+struct PushPullThreadLists {
+  std::vector<std::vector<NeighborId>> buckets;  // vertices lowered into later buckets, by bucket
+  std::vector<NeighborId> next;                  // vertices lowered again into the bucket being emptied
+  std::vector<NeighborId> settled;               // vertices first expanded in the bucket being emptied
+  std::vector<NeighborId> unsettled;             // the vertices a pull found not settled, in id order
+};
+
+class PushPullStepping {
+ public:
+  // `lists` must outlive the kernel; delta must be finite and at least kMinDelta.
+  PushPullStepping(const WeightOrderedLists& lists, SsspOptions options);
+
+  // As DeltaStepping::run: distances from `root` (infinity where unreached) and each reached
+  // vertex's parent on a shortest path (the root its own, kUnreached elsewhere).
+  SsspStats run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent);
+  SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
+
+  const SsspOptions& options() const { return options_; }
+  // Bytes held between searches: a label and an expanded distance per vertex, the unsettled
+  // vertices, the frontier and the threads' lists (the weight-ordered lists not included).
+  std::int64_t status_bytes() const;
+
+ private:
+  template <typename ParentId>
+  SsspStats run_into(VertexId root, std::span<float> distance, std::span<ParentId> parent);
+
+  const WeightOrderedLists& lists_;
+  SsspOptions options_;
+  std::vector<std::uint64_t> labels_;    // distance bits << 32 | parent (distance_label.hpp)
+  std::vector<std::uint32_t> expanded_;  // the distance bits each vertex was last expanded at
+  std::vector<NeighborId> unsettled_;    // the vertices a pull visits
+  std::vector<NeighborId> frontier_;
+  std::vector<NeighborId> settled_;  // the bucket's
+  std::vector<PushPullThreadLists> threads_;
+};
+
+}  // namespace semibfs
