@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cmath>
@@ -18,6 +19,10 @@ namespace semibfs {
 namespace {
 
 constexpr std::uint32_t kNeverExpanded = UINT32_MAX;  // a NaN's bits: no distance has them
+// A bucket's inner edges are relaxed a slice of it at a time, in order: a vertex lowered into a
+// later slice waits for it, so fewer are expanded again at a lower distance (as a narrower bucket
+// would, without the narrower bucket's pushes and pulls).
+constexpr std::size_t kSlicesPerBucket = 5;
 // One unsettled vertex in this many is sampled to estimate what a pull would read.
 constexpr std::size_t kPullSample = 32;
 // A pull reads the entries lighter than the vertex's distance less the bucket's start, widened by
@@ -30,9 +35,10 @@ constexpr std::size_t kAheadList = 8;
 
 using ThreadState = PushPullThreadLists;
 
-void file(ThreadState& thread, NeighborId vertex, std::size_t bucket) {
-  if (bucket >= thread.buckets.size()) thread.buckets.resize(bucket + 1);
-  thread.buckets[bucket].push_back(vertex);
+// Files the vertex in its slice's list (ThreadState::buckets holds a list per slice).
+void file(ThreadState& thread, NeighborId vertex, std::size_t slice) {
+  if (slice >= thread.buckets.size()) thread.buckets.resize(slice + 1);
+  thread.buckets[slice].push_back(vertex);
 }
 
 // Appends every thread's `part` to `all` and empties them.
@@ -61,7 +67,7 @@ class Search {
   }
 
   SsspStats run(VertexId root) {
-    file(threads_[0], static_cast<NeighborId>(root), 0);
+    file(threads_[0], static_cast<NeighborId>(root), 0);  // slice 0
     SsspStats stats;
     for (std::size_t bucket = next_bucket(0); bucket != kNoBucket; bucket = next_bucket(bucket + 1)) {
       SsspBucketPhase& phase = stats.phases.emplace_back();
@@ -85,6 +91,12 @@ class Search {
     return distance_of(std::atomic_ref(labels_[vertex]).load(std::memory_order_relaxed));
   }
   std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta_); }
+  // The slice of a (finite) distance: its bucket's, and the part of the bucket it lies in.
+  std::size_t slice_of(float distance) const {
+    const std::size_t bucket = bucket_of(distance);
+    const double within = (distance - static_cast<double>(bucket) * delta_) * kSlicesPerBucket / delta_;
+    return bucket * kSlicesPerBucket + std::min(kSlicesPerBucket - 1, static_cast<std::size_t>(std::max(0.0, within)));
+  }
   // The calling thread's lists, inside a parallel region.
   ThreadState& own_lists() { return threads_[static_cast<std::size_t>(omp_get_thread_num())]; }
   // Distances below this land in the bucket (or, rounded, the next: each is filed by bucket_of).
@@ -99,36 +111,39 @@ class Search {
   std::size_t next_bucket(std::size_t from) const {
     std::size_t least = kNoBucket;
     for (const ThreadState& thread : threads_) {
-      for (std::size_t b = from; b < std::min(least, thread.buckets.size()); ++b) {
-        if (thread.buckets[b].empty()) continue;
-        least = b;
+      for (std::size_t s = from * kSlicesPerBucket; s < std::min(least, thread.buckets.size()); ++s) {
+        if (thread.buckets[s].empty()) continue;
+        least = s;
         break;
       }
     }
-    return least;
+    return least == kNoBucket ? kNoBucket : least / kSlicesPerBucket;
   }
 
-  // Rounds through the inner edges until no distance in the bucket falls; settled_ then holds
-  // the bucket's vertices, their distances final.
+  // Rounds through the inner edges, a slice at a time, until no distance in the bucket falls;
+  // settled_ then holds the bucket's vertices, their distances final.
   void empty_bucket(std::size_t bucket, SsspBucketPhase& phase) {
-    frontier_.clear();
-    for (ThreadState& thread : threads_) {
-      if (bucket >= thread.buckets.size()) continue;
-      frontier_.insert(frontier_.end(), thread.buckets[bucket].begin(), thread.buckets[bucket].end());
-      thread.buckets[bucket].clear();  // its room kept for the next search
-    }
-    while (!frontier_.empty()) {
-      ++phase.rounds;
-      expand_frontier(bucket, phase);
+    for (std::size_t slice = bucket * kSlicesPerBucket; slice < (bucket + 1) * kSlicesPerBucket; ++slice) {
       frontier_.clear();
-      gather(threads_, &ThreadState::next, frontier_);
+      for (ThreadState& thread : threads_) {
+        if (slice >= thread.buckets.size()) continue;
+        frontier_.insert(frontier_.end(), thread.buckets[slice].begin(), thread.buckets[slice].end());
+        thread.buckets[slice].clear();  // its room kept for the next search
+      }
+      while (!frontier_.empty()) {
+        ++phase.rounds;
+        expand_frontier(slice, high_of(bucket), phase);
+        frontier_.clear();
+        gather(threads_, &ThreadState::next, frontier_);
+      }
     }
     settled_.clear();
     gather(threads_, &ThreadState::settled, settled_);
   }
 
-  void expand_frontier(std::size_t bucket, SsspBucketPhase& phase) {
-    const float high = high_of(bucket);
+  // One round over the frontier of `slice`; `high` is the end of its bucket. The claimed vertices
+  // are those of the frontier in the slice not yet expanded at their distance.
+  void expand_frontier(std::size_t slice, float high, SsspBucketPhase& phase) {
     const std::size_t size = frontier_.size();
     const std::size_t blocks = (size + kBlockVertices - 1) / kBlockVertices;
     std::int64_t relaxed = 0;
@@ -140,15 +155,23 @@ class Search {
       for (std::size_t b = 0; b < blocks; ++b) {
         const std::size_t first = b * kBlockVertices;
         const std::span<const NeighborId> block(frontier_.data() + first, std::min(kBlockVertices, size - first));
-        // A frontier is in no order: each vertex's label, mark, offsets and list start with a
-        // miss, asked for together for the block (the offsets before the lists they place).
+        // A frontier is in no order and holds vertices listed at an older distance: each vertex's
+        // label and mark start with a miss, asked for together for the block; then the offsets
+        // and list starts of the vertices claimed alone.
         for (const NeighborId vertex : block) {
           __builtin_prefetch(&labels_[vertex]);
           __builtin_prefetch(&expanded_[vertex], 1);
-          lists_.prefetch_offsets(vertex);
         }
-        for (const NeighborId vertex : block) lists_.prefetch_list(vertex);
-        for (const NeighborId vertex : block) expand_inner(vertex, bucket, high, own, relaxed, updates);
+        std::array<Claimed, kBlockVertices> claimed;
+        std::size_t count = 0;
+        for (const NeighborId vertex : block) {
+          const float base = distance(vertex);
+          if (!claim(vertex, base, slice, own)) continue;
+          lists_.prefetch_offsets(vertex);
+          claimed[count++] = {vertex, base};
+        }
+        for (std::size_t k = 0; k < count; ++k) lists_.prefetch_list(claimed[k].vertex);
+        for (std::size_t k = 0; k < count; ++k) expand_inner(claimed[k], slice, high, own, relaxed, updates);
       }
     }
     phase.edges_relaxed += relaxed;
@@ -156,29 +179,40 @@ class Search {
     phase.distance_updates += updates;
   }
 
-  // Relaxes the vertex's edges that land in the bucket, when it is in the bucket and no thread
-  // expanded it at its distance yet (each lowering lists it once more).
-  void expand_inner(NeighborId vertex, std::size_t bucket, float high, ThreadState& own, std::int64_t& relaxed,
-                    std::int64_t& updates) {
-    const float base = distance(vertex);
-    if (bucket_of(base) != bucket) return;  // expanded in an earlier bucket
+  // Whether the vertex, at distance `base`, is to be expanded: it is in the slice and no thread
+  // expanded it at its distance yet (each lowering lists it once more). The first time, it joins
+  // the bucket's settled vertices.
+  bool claim(NeighborId vertex, float base, std::size_t slice, ThreadState& own) {
+    if (slice_of(base) != slice) return false;  // expanded in an earlier slice
     const auto bits = std::bit_cast<std::uint32_t>(base);
     // A load and a store, not an exchange: two threads that expand a vertex at once at one distance
     // both relax its inner edges (the second lowers nothing), which costs less than a locked
     // instruction per vertex.
     std::atomic_ref mark(expanded_[vertex]);
     const std::uint32_t was = mark.load(std::memory_order_relaxed);
-    if (was == bits) return;
+    if (was == bits) return false;
     mark.store(bits, std::memory_order_relaxed);
     if (was == kNeverExpanded) own.settled.push_back(vertex);
+    return true;
+  }
+
+  // A claimed vertex and the distance it was claimed at.
+  struct Claimed {
+    NeighborId vertex;
+    float base;
+  };
+  // Relaxes the claimed vertex's edges that land in its bucket (below `high`).
+  void expand_inner(Claimed claimed, std::size_t slice, float high, ThreadState& own, std::int64_t& relaxed,
+                    std::int64_t& updates) {
+    const auto [vertex, base] = claimed;
     for (const WeightedEntry* entry = lists_.begin(vertex); entry < lists_.end(vertex); ++entry) {
       const float reached = base + entry->weight;
       if (!(reached < high)) break;  // the rest land in later buckets
       ++relaxed;
       if (!lower(entry->neighbor, reached, vertex)) continue;
       ++updates;
-      const std::size_t at = bucket_of(reached);
-      if (at == bucket) {
+      const std::size_t at = slice_of(reached);
+      if (at == slice) {
         own.next.push_back(entry->neighbor);
       } else {
         file(own, entry->neighbor, at);
@@ -252,7 +286,7 @@ class Search {
           const float reached = base + entry->weight;
           if (!lower(entry->neighbor, reached, vertex)) continue;
           ++updates;
-          file(own, entry->neighbor, bucket_of(reached));
+          file(own, entry->neighbor, slice_of(reached));
         }
       }
     }
@@ -284,7 +318,7 @@ class Search {
         std::atomic_ref(labels_[vertex]).store(pack_label(pulled.best, pulled.parent), std::memory_order_relaxed);
         std::atomic_ref(nearest_[vertex]).store(pulled.best, std::memory_order_relaxed);
         ++updates;
-        file(own, vertex, bucket_of(pulled.best));
+        file(own, vertex, slice_of(pulled.best));
       }
     }
     unsettled_.clear();  // each thread's part in id order

@@ -3,7 +3,8 @@
 // "Scalable single source shortest path algorithms for massively parallel systems" (IPDPS 2014;
 // IEEE TPDS 28(7), 2017), over lists ordered by weight (weight_ordered_lists.hpp):
 //   - a bucket is emptied through the edges that land inside it alone (their inner edges, a prefix
-//     of each list), round after round, until no distance in it falls;
+//     of each list), round after round, until no distance in it falls, a fifth of the bucket at a
+//     time in order (fewer vertices expanded again at a lower distance);
 //   - its distances then final, the rest of its vertices' edges are either pushed (each relaxed
 //     from its settled vertex) or pulled: each vertex not yet settled reads the prefix of its own
 //     list lighter than its distance less the bucket's start, the only edges that could shorten
@@ -28,8 +29,8 @@ namespace semibfs {
 // What a thread of a search keeps between its phases; the kernel keeps them between searches, so
 // that their room is reused.
 struct PushPullThreadLists {
-  std::vector<std::vector<NeighborId>> buckets;  // vertices lowered into later buckets, by bucket
-  std::vector<NeighborId> next;                  // vertices lowered again into the bucket being emptied
+  std::vector<std::vector<NeighborId>> buckets;  // vertices lowered into later slices of buckets, by slice
+  std::vector<NeighborId> next;                  // vertices lowered again into the slice being emptied
   std::vector<NeighborId> settled;               // vertices first expanded in the bucket being emptied
   std::vector<NeighborId> unsettled;             // the vertices a pull found not settled, in id order
 };
