@@ -10,8 +10,8 @@
 //     list lighter than its distance less the bucket's start, the only edges that could shorten
 //     it, and takes the best through a neighbour settled in the bucket. The kernel pulls when a
 //     sample of the unsettled vertices' prefixes says that reads fewer entries than the push.
-// With the Graph500 weights most edges are never read: at SCALE 20 a search reads about 4 million
-// list entries of 31 million (docs/PERFORMANCE.md). The lists must be undirected: a pull reads a
+// With the Graph500 weights most edges are never read: at SCALE 20 a search reads 2.4-4.7 million
+// list entries of 31.4 million (docs/PERFORMANCE.md). The lists must be undirected: a pull reads a
 // vertex's in-edges from its own list.
 #pragma once
 
