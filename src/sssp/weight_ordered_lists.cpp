@@ -9,7 +9,7 @@ namespace semibfs {
 
 WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const ListWeightsView& weights) {
   const std::int64_t n = graph.num_vertices();
-  offsets_.assign(static_cast<std::size_t>(n) + 1, 0);
+  assign_in_huge_pages(offsets_, static_cast<std::size_t>(n) + 1);  // read at random, as the entries
 #pragma omp parallel for schedule(static)
   for (VertexId v = 0; v < n; ++v) offsets_[v + 1] = graph.degree(v);
   inclusive_prefix_sum(offsets_);
