@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -43,7 +44,10 @@ inline bool lower_label_with_hint(std::uint64_t& label, float& nearest, float di
   return true;
 }
 
-// The bucket of a distance for buckets `delta` wide (Meyer and Sanders: bucket i holds [i delta, (i+1) delta)).
-inline std::size_t bucket_of(float distance, double delta) { return static_cast<std::size_t>(distance / delta); }
+// The bucket of a distance for buckets `delta` wide (Meyer and Sanders: bucket i holds [i delta, (i+1) delta));
+// an unreached vertex's infinite distance is in none (kNoBucket: converting infinity is undefined).
+inline std::size_t bucket_of(float distance, double delta) {
+  return std::isinf(distance) ? kNoBucket : static_cast<std::size_t>(distance / delta);
+}
 
 }  // namespace semibfs

@@ -240,8 +240,7 @@ class Search {
   NeighborId pull_candidate(std::size_t i) const { return listed_ ? unsettled_[i] : static_cast<NeighborId>(i); }
   // Whether a pull reads the vertex's list: it has one and is not settled.
   bool pulls(NeighborId vertex, std::size_t bucket) const {
-    const float own = distance(vertex);  // an unreached one's is infinite, which has no bucket
-    return lists_.degree(vertex) > 0 && (std::isinf(own) || bucket_of(own) > bucket);
+    return lists_.degree(vertex) > 0 && bucket_of(distance(vertex)) > bucket;  // unreached: kNoBucket
   }
 
   // Whether pulling would read fewer entries than `push_entries`: a pull visits every candidate,
