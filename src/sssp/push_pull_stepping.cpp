@@ -375,6 +375,7 @@ PushPullStepping::PushPullStepping(const WeightOrderedLists& lists, SsspOptions 
   // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
   assign_in_huge_pages(labels_, n);
   assign_in_huge_pages(expanded_, n);
+  assign_in_huge_pages(hints_, n);
   unsettled_.reserve(n);
   frontier_.reserve(std::max<std::size_t>(n, 1));
 }
@@ -386,7 +387,7 @@ std::int64_t PushPullStepping::status_bytes() const {
     entries += thread.next.capacity() + thread.settled.capacity() + thread.unsettled.capacity();
   }
   return static_cast<std::int64_t>(labels_.size() * sizeof(std::uint64_t) + expanded_.size() * sizeof(std::uint32_t) +
-                                   entries * sizeof(NeighborId));
+                                   hints_.size() * sizeof(float) + entries * sizeof(NeighborId));
 }
 
 template <typename ParentId>
@@ -395,13 +396,24 @@ SsspStats PushPullStepping::run_into(VertexId root, std::span<float> distance, s
   check_search_arrays(labels_, root, distance.size(), parent.size());
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {
-    start_label(labels_, distance, v);  // the distance holds the search's hints, then the result
+    start_label(labels_, hints_, v);
     expanded_[v] = kNeverExpanded;
   }
-  start_root(labels_, distance, root);
+  const NeighborId start = lists_.copy_id(root);
+  start_root(labels_, hints_, start);
   const SsspStats stats =
-      Search(lists_, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, distance).run(root);
-  write_search_result<ParentId>(labels_, distance, parent);
+      Search(lists_, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, hints_).run(start);
+  if (!lists_.renamed()) {
+    write_search_result<ParentId>(labels_, distance, parent);
+    return stats;
+  }
+#pragma omp parallel for schedule(static)
+  for (std::int64_t v = 0; v < n; ++v) {  // each label at the vertex's id in the copy
+    const std::uint64_t label = labels_[lists_.copy_id(v)];
+    distance[v] = distance_of(label);
+    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached)
+                                        : static_cast<ParentId>(lists_.graph_id(parent_of(label)));
+  }
   return stats;
 }
 

@@ -46,7 +46,7 @@ class PushPullStepping {
   SsspStats run(VertexId root, std::span<float> distance, std::span<std::int64_t> parent);
 
   const SsspOptions& options() const { return options_; }
-  // Bytes held between searches: a label and an expanded distance per vertex, the unsettled
+  // Bytes held between searches: a label, a hint and an expanded distance per vertex, the unsettled
   // vertices, the frontier and the threads' lists (the weight-ordered lists not included).
   std::int64_t status_bytes() const;
 
@@ -58,6 +58,7 @@ class PushPullStepping {
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;    // distance bits << 32 | parent (distance_label.hpp)
   std::vector<std::uint32_t> expanded_;  // the distance bits each vertex was last expanded at
+  std::vector<float> hints_;             // each vertex's distance as last lowered (distance_label.hpp)
   std::vector<NeighborId> unsettled_;    // the vertices a pull visits
   std::vector<NeighborId> frontier_;
   std::vector<NeighborId> settled_;  // the bucket's

@@ -35,19 +35,50 @@ TEST(WeightOrderedLists, HoldEachListLightestFirst) {
       const auto neighbors = graph.neighbors(v);
       const auto list_weights = view.of(graph, v);
       for (std::size_t k = 0; k < neighbors.size(); ++k) expected.emplace_back(neighbors[k], list_weights[k]);
-      Entries ordered;
-      for (const WeightedEntry* e = lists.begin(v); e < lists.end(v); ++e) ordered.emplace_back(e->neighbor, e->weight);
+      Entries ordered;  // in the graph's ids
+      const NeighborId u = lists.copy_id(v);
+      ASSERT_EQ(lists.graph_id(u), v);
+      for (const WeightedEntry* e = lists.begin(u); e < lists.end(u); ++e) {
+        ordered.emplace_back(static_cast<NeighborId>(lists.graph_id(e->neighbor)), e->weight);
+      }
       EXPECT_TRUE(std::is_sorted(ordered.begin(), ordered.end(),
                                  [](const auto& a, const auto& b) { return a.second < b.second; }))
           << "vertex " << v;
       std::sort(expected.begin(), expected.end());
       std::sort(ordered.begin(), ordered.end());
       EXPECT_EQ(ordered, expected) << "vertex " << v;
-      entries += lists.degree(v);
+      entries += lists.degree(u);
     }
-    EXPECT_EQ(lists.bytes(), entries * WeightOrderedLists::kBytesPerEntry +
-                                 (graph.num_vertices() + 1) * WeightOrderedLists::kBytesPerVertex);
+    EXPECT_TRUE(lists.renamed());  // the random graph's ids are in no order of degree
+    const std::int64_t n = graph.num_vertices();  // offsets, and the ids' two maps
+    EXPECT_EQ(lists.bytes(), entries * WeightOrderedLists::kBytesPerEntry + (n + 1) * 8 + 2 * n * 4);
   }
+}
+
+// The copy's ids put the vertices by degree, highest first, ties in the graph's order; a graph
+// whose ids already are so keeps them (no maps).
+TEST(WeightOrderedLists, NameVerticesByDegreeHighestFirst) {
+  EdgeList edge_list = testing::make_skewed_random_edge_list(600, 5, 9);
+  testing::add_random_weights(edge_list, 3);
+  const PartitionedGraph graph(build_csr(edge_list), 2, NeighborOrder::kHubFirst);
+  const ListWeights weights(graph, edge_list);
+  const WeightOrderedLists lists(graph, ListWeightsView(graph, weights));
+  ASSERT_TRUE(lists.renamed());
+  for (NeighborId u = 1; u < lists.num_vertices(); ++u) {
+    const VertexId before = lists.graph_id(u - 1);
+    const VertexId v = lists.graph_id(u);
+    ASSERT_TRUE(graph.degree(before) > graph.degree(v) || (graph.degree(before) == graph.degree(v) && before < v))
+        << "copy ids " << u - 1 << " and " << u;
+  }
+  // The same graph with its vertices in the copy's order needs no renaming.
+  EdgeList by_degree = edge_list;
+  for (CompactEdge& edge : by_degree.edges) edge = {lists.copy_id(edge.v0()), lists.copy_id(edge.v1())};
+  const PartitionedGraph ordered_graph(build_csr(by_degree), 2, NeighborOrder::kHubFirst);
+  const ListWeights ordered_weights(ordered_graph, by_degree);
+  const WeightOrderedLists ordered(ordered_graph, ListWeightsView(ordered_graph, ordered_weights));
+  EXPECT_FALSE(ordered.renamed());
+  EXPECT_EQ(ordered.copy_id(17), 17U);
+  EXPECT_EQ(ordered.bytes() + 2 * lists.num_vertices() * 4, lists.bytes());
 }
 
 // Undirected lists in DRAM get the pruned kernel; directed ones delta-stepping, with the reason.
