@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -14,6 +15,7 @@
 
 #include "core/error.hpp"
 #include "core/huge_pages.hpp"
+#include "core/parallel_errors.hpp"
 #include "sssp/distance_label.hpp"
 #include "sssp/search_labels.hpp"
 
@@ -110,6 +112,23 @@ struct SearchContext {
   // it, cleared when relaxed); empty when the lists defer none (in DRAM).
   std::vector<std::uint8_t>& deferred;
   double delta;
+  // The first exception a thread's work threw, kept for after the parallel region (one must not
+  // leave it), and whether there is one: the other threads' work then stops and the search ends
+  // at the round's end.
+  ParallelErrors& errors;
+  std::atomic<bool>& failed;
+  template <typename Work>
+  void unless_failed(Work&& work) const {
+    if (failed.load(std::memory_order_relaxed)) return;
+    errors.capture([&] {
+      try {
+        work();
+      } catch (...) {
+        failed.store(true, std::memory_order_relaxed);
+        throw;
+      }
+    });
+  }
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
   std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta); }
   // Whether the vertex is to be expanded now: it is in bucket `bucket` or later (one listed again
@@ -246,7 +265,7 @@ void relax_deferred(const SearchContext& context, Reader& reader, const std::vec
     const std::span<NeighborId> block =
         std::span(in_order).subspan(first, std::min(block_vertices, in_order.size() - first));
     for (const NeighborId vertex : block) std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
-    relax_all<Edges::kHeavy>(context, reader, block, buckets, stats);
+    context.unless_failed([&] { relax_all<Edges::kHeavy>(context, reader, block, buckets, stats); });
   }
 }
 
@@ -270,17 +289,21 @@ void empty_bucket(const SearchContext& context, Reader& reader, std::size_t buck
 #pragma omp for nowait schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t first = b * block_vertices;
-    expand_block(context, reader,
-                 std::span(context.frontier).subspan(first, std::min(block_vertices, frontier_size - first)), bucket,
-                 own, buckets, stats);
+    context.unless_failed([&] {
+      expand_block(context, reader,
+                   std::span(context.frontier).subspan(first, std::min(block_vertices, frontier_size - first)),
+                   bucket, own, buckets, stats);
+    });
   }
   constexpr std::size_t kBlockVertices = Reader::kBlockVertices;
   while (bucket < buckets.size() && !buckets[bucket].empty() && buckets[bucket].size() < kFusionLimit) {
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
     for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
-      expand_block(context, reader, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)),
-                   bucket, own, buckets, stats);
+      context.unless_failed([&] {
+        expand_block(context, reader, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)),
+                     bucket, own, buckets, stats);
+      });
     }
   }
 }
@@ -289,7 +312,9 @@ bool any_deferred(const std::vector<ThreadBlocks*>& threads) {
   return std::any_of(threads.begin(), threads.end(), [](const ThreadBlocks* t) { return !t->deferred.empty(); });
 }
 
-// The rounds of one search from `root`, each thread with its own reader of the lists.
+// The rounds of one search from `root`, each thread with its own reader of the lists (made before
+// the threads start: a reader that cannot be made throws here, outside them). A thread's failed
+// read ends the search with its error (SearchContext::unless_failed).
 template <typename Lists>
 void search(const SearchContext& context, const Lists& lists, VertexId root, SsspStats& stats) {
   Rounds rounds;
@@ -297,9 +322,11 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
   frontier[0] = static_cast<NeighborId>(root);
   std::vector<ThreadBlocks*> threads;
   std::vector<NeighborId> deferred_in_order;  // a bucket's deferred vertices, of every thread
-#pragma omp parallel
+  std::vector<std::optional<typename Lists::Reader>> readers(static_cast<std::size_t>(omp_get_max_threads()));
+  for (auto& reader : readers) reader.emplace(lists);
+#pragma omp parallel num_threads(static_cast<int>(readers.size()))
   {
-    typename Lists::Reader reader(lists);
+    typename Lists::Reader& reader = *readers[static_cast<std::size_t>(omp_get_thread_num())];
     Buckets buckets;
     SsspStats own;
     ThreadPhases phases;
@@ -341,7 +368,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
       {
         ++stats.rounds;
         if (next != bucket) ++stats.buckets;
-        rounds.bucket = next;
+        rounds.bucket = context.failed.load(std::memory_order_relaxed) ? kNoBucket : next;
         rounds.frontier_size = size;
         // The other parity's slots: every thread read them last round, before this round's barriers.
         rounds.next_bucket[parity ^ 1] = kNoBucket;
@@ -354,6 +381,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
     own.read_requests = reader.read_requests();
     add_stats(stats, own, phases);
   }
+  context.errors.rethrow_first();
 }
 
 }  // namespace
@@ -432,7 +460,9 @@ SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std:
   }
   start_root(labels_, distance, root);
   SsspStats stats;
-  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, *options_.delta};
+  ParallelErrors errors;
+  std::atomic<bool> failed = false;
+  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, *options_.delta, errors, failed};
   std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
   write_search_result<ParentId>(labels_, distance, parent);
   return stats;

@@ -4,7 +4,8 @@
 // (tests/support) on Kronecker graphs of SCALE 10 and 12 over partitions, orders, K and whole short
 // lists; a reader's blocks, reordered and streamed through arenas of any size with tails merged or
 // split, give each vertex's list as the DRAM graph has it; a damaged weights tail is found at open
-// by its checksum, and one resealed into the manifest by validation.
+// by its checksum, and one resealed into the manifest by validation; a read that fails inside a
+// search reaches the caller as an error.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -429,6 +430,33 @@ TEST(TieredDeltaStepping, ADamagedTailWeightIsFoundAtOpenOrByValidation) {
     caught = caught || !validator.validate(root, distance, std::span<const std::int64_t>(parent)).ok();
   }
   EXPECT_TRUE(caught);
+}
+
+// A tail read that fails inside a search (here the store's lists file cut short after the store was
+// opened) ends the search with an error naming the file, instead of ending the program from inside
+// the threads; the kernel then searches again once the file is whole.
+TEST(TieredDeltaStepping, AReadThatFailsInASearchIsThrownToTheCaller) {
+  testing::ScratchDirectory directory;
+  const EdgeList edge_list = weighted_kronecker(10);
+  const TieredCase c{1, NeighborOrder::kHubFirst, 1};
+  const std::string store = write_weighted_store(directory.file("store"), edge_list, c);
+  const OpenedStore opened = open_split(store, c);
+  DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{}, IoKind::kAuto, false);  // the store's files
+  const std::string lists = store + "/p0.backward.neighbors";
+  const std::string whole = lists + ".whole";
+  std::filesystem::copy_file(lists, whole);
+  std::filesystem::resize_file(lists, 4096);
+  std::vector<float> distance(edge_list.num_vertices);
+  std::vector<std::int64_t> parent(edge_list.num_vertices);
+  const int threads_before = omp_get_max_threads();
+  for (const int threads : {1, 2, 4}) {
+    omp_set_num_threads(threads);
+    const std::string message = testing::error_of<Error>([&] { kernel.run(0, distance, parent); });
+    EXPECT_NE(message.find("p0.backward.neighbors"), std::string::npos) << threads << " threads: " << message;
+  }
+  omp_set_num_threads(threads_before);
+  std::filesystem::rename(whole, lists);
+  testing::expect_dijkstra_distances(kernel, edge_list, std::vector<VertexId>{0, 5});
 }
 
 }  // namespace
