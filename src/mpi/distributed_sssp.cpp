@@ -12,6 +12,8 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/parallel_errors.hpp"
+#include "mpi/every_rank.hpp"
 #include "sssp/distance_label.hpp"
 
 namespace semibfs {
@@ -129,6 +131,7 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
   if constexpr (std::is_same_v<Lists, TieredWeightedLists>) {
     if (tiered_readers_.empty()) tiered_readers_.resize(static_cast<std::size_t>(omp_get_max_threads()));
   }
+  ParallelErrors errors;  // a failed read: no exception may leave the threads (rethrown after them)
 #pragma omp parallel
   {
     // A tiered reader (its arenas and its files open) lives from phase to phase, a thread's own.
@@ -136,8 +139,10 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
     Reader* reader = nullptr;
     if constexpr (std::is_same_v<Lists, TieredWeightedLists>) {
       std::unique_ptr<Reader>& kept = tiered_readers_[static_cast<std::size_t>(omp_get_thread_num())];
-      if (!kept) kept = std::make_unique<Reader>(lists);
-      reader = kept.get();
+      errors.capture([&] {
+        if (!kept) kept = std::make_unique<Reader>(lists);
+        reader = kept.get();
+      });
     } else {
       reader = &local.emplace(lists);
     }
@@ -145,21 +150,24 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
     std::vector<std::vector<Update>> sends(outgoing_.size());
     std::vector<NeighborId> block;
     SsspStats mine;
-    const std::int64_t bytes_before = reader->bytes_read();  // a kept reader counts from its first phase
-    const std::int64_t requests_before = reader->read_requests();
+    const std::int64_t bytes_before = reader != nullptr ? reader->bytes_read() : 0;  // a kept reader counts from its first phase
+    const std::int64_t requests_before = reader != nullptr ? reader->read_requests() : 0;
 #pragma omp for schedule(dynamic, 1) nowait
     for (std::size_t b = 0; b < blocks; ++b) {
+      if (reader == nullptr) continue;
       block.clear();
       for (std::size_t i = b * Reader::kBlockVertices; i < std::min(frontier.size(), (b + 1) * Reader::kBlockVertices); ++i) {
         // A row filed again after a shorter path put it in an earlier bucket was relaxed there.
         const float distance = distance_of(std::atomic_ref(labels_[frontier[i]]).load(std::memory_order_relaxed));
         if (bucket_of(distance, *options_.delta) >= bucket) block.push_back(frontier[i]);
       }
-      reader->prepare(block);  // may reorder the block
-      for (const NeighborId row : block) relax(*reader, row, own, sends, mine);
+      errors.capture([&] {
+        reader->prepare(block);  // may reorder the block
+        for (const NeighborId row : block) relax(*reader, row, own, sends, mine);
+      });
     }
 #pragma omp critical(semibfs_distributed_sssp_merge)
-    {
+    if (reader != nullptr) {
       append(lowered, own);
       for (std::size_t d = 0; d < sends.size(); ++d) outgoing_[d].insert(outgoing_[d].end(), sends[d].begin(), sends[d].end());
       relaxed.edges_relaxed += mine.edges_relaxed;
@@ -168,6 +176,12 @@ void DistributedDeltaStepping::relax_frontier(const Lists& lists, std::span<cons
       relaxed.bytes_read += reader->bytes_read() - bytes_before;
       relaxed.read_requests += reader->read_requests() - requests_before;
     }
+  }
+  try {
+    errors.rethrow_first();
+  } catch (...) {
+    tiered_readers_.clear();  // a stream left mid-block: the next search makes new readers
+    throw;
   }
 }
 
@@ -209,11 +223,13 @@ void DistributedDeltaStepping::relax_and_exchange(std::span<const std::uint32_t>
   for (std::vector<Update>& to_rank : outgoing_) to_rank.clear();
   std::vector<std::uint32_t> lowered;
   SsspStats relaxed;
-  if (tiered_ != nullptr) {
-    relax_frontier(*tiered_, rows, bucket, lowered, relaxed);
-  } else {
-    relax_frontier(dram_, rows, bucket, lowered, relaxed);
-  }
+  on_every_rank(comm_, [&] {  // a rank's failed read ends the search on every rank, none left in the exchange
+    if (tiered_ != nullptr) {
+      relax_frontier(*tiered_, rows, bucket, lowered, relaxed);
+    } else {
+      relax_frontier(dram_, rows, bucket, lowered, relaxed);
+    }
+  });
   stats.edges_relaxed += relaxed.edges_relaxed;
   stats.light_edges += relaxed.light_edges;
   stats.distance_updates += relaxed.distance_updates;

@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/error.hpp"
 #include "gen/kronecker.hpp"
 #include "mpi/communicator.hpp"
 #include "mpi/distributed_sssp.hpp"
@@ -32,6 +33,7 @@
 #include "store/store_manifest.hpp"
 #include "support/reference_dijkstra.hpp"
 #include "support/scratch_directory.hpp"
+#include "support/error_message.hpp"
 #include "tiered/tiered_weights.hpp"
 
 namespace semibfs {
@@ -328,6 +330,22 @@ TEST_F(TieredRankPart, TheValidatorReadingThePartsShareCatchesACorruptedDistance
   EXPECT_EQ(validation.first_rule, 2) << validation.first_failure;
   EXPECT_NE(validation.first_failure.find("vertex " + std::to_string(farthest)), std::string::npos)
       << validation.first_failure;
+}
+
+// A tail read that fails on every rank's part (its lists file cut short after it was opened) ends
+// the search with an error on every rank, none left waiting in an exchange and none ending the
+// program from inside its threads; with the file whole again the next search is right.
+TEST_F(TieredRankPart, AFailedReadEndsTheSearchOnEveryRank) {
+  const std::string lists = view_->backward(0).tail_path();
+  const std::string whole = lists + ".whole";
+  std::filesystem::copy_file(lists, whole);
+  std::filesystem::resize_file(lists, 4096);
+  const std::string message = testing::error_of<Error>([&] { search(0, 0.1); });
+  EXPECT_NE(message.find("read"), std::string::npos) << "rank " << comm_.rank() << ": " << message;
+  std::filesystem::rename(whole, lists);
+  const std::vector<float> expected = testing::dijkstra_distances(whole_, 0);
+  const OwnLabels labels = search(0, 0.1);
+  EXPECT_EQ(labels.distance, std::vector<float>(expected.begin() + graph_.own.begin, expected.begin() + graph_.own.end));
 }
 
 }  // namespace
