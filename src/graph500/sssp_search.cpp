@@ -115,8 +115,10 @@ void note_kernel(SearchSession& session, const ShortestPathKernel& kernel) {
   }
   session.report().official.construction_seconds += kernel.ordering_seconds();
   session.log() << "SSSP by delta-stepping with push-pull pruning over the lists ordered by weight ("
-                << format_bytes(kernel.ordered_list_bytes()) << ", made in " << format_seconds(kernel.ordering_seconds())
-                << ", counted in construction_time)" << std::endl;
+                << format_bytes(kernel.ordered_list_bytes())
+                << (kernel.ordered_lists_renamed() ? ", its vertices by degree" : ", in the graph's ids, already by degree")
+                << ", made in " << format_seconds(kernel.ordering_seconds()) << ", counted in construction_time)"
+                << std::endl;
 }
 
 }  // namespace

@@ -37,6 +37,8 @@ class ShortestPathKernel {
   const std::string& why_not_pruned() const { return why_not_pruned_; }
   // The copy of the lists ordered by weight (0 unless pruned) and the seconds it took to make.
   std::int64_t ordered_list_bytes() const { return ordered_ ? ordered_->bytes() : 0; }
+  // Whether the copy names the vertices by degree apart from the graph's ids (WeightOrderedLists).
+  bool ordered_lists_renamed() const { return ordered_ && ordered_->renamed(); }
   double ordering_seconds() const { return ordering_seconds_; }
   // DeltaStepping's, or the pruned kernel's status (the ordered copy not included).
   std::int64_t status_bytes() const;
