@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <span>
 #include <vector>
@@ -113,12 +114,14 @@ class DistributedDeltaStepping {
   void apply(const std::vector<Update>& updates, SsspStats& stats);
   void file_lowered(const std::vector<std::uint32_t>& rows);
   std::size_t least_bucket_from(std::size_t bucket) const;
+  std::size_t next_bucket_everywhere(std::size_t bucket);
 
   Communicator& comm_;
   const RankGraph& graph_;
   DramLists dram_;
   const TieredWeightedLists* tiered_ = nullptr;  // set: the lists are read through it, not dram_
   std::vector<std::unique_ptr<TieredWeightedLists::Reader>> tiered_readers_;  // one a thread, made at its first phase
+  std::exception_ptr failure_;  // this rank's failed read in the search, until the ranks agree on it
   SsspOptions options_;
   std::vector<std::uint64_t> labels_;                // own rows: distance bits << 32 | parent
   std::vector<std::vector<std::uint32_t>> buckets_;  // own rows by bucket

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -117,8 +118,12 @@ struct SearchContext {
   // at the round's end.
   ParallelErrors& errors;
   std::atomic<bool>& failed;
-  template <typename Work>
+  template <typename Reader, typename Work>
   void unless_failed(Work&& work) const {
+    if constexpr (!std::is_same_v<Reader, TieredWeightedLists::Reader>) {
+      work();  // lists in DRAM read no file (and the capture would cost their loops)
+      return;
+    }
     if (failed.load(std::memory_order_relaxed)) return;
     errors.capture([&] {
       try {
@@ -265,7 +270,7 @@ void relax_deferred(const SearchContext& context, Reader& reader, const std::vec
     const std::span<NeighborId> block =
         std::span(in_order).subspan(first, std::min(block_vertices, in_order.size() - first));
     for (const NeighborId vertex : block) std::atomic_ref(context.deferred[vertex]).store(0, std::memory_order_relaxed);
-    context.unless_failed([&] { relax_all<Edges::kHeavy>(context, reader, block, buckets, stats); });
+    context.unless_failed<Reader>([&] { relax_all<Edges::kHeavy>(context, reader, block, buckets, stats); });
   }
 }
 
@@ -289,7 +294,7 @@ void empty_bucket(const SearchContext& context, Reader& reader, std::size_t buck
 #pragma omp for nowait schedule(dynamic, 1)
   for (std::size_t b = 0; b < blocks; ++b) {
     const std::size_t first = b * block_vertices;
-    context.unless_failed([&] {
+    context.unless_failed<Reader>([&] {
       expand_block(context, reader,
                    std::span(context.frontier).subspan(first, std::min(block_vertices, frontier_size - first)),
                    bucket, own, buckets, stats);
@@ -300,7 +305,7 @@ void empty_bucket(const SearchContext& context, Reader& reader, std::size_t buck
     const std::vector<NeighborId> fused = std::move(buckets[bucket]);
     buckets[bucket].clear();
     for (std::size_t first = 0; first < fused.size(); first += kBlockVertices) {
-      context.unless_failed([&] {
+      context.unless_failed<Reader>([&] {
         expand_block(context, reader, std::span(fused).subspan(first, std::min(kBlockVertices, fused.size() - first)),
                      bucket, own, buckets, stats);
       });
