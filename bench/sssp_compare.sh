@@ -153,7 +153,7 @@ compare_reference() {
     "$scale" "$ranks" "$rounds" "$sm" "$rm" "$(awk -v a="$sm" -v b="$rm" 'BEGIN { print a / b }')"
 }
 
-for scale in "${scales[@]}"; do
-  [[ -n $gapbs ]] && compare_gapbs "$scale" | tee -a "$out/summary.txt"
-  [[ -n $reference ]] && compare_reference "$scale" | tee -a "$out/summary.txt"
+for scale in "${scales[@]}"; do  # if, not &&: a comparison not asked for must not end the script with 1
+  if [[ -n $gapbs ]]; then compare_gapbs "$scale" | tee -a "$out/summary.txt"; fi
+  if [[ -n $reference ]]; then compare_reference "$scale" | tee -a "$out/summary.txt"; fi
 done
