@@ -15,21 +15,14 @@
 #include "construction/external_build.hpp"
 #include "core/parent_array.hpp"
 #include "core/types.hpp"
+#include "graph/degree_order.hpp"
 #include "store/store_manifest.hpp"
 
 namespace semibfs {
 
-// new_of[v]: the id of the vertex numbered v in the input; old_of is its inverse. Ids by
-// descending degree, ties by input id (a stable order, so the same graph gives the same ids). The
-// degree counted is the edge file's: endpoints of edges that are not self-loops, duplicates in (the
-// order known before the construction drops them; near the final degrees in a Kronecker graph).
-struct VertexRelabel {
-  std::vector<std::uint32_t> new_of;
-  std::vector<std::uint32_t> old_of;
-};
-
-// The relabelling of vertices with these degrees (indexed by input id). A counting sort: O(n + max degree).
-VertexRelabel relabel_by_degree(std::span<const std::uint32_t> degrees);
+// The relabelling (graph/degree_order.hpp, VertexRelabel and relabel_by_degree) counts the edge
+// file's degrees: endpoints of edges that are not self-loops, duplicates in (the order known before
+// the construction drops them; near the final degrees in a Kronecker graph).
 
 // Builds the store of the graph in `edge_file` (as build_store_from_edge_file does, the same
 // options) with its vertices relabelled by degree: counts the degrees in one pass, writes the

@@ -122,17 +122,16 @@ struct SearchContext {
   void unless_failed(Work&& work) const {
     if constexpr (!std::is_same_v<Reader, TieredWeightedLists::Reader>) {
       work();  // lists in DRAM read no file (and the capture would cost their loops)
-      return;
+    } else if (!failed.load(std::memory_order_relaxed)) {
+      errors.capture([&] {
+        try {
+          work();
+        } catch (...) {
+          failed.store(true, std::memory_order_relaxed);
+          throw;
+        }
+      });
     }
-    if (failed.load(std::memory_order_relaxed)) return;
-    errors.capture([&] {
-      try {
-        work();
-      } catch (...) {
-        failed.store(true, std::memory_order_relaxed);
-        throw;
-      }
-    });
   }
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
   std::size_t bucket_of(float distance) const { return semibfs::bucket_of(distance, delta); }

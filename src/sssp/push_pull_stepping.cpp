@@ -403,17 +403,9 @@ SsspStats PushPullStepping::run_into(VertexId root, std::span<float> distance, s
   start_root(labels_, hints_, start);
   const SsspStats stats =
       Search(lists_, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, hints_).run(start);
-  if (!lists_.renamed()) {
-    write_search_result<ParentId>(labels_, distance, parent);
-    return stats;
-  }
-#pragma omp parallel for schedule(static)
-  for (std::int64_t v = 0; v < n; ++v) {  // each label at the vertex's id in the copy
-    const std::uint64_t label = labels_[lists_.copy_id(v)];
-    distance[v] = distance_of(label);
-    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached)
-                                        : static_cast<ParentId>(lists_.graph_id(parent_of(label)));
-  }
+  write_search_result<ParentId>(
+      labels_, distance, parent, [this](std::int64_t v) { return lists_.copy_id(v); },
+      [this](std::uint32_t p) { return lists_.graph_id(p); });  // the labels in the copy's ids
   return stats;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <span>
 #include <string>
@@ -39,14 +40,19 @@ inline void start_root(std::span<std::uint64_t> labels, std::span<float> distanc
   distance[root] = 0.0F;
 }
 
-// Each label's distance and parent into the result (kUnreached where the distance is infinite).
-template <typename ParentId>
-void write_search_result(std::span<const std::uint64_t> labels, std::span<float> distance, std::span<ParentId> parent) {
+// Each vertex's label distance and parent into the result (kUnreached where the distance is
+// infinite). A kernel that searches in ids of its own gives where vertex v's label is
+// (`label_index(v)`) and the result's name of a parent from its own (`parent_name(p)`).
+template <typename ParentId, typename LabelIndex = std::identity, typename ParentName = std::identity>
+void write_search_result(std::span<const std::uint64_t> labels, std::span<float> distance, std::span<ParentId> parent,
+                         LabelIndex label_index = {}, ParentName parent_name = {}) {
   const auto n = std::ssize(labels);
 #pragma omp parallel for schedule(static)
   for (std::int64_t v = 0; v < n; ++v) {
-    distance[v] = distance_of(labels[v]);
-    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached) : static_cast<ParentId>(parent_of(labels[v]));
+    const std::uint64_t label = labels[label_index(v)];
+    distance[v] = distance_of(label);
+    parent[v] = std::isinf(distance[v]) ? static_cast<ParentId>(kUnreached)
+                                        : static_cast<ParentId>(parent_name(parent_of(label)));
   }
 }
 

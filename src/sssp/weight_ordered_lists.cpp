@@ -1,41 +1,21 @@
 #include "sssp/weight_ordered_lists.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "core/huge_pages.hpp"
 #include "graph/prefix_sum.hpp"
 
 namespace semibfs {
 
-namespace {
-
-// Whether no vertex has a higher degree than the one before it.
-bool degrees_fall(const PartitionedGraph& graph) {
-  const std::int64_t n = graph.num_vertices();
-  bool rises = false;
-#pragma omp parallel for schedule(static) reduction(|| : rises)
-  for (VertexId v = 1; v < n; ++v) rises = rises || graph.degree(v) > graph.degree(v - 1);
-  return !rises;
-}
-
-}  // namespace
-
-// The copy's ids: by degree, highest first, ties in the graph's order (a counting sort).
+// The copy's ids: by degree, highest first, ties in the graph's order; none where the graph's
+// ids already are so.
 void WeightOrderedLists::rename_by_degree(const PartitionedGraph& graph) {
-  if (degrees_fall(graph)) return;
-  const std::int64_t n = graph.num_vertices();
-  std::int64_t highest = 0;
-  for (VertexId v = 0; v < n; ++v) highest = std::max(highest, graph.degree(v));
-  std::vector<std::int64_t> first(static_cast<std::size_t>(highest) + 2, 0);  // by highest - degree
-  for (VertexId v = 0; v < n; ++v) ++first[static_cast<std::size_t>(highest - graph.degree(v)) + 1];
-  inclusive_prefix_sum(first);
-  copy_id_.resize(static_cast<std::size_t>(n));
-  graph_id_.resize(static_cast<std::size_t>(n));
-  for (VertexId v = 0; v < n; ++v) {
-    const auto id = static_cast<NeighborId>(first[static_cast<std::size_t>(highest - graph.degree(v))]++);
-    copy_id_[v] = id;
-    graph_id_[id] = static_cast<NeighborId>(v);
-  }
+  std::vector<std::uint32_t> degrees(static_cast<std::size_t>(graph.num_vertices()));
+#pragma omp parallel for schedule(static)
+  for (VertexId v = 0; v < graph.num_vertices(); ++v) degrees[v] = static_cast<std::uint32_t>(graph.degree(v));
+  if (std::is_sorted(degrees.begin(), degrees.end(), std::greater<>())) return;
+  relabel_ = relabel_by_degree(degrees);
 }
 
 WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const ListWeightsView& weights) {
@@ -62,7 +42,7 @@ WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const List
 
 std::int64_t WeightOrderedLists::bytes() const {
   return static_cast<std::int64_t>(offsets_.size() * sizeof(std::int64_t) + entries_.size() * sizeof(WeightedEntry) +
-                                   (copy_id_.size() + graph_id_.size()) * sizeof(NeighborId));
+                                   (relabel_.new_of.size() + relabel_.old_of.size()) * sizeof(std::uint32_t));
 }
 
 }  // namespace semibfs

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "graph/degree_order.hpp"
 #include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
 
@@ -30,12 +31,12 @@ class WeightOrderedLists {
   WeightOrderedLists(const PartitionedGraph& graph, const ListWeightsView& weights);
   // DRAM the copy takes per list entry and per vertex (at most: the ids' maps only where it renames).
   static constexpr std::int64_t kBytesPerEntry = sizeof(WeightedEntry);
-  static constexpr std::int64_t kBytesPerVertex = sizeof(std::int64_t) + 2 * sizeof(NeighborId);
+  static constexpr std::int64_t kBytesPerVertex = sizeof(std::int64_t) + 2 * sizeof(std::uint32_t);
 
   // The copy's own ids: where they differ from the graph's, each vertex's in the copy and back.
-  bool renamed() const { return !graph_id_.empty(); }
-  NeighborId copy_id(VertexId vertex) const { return renamed() ? copy_id_[vertex] : static_cast<NeighborId>(vertex); }
-  VertexId graph_id(NeighborId vertex) const { return renamed() ? graph_id_[vertex] : vertex; }
+  bool renamed() const { return !relabel_.old_of.empty(); }
+  NeighborId copy_id(VertexId vertex) const { return renamed() ? relabel_.new_of[vertex] : static_cast<NeighborId>(vertex); }
+  VertexId graph_id(NeighborId vertex) const { return renamed() ? relabel_.old_of[vertex] : vertex; }
 
   // The rest reads and names vertices in the copy's ids.
   std::int64_t num_vertices() const { return static_cast<std::int64_t>(offsets_.size()) - 1; }
@@ -50,8 +51,7 @@ class WeightOrderedLists {
  private:
   void rename_by_degree(const PartitionedGraph& graph);
 
-  std::vector<NeighborId> copy_id_;   // by the graph's id; empty: the same ids
-  std::vector<NeighborId> graph_id_;  // by the copy's id
+  VertexRelabel relabel_;  // new_of: copy id by graph id; old_of: back; both empty: the same ids
   std::vector<std::int64_t> offsets_;  // one more than vertices
   std::vector<WeightedEntry> entries_;
 };
