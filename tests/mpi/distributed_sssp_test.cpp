@@ -33,6 +33,7 @@
 #include "store/store_manifest.hpp"
 #include "support/reference_dijkstra.hpp"
 #include "support/scratch_directory.hpp"
+#include "support/cut_short_file.hpp"
 #include "support/error_message.hpp"
 #include "tiered/tiered_weights.hpp"
 
@@ -336,13 +337,10 @@ TEST_F(TieredRankPart, TheValidatorReadingThePartsShareCatchesACorruptedDistance
 // the search with an error on every rank, none left waiting in an exchange and none ending the
 // program from inside its threads; with the file whole again the next search is right.
 TEST_F(TieredRankPart, AFailedReadEndsTheSearchOnEveryRank) {
-  const std::string lists = view_->backward(0).tail_path();
-  const std::string whole = lists + ".whole";
-  std::filesystem::copy_file(lists, whole);
-  std::filesystem::resize_file(lists, 4096);
+  testing::CutShortFile lists(view_->backward(0).tail_path(), 4096);
   const std::string message = testing::error_of<Error>([&] { search(0, 0.1); });
   EXPECT_NE(message.find("read"), std::string::npos) << "rank " << comm_.rank() << ": " << message;
-  std::filesystem::rename(whole, lists);
+  lists.restore();
   const std::vector<float> expected = testing::dijkstra_distances(whole_, 0);
   const OwnLabels labels = search(0, 0.1);
   EXPECT_EQ(labels.distance, std::vector<float>(expected.begin() + graph_.own.begin, expected.begin() + graph_.own.end));

@@ -28,6 +28,7 @@
 #include "sssp/weighted_lists.hpp"
 #include "sssp/weighted_tail_stream.hpp"
 #include "store/graph_store.hpp"
+#include "support/cut_short_file.hpp"
 #include "support/error_message.hpp"
 #include "support/resealed_store.hpp"
 #include "support/scratch_directory.hpp"
@@ -442,10 +443,7 @@ TEST(TieredDeltaStepping, AReadThatFailsInASearchIsThrownToTheCaller) {
   const std::string store = write_weighted_store(directory.file("store"), edge_list, c);
   const OpenedStore opened = open_split(store, c);
   DeltaStepping kernel(opened.graph, opened.weights, SsspOptions{}, IoKind::kAuto, false);  // the store's files
-  const std::string lists = store + "/p0.backward.neighbors";
-  const std::string whole = lists + ".whole";
-  std::filesystem::copy_file(lists, whole);
-  std::filesystem::resize_file(lists, 4096);
+  testing::CutShortFile lists(store + "/p0.backward.neighbors", 4096);
   std::vector<float> distance(edge_list.num_vertices);
   std::vector<std::int64_t> parent(edge_list.num_vertices);
   const int threads_before = omp_get_max_threads();
@@ -455,7 +453,7 @@ TEST(TieredDeltaStepping, AReadThatFailsInASearchIsThrownToTheCaller) {
     EXPECT_NE(message.find("p0.backward.neighbors"), std::string::npos) << threads << " threads: " << message;
   }
   omp_set_num_threads(threads_before);
-  std::filesystem::rename(whole, lists);
+  lists.restore();
   testing::expect_dijkstra_distances(kernel, edge_list, std::vector<VertexId>{0, 5});
 }
 
