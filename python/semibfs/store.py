@@ -98,8 +98,9 @@ class Store:
         DRAM, searched by the pruned kernel, else 0.01; for weights in [0, 1)).
         With ``validate`` (the default) the result is checked by the Graph500 SSSP rules against
         the input's edges and weights, and a failure raises ``semibfs.Error``. Each call opens the
-        store: its lists and weights whole in DRAM, or under the Store's ``dram_budget`` tiered as
-        ``semibfs sssp --dram-budget`` tiers them (the tails read from the store).
+        store: its lists and weights whole in DRAM, or under the Store's ``dram_budget`` as
+        ``semibfs sssp --dram-budget`` searches it (a copy ordered by weight split between DRAM and
+        a scratch file, or the lists tiered, the tails read from the store).
         """
         found = _core.sssp(self.directory, vertex_id(root), delta=None if delta is None else float(delta),
                            validate=flag("validate", validate), **self._sssp_options())

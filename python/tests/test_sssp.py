@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from scipy.sparse.csgraph import dijkstra
+from test_analytics import stated_minimum
 
 import semibfs
 
@@ -136,13 +137,18 @@ def test_a_budget_reads_the_tails_from_the_store_and_gives_the_same_paths():
     with semibfs.from_edges(sources, targets, weights=weights, num_vertices=n, threads=2) as store:
         root = int(sources[0])
         in_dram = store.sssp(root)
-        # One entry of each list in DRAM: every longer list's tail and its weights come from disk.
-        tiered = semibfs.open(store.directory, dram_budget="64MiB", head_entries=1, threads=2)
-        found = tiered.sssp(root)
-        assert found.validated and found.bytes_read > 0 and in_dram.bytes_read == 0
-        np.testing.assert_array_equal(found.distances[:n], in_dram.distances[:n])
-        np.testing.assert_allclose(found.distances[:n], dijkstra(scipy_distances(sources, targets, weights, n),
-                                                                 indices=root), rtol=1e-5)
+        assert in_dram.bytes_read == 0
+        expected = dijkstra(scipy_distances(sources, targets, weights, n), indices=root)
+        minimum = stated_minimum(lambda: semibfs.open(store.directory, dram_budget="1KiB", threads=2).sssp(root))
+        # At the minimum, one entry of each list in DRAM: every longer list's tail and its weights come
+        # from the store. Above it the searches run over a copy of the lists ordered by weight, part of
+        # it (its tails in a scratch file), then all of it in DRAM.
+        for budget in (minimum, minimum + (3 << 19), 64 << 20):
+            found = semibfs.open(store.directory, dram_budget=f"{budget}B", head_entries=1, threads=2).sssp(root)
+            assert found.validated, budget
+            assert found.bytes_read > 0 or budget > minimum, budget
+            np.testing.assert_array_equal(found.distances[:n], in_dram.distances[:n])
+            np.testing.assert_allclose(found.distances[:n], expected, rtol=1e-5)
         with pytest.raises(semibfs.UsageError, match="--head-entries"):
             semibfs.open(store.directory, head_entries=1).sssp(root)
 

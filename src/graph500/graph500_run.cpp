@@ -147,9 +147,11 @@ void check_run_budget(const Graph500Options& options, int partitions) {
 }
 
 // Kernel 3 from the same roots: over the graph and weights kernel 1 made (or read) in DRAM and the
-// generated weights, or over a store opened under a budget with the weights it keeps.
+// generated weights, or over a store opened under a budget with the weights it keeps, or under a
+// budget with `copy_room`, over a copy of the store's lists in weight order (the graph released).
 void search_run_shortest_paths(const Graph500Options& options, SearchSession& session, const SearchInputs& graph,
-                               const EdgeList& edge_list, std::span<const VertexId> roots, ParentArray& parent) {
+                               const EdgeList& edge_list, std::span<const VertexId> roots, ParentArray& parent,
+                               std::optional<std::int64_t> copy_room) {
   std::vector<float> distance;
   if (!edge_list.weights.empty()) {
     const InMemoryEdgeWeights edge_weights(edge_list.weights);
@@ -163,7 +165,13 @@ void search_run_shortest_paths(const Graph500Options& options, SearchSession& se
   }
   const StoredWeights weights =
       open_stored_weights(options.store.directory, graph, session.report().search, session.report().plan);
-  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, *options.sssp, parent, distance);
+  WeightedSearchInputs inputs = stored_weighted_inputs(graph, weights);
+  std::optional<WeightOrderedStoreCopy> copy;
+  if (copy_room) {
+    copy = weight_ordered_store_copy(options.store.directory, options.kronecker.num_vertices(), *copy_room);
+    inputs.store_copy = &*copy;
+  }
+  search_shortest_paths(session, inputs, roots, *options.sssp, parent, distance);
 }
 
 // The searches' options: with SSSP, the plan counts what its searches hold too.
@@ -267,10 +275,16 @@ Graph500Report run_graph500(const Graph500Options& options, std::ostream& log) {
                                                      [&graph](VertexId v) { return graph.degree(v) > 0; });
   if (roots.empty()) throw Error("no vertex of this graph has an edge, so there is no BFS root: use a larger SCALE");
   ParentArray parent;
-  // The SSSP searches that follow need the graph; otherwise its DRAM may go to validation.
-  session.search(graph, roots, true, parent, options.sssp ? GraphAfterSearches::kKept : GraphAfterSearches::kReleased);
+  // The SSSP searches that follow need the graph, unless they search a copy of the store's lists;
+  // otherwise its DRAM may go to validation.
+  const std::optional<std::int64_t> copy_room =
+      options.sssp && report.plan
+          ? weight_ordered_copy_room(graph, GraphDirection::kUndirected, options.search, *report.plan)
+          : std::nullopt;
+  session.search(graph, roots, true, parent,
+                 options.sssp && !copy_room ? GraphAfterSearches::kKept : GraphAfterSearches::kReleased);
   if (options.sssp && report.validation_passed) {
-    search_run_shortest_paths(options, session, graph, edge_list, roots, parent);
+    search_run_shortest_paths(options, session, graph, edge_list, roots, parent, copy_room);
   }
   return session.finish(kronecker.scale, kronecker.edgefactor);
 }

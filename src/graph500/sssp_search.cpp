@@ -102,6 +102,10 @@ class SsspChecker final : public OneSearchChecker {
 
 std::unique_ptr<ShortestPathKernel> kernel_for(const WeightedSearchInputs& inputs, const SsspOptions& options,
                                                IoKind io) {
+  if (const WeightOrderedStoreCopy* copy = inputs.store_copy) {
+    return std::make_unique<ShortestPathKernel>(copy->partitions, copy->num_vertices, copy->resident_bytes,
+                                                copy->directory, options);
+  }
   if (inputs.tiered) return std::make_unique<ShortestPathKernel>(*inputs.tiered, *inputs.tiered_weights, options, io);
   return std::make_unique<ShortestPathKernel>(*inputs.graph, *inputs.weights, inputs.direction, options);
 }
@@ -114,6 +118,17 @@ void note_kernel(SearchSession& session, const ShortestPathKernel& kernel) {
     return;
   }
   session.report().official.construction_seconds += kernel.ordering_seconds();
+  if (const TieredWeightOrderedLists* copy = kernel.tiered_copy()) {
+    const ResidentShare& share = copy->share();
+    session.log() << "SSSP by delta-stepping with push-pull pruning over the store's lists copied in weight order ("
+                  << format_bytes(kernel.ordered_list_bytes()) << " in DRAM: lists up to degree " << share.whole_degree
+                  << " whole, of longer ones the lightest " << share.fraction << " but at least " << share.whole_degree
+                  << " entries, " << copy->resident_entries() << " entries; the other " << copy->tail_entries()
+                  << " in '" << copy->tail_path() << "', removed at the end"
+                  << (kernel.ordered_lists_renamed() ? "; its vertices by degree" : "") << "; made in "
+                  << format_seconds(kernel.ordering_seconds()) << ", counted in construction_time)" << std::endl;
+    return;
+  }
   session.log() << "SSSP by delta-stepping with push-pull pruning over the lists ordered by weight ("
                 << format_bytes(kernel.ordered_list_bytes())
                 << (kernel.ordered_lists_renamed() ? ", its vertices by degree" : ", in the graph's ids, already by degree")
@@ -140,7 +155,7 @@ StoredWeights open_stored_weights(const std::string& directory, const SearchInpu
   const std::int64_t records = graph.edges->num_edges();
   if (graph.tiered) {
     weights.tiered = TieredWeights::open(directory, manifest, *graph.tiered, plan ? *plan : PlacementPlan{});
-  } else {
+  } else if (graph.in_memory) {
     weights.lists = read_list_weights(directory, manifest, *graph.in_memory);
   }
   if (!options.budget.is_set()) {
@@ -160,7 +175,7 @@ WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const Sto
   if (graph.tiered) {
     inputs.tiered = &*graph.tiered;
     inputs.tiered_weights = &*weights.tiered;
-  } else {
+  } else if (graph.in_memory) {
     inputs.graph = &*graph.in_memory;
     inputs.weights = view_of(*graph.in_memory, weights.lists);
   }
@@ -184,9 +199,10 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, inputs.relabel, distance);
   parent.assign(inputs.num_vertices());
-  session.log() << "SSSP by delta-stepping, delta " << *kernel.options().delta << ": list weights "
-                << format_bytes(inputs.weight_bytes()) << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "")
-                << ", distances and labels "
+  session.log() << "SSSP by delta-stepping, delta " << *kernel.options().delta << ": "
+                << (inputs.store_copy ? "" : "list weights " + format_bytes(inputs.weight_bytes()))
+                << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "")
+                << (inputs.store_copy ? "" : ", ") << "distances and labels "
                 << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)) +
                                 searcher.store_bytes())
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())

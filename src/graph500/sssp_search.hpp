@@ -17,6 +17,7 @@
 #include "graph/partitioned_graph.hpp"
 #include "graph500/search_inputs.hpp"
 #include "graph500/search_session.hpp"
+#include "graph500/weight_ordered_store_copy.hpp"
 #include "sssp/sssp_options.hpp"
 #include "tiered/tiered_weights.hpp"
 
@@ -30,6 +31,8 @@ struct WeightedSearchInputs {
   std::optional<ListWeightsView> weights;
   const TieredGraph* tiered = nullptr;
   const TieredWeights* tiered_weights = nullptr;
+  // Or, under a budget, a store's lists to copy in weight order for the pruned kernel.
+  const WeightOrderedStoreCopy* store_copy = nullptr;
   const EdgeSource* edges = nullptr;
   const EdgeWeightSource* edge_weights = nullptr;  // of each tuple of `edges`
   // Set: the lists are a store's relabelled by degree; roots, parents and distances (and `edges`)
@@ -38,9 +41,13 @@ struct WeightedSearchInputs {
   // Directed: the lists are out-lists, and each tuple is the edge v0 -> v1 only (validation's rules).
   GraphDirection direction = GraphDirection::kUndirected;
 
-  std::int64_t num_vertices() const { return tiered ? tiered->num_vertices() : graph->num_vertices(); }
-  // DRAM the list weights hold.
-  std::int64_t weight_bytes() const { return tiered_weights ? tiered_weights->owned_bytes() : weights->bytes(); }
+  std::int64_t num_vertices() const {
+    return store_copy ? store_copy->num_vertices : tiered ? tiered->num_vertices() : graph->num_vertices();
+  }
+  // DRAM the list weights hold beside the lists (the copy holds its own).
+  std::int64_t weight_bytes() const {
+    return tiered_weights ? tiered_weights->owned_bytes() : weights ? weights->bytes() : 0;
+  }
 };
 
 // A search's figures: reached vertices (those with a finite distance), their distances' sum and
@@ -48,8 +55,9 @@ struct WeightedSearchInputs {
 SsspFigures figures_of(const SsspStats& stats, std::span<const float> distance);
 
 // The weights a store keeps, opened for the searches of a graph read from it (SearchSession::open_store):
-// the list weights whole beside lists in DRAM, or tiered beside tiered lists; the edge file's
-// weights read whole without a budget, else checked once and read chunk by chunk by validation.
+// the list weights whole beside lists in DRAM, or tiered beside tiered lists, or none once the graph
+// is released (the copy in weight order reads them itself); the edge file's weights read whole
+// without a budget, else checked once and read chunk by chunk by validation.
 struct StoredWeights {
   GraphDirection direction = GraphDirection::kUndirected;  // the store's
   std::vector<std::vector<float>> lists;

@@ -7,6 +7,7 @@
 #include "core/timer.hpp"
 #include "graph500/search_session.hpp"
 #include "graph500/sssp_search.hpp"
+#include "graph500/weight_ordered_store_copy.hpp"
 #include "import/input_store.hpp"
 #include "session/option_rules.hpp"
 #include "store/graph_store.hpp"
@@ -71,15 +72,26 @@ StoreShortestPaths search_store_shortest_paths(const StoreSsspOptions& options, 
   Stopwatch open_time;
   SearchInputs graph = session.open_store(options.store, request, input.vertices, input.edges, id_map_bytes(input));
   follow_out_lists(graph);  // a directed store's out-lists alone: SSSP follows edges out
+  // Under a budget, undirected plain lists are searched through a copy in weight order, in the
+  // graph's room.
+  const std::optional<std::int64_t> copy_room =
+      session.report().plan ? weight_ordered_copy_room(graph, manifest.direction, search, *session.report().plan)
+                            : std::nullopt;
+  if (copy_room) graph.tiered.reset();
   const StoredWeights weights = open_stored_weights(options.store, graph, search, session.report().plan);
+  WeightedSearchInputs inputs = stored_weighted_inputs(graph, weights);
+  std::optional<WeightOrderedStoreCopy> copy;
+  if (copy_room) {
+    copy = weight_ordered_store_copy(options.store, input.vertices, *copy_room);
+    inputs.store_copy = &*copy;
+  }
   session.report().official.construction_seconds = open_time.seconds();
   session.report().vertices = input.vertices;
   session.report().input_edges = input.edges;
   session.report().store_directory = options.store;
   session.report().graph_from_store = true;
   const VertexId roots[] = {result.root};
-  search_shortest_paths(session, stored_weighted_inputs(graph, weights), roots, options.sssp, result.parent,
-                        result.distance);
+  search_shortest_paths(session, inputs, roots, options.sssp, result.parent, result.distance);
   result.report = session.finish(scale_of(input), input.vertices > 0 ? (input.edges + input.vertices / 2) / input.vertices : 0);
   if (!result.report.validation_passed) throw Error("validation failed: " + result.report.validation_failure);
   return result;

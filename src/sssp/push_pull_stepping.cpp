@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/huge_pages.hpp"
@@ -49,20 +50,33 @@ void gather(std::vector<ThreadState>& threads, std::vector<NeighborId> ThreadSta
   }
 }
 
-// One search's state and phases; the kernel's arrays are lent to it.
+// One search's state and phases over `Lists` (in DRAM or tiered); the kernel's arrays are lent to it.
+template <typename Lists>
 class Search {
  public:
-  Search(const WeightOrderedLists& lists, double delta, std::vector<std::uint64_t>& labels,
-         std::vector<std::uint32_t>& expanded, std::vector<NeighborId>& unsettled, std::vector<NeighborId>& frontier,
-         std::vector<NeighborId>& settled, std::vector<ThreadState>& threads, std::span<float> nearest)
-      : lists_(lists), delta_(delta), labels_(labels), expanded_(expanded), unsettled_(unsettled),
-        frontier_(frontier), settled_(settled), threads_(threads), nearest_(nearest) {
+  Search(const Lists& lists, double delta, std::vector<std::uint64_t>& labels, std::vector<std::uint32_t>& expanded,
+         std::vector<NeighborId>& unsettled, std::vector<NeighborId>& frontier, std::vector<NeighborId>& settled,
+         std::vector<ThreadState>& threads, std::span<float> nearest)
+      : lists_(lists),
+        delta_(delta),
+        labels_(labels),
+        expanded_(expanded),
+        unsettled_(unsettled),
+        frontier_(frontier),
+        settled_(settled),
+        threads_(threads),
+        nearest_(nearest) {
     threads_.resize(static_cast<std::size_t>(omp_get_max_threads()));
     for (ThreadState& thread : threads_) {  // a search stopped by an exception may leave some
-      for (std::vector<NeighborId>& bucket : thread.buckets) bucket.clear();
+      // Dropped, not emptied: each slice's list kept its room, and slice by slice the largest of
+      // every search so far added up to more than one search holds (16 MiB more after 32 searches
+      // at SCALE 20).
+      thread.buckets.clear();
       thread.next.clear();
       thread.settled.clear();
       thread.unsettled.clear();
+      thread.tail.reads = 0;
+      thread.tail.bytes = 0;
     }
   }
 
@@ -76,6 +90,7 @@ class Search {
         empty_bucket(bucket, phase);
         relax_outer_edges(bucket, phase);
       } while (next_bucket(bucket) == bucket);
+      count_tail_reads(phase);
       stats.rounds += phase.rounds;
       add_phase_counts(relaxation_totals_, phase);
     }
@@ -83,6 +98,9 @@ class Search {
     stats.edges_relaxed = relaxation_totals_.edges_relaxed;
     stats.light_edges = relaxation_totals_.light_edges;
     stats.distance_updates = relaxation_totals_.distance_updates;
+    stats.bytes_read = relaxation_totals_.bytes_read;
+    stats.read_requests = relaxation_totals_.read_requests;
+    lists_.rethrow_failure();
     return stats;
   }
 
@@ -96,6 +114,13 @@ class Search {
     const std::size_t bucket = bucket_of(distance);
     const double within = (distance - static_cast<double>(bucket) * delta_) * kSlicesPerBucket / delta_;
     return bucket * kSlicesPerBucket + std::min(kSlicesPerBucket - 1, static_cast<std::size_t>(std::max(0.0, within)));
+  }
+  // The threads' tail reads since the last phase, into `phase`.
+  void count_tail_reads(SsspBucketPhase& phase) {
+    for (ThreadState& thread : threads_) {
+      phase.read_requests += std::exchange(thread.tail.reads, 0);
+      phase.bytes_read += std::exchange(thread.tail.bytes, 0);
+    }
   }
   // The calling thread's lists, inside a parallel region.
   ThreadState& own_lists() { return threads_[static_cast<std::size_t>(omp_get_thread_num())]; }
@@ -128,7 +153,7 @@ class Search {
       for (ThreadState& thread : threads_) {
         if (slice >= thread.buckets.size()) continue;
         frontier_.insert(frontier_.end(), thread.buckets[slice].begin(), thread.buckets[slice].end());
-        thread.buckets[slice].clear();  // its room kept for the next search
+        std::vector<NeighborId>().swap(thread.buckets[slice]);  // its room freed: a search is past it
       }
       while (!frontier_.empty()) {
         ++phase.rounds;
@@ -205,27 +230,29 @@ class Search {
   void expand_inner(Claimed claimed, std::size_t slice, float high, ThreadState& own, std::int64_t& relaxed,
                     std::int64_t& updates) {
     const auto [vertex, base] = claimed;
-    for (const WeightedEntry* entry = lists_.begin(vertex); entry < lists_.end(vertex); ++entry) {
-      const float reached = base + entry->weight;
-      if (!(reached < high)) break;  // the rest land in later buckets
+    // The rest land in later buckets.
+    const auto inner = [&](float weight) { return base + weight < high; };
+    lists_.walk(vertex, own.tail, inner, [&](const WeightedEntry& entry) {
+      const float reached = base + entry.weight;
       ++relaxed;
-      if (!lower(entry->neighbor, reached, vertex)) continue;
+      if (!lower(entry.neighbor, reached, vertex)) return;
       ++updates;
       const std::size_t at = slice_of(reached);
       if (at == slice) {
-        own.next.push_back(entry->neighbor);
+        own.next.push_back(entry.neighbor);
       } else {
-        file(own, entry->neighbor, at);
+        file(own, entry.neighbor, at);
       }
-    }
+    });
   }
 
-  // The bucket's settled vertices' other edges, pushed or pulled (whichever reads fewer).
+  // The bucket's settled vertices' other edges, pushed or pulled (whichever costs less: the entries
+  // read, and with tiered lists, the tails' reads).
   void relax_outer_edges(std::size_t bucket, SsspBucketPhase& phase) {
-    std::int64_t push_entries = 0;
-#pragma omp parallel for schedule(static) reduction(+ : push_entries)
-    for (std::size_t i = 0; i < settled_.size(); ++i) push_entries += lists_.degree(settled_[i]);
-    if (pull_pays(bucket, push_entries)) {
+    std::int64_t push_cost = 0;
+#pragma omp parallel for schedule(static) reduction(+ : push_cost)
+    for (std::size_t i = 0; i < settled_.size(); ++i) push_cost += lists_.push_cost(settled_[i]);
+    if (pull_pays(bucket, push_cost)) {
       phase.pulled = true;
       pull(bucket, phase);
     } else {
@@ -240,14 +267,15 @@ class Search {
   NeighborId pull_candidate(std::size_t i) const { return listed_ ? unsettled_[i] : static_cast<NeighborId>(i); }
   // Whether a pull reads the vertex's list: it has one and is not settled.
   bool pulls(NeighborId vertex, std::size_t bucket) const {
-    return lists_.degree(vertex) > 0 && bucket_of(distance(vertex)) > bucket;  // unreached: kNoBucket
+    return lists_.has_list(vertex) && bucket_of(distance(vertex)) > bucket;  // unreached: kNoBucket
   }
 
-  // Whether pulling would read fewer entries than `push_entries`: a pull visits every candidate,
-  // and a sample of them is pulled without writing (each costs 1 and the entries it reads).
-  bool pull_pays(std::size_t bucket, std::int64_t push_entries) {
+  // Whether pulling would cost less than `push_cost`: a pull visits every candidate, and a sample of
+  // them is pulled without writing (each costs 1, the entries it reads and its tails' reads).
+  bool pull_pays(std::size_t bucket, std::int64_t push_cost) {
     const std::size_t candidates = pull_candidates();
-    if (push_entries <= static_cast<std::int64_t>(candidates)) return false;
+    if (push_cost <= static_cast<std::int64_t>(candidates)) return false;
+    const TailCounts before = tail_counts();
     settle_hints();
     const double low = static_cast<double>(bucket) * delta_;
     const float high = high_of(bucket);
@@ -255,9 +283,24 @@ class Search {
 #pragma omp parallel for schedule(static) reduction(+ : sampled)
     for (std::size_t i = 0; i < candidates; i += kPullSample) {
       const NeighborId vertex = pull_candidate(i);
-      sampled += 1 + (pulls(vertex, bucket) ? pull_one(vertex, low, high).read : 0);
+      sampled += 1 + (pulls(vertex, bucket) ? pull_one(vertex, low, high, own_lists().tail).read : 0);
     }
-    return sampled * static_cast<std::int64_t>(kPullSample) < push_entries;
+    const TailCounts after = tail_counts();
+    sampled += tail_read_cost((after.bytes - before.bytes) / static_cast<std::int64_t>(sizeof(WeightedEntry)),
+                              after.reads - before.reads);
+    return sampled * static_cast<std::int64_t>(kPullSample) < push_cost;
+  }
+  struct TailCounts {
+    std::int64_t reads = 0;
+    std::int64_t bytes = 0;
+  };
+  TailCounts tail_counts() const {
+    TailCounts counts;
+    for (const ThreadState& thread : threads_) {
+      counts.reads += thread.tail.reads;
+      counts.bytes += thread.tail.bytes;
+    }
+    return counts;
   }
 
   // The hints of the bucket's settled vertices made their distances, which a pull reads.
@@ -279,15 +322,16 @@ class Search {
       for (std::size_t i = 0; i < settled_.size(); ++i) {
         const NeighborId vertex = settled_[i];
         const float base = distance(vertex);
-        const WeightedEntry* entry = lists_.begin(vertex);
-        while (entry < lists_.end(vertex) && base + entry->weight < high) ++entry;  // relaxed as inner edges
-        for (; entry < lists_.end(vertex); ++entry) {
-          ++relaxed;
-          const float reached = base + entry->weight;
-          if (!lower(entry->neighbor, reached, vertex)) continue;
-          ++updates;
-          file(own, entry->neighbor, slice_of(reached));
-        }
+        lists_.walk(
+            vertex, own.tail, [](float) { return true; },
+            [&](const WeightedEntry& entry) {
+              const float reached = base + entry.weight;
+              if (reached < high) return;  // relaxed as an inner edge
+              ++relaxed;
+              if (!lower(entry.neighbor, reached, vertex)) return;
+              ++updates;
+              file(own, entry.neighbor, slice_of(reached));
+            });
       }
     }
     phase.edges_relaxed += relaxed;
@@ -312,7 +356,7 @@ class Search {
         const NeighborId vertex = pull_candidate(i);
         if (!pulls(vertex, bucket)) continue;
         own.unsettled.push_back(vertex);
-        const Pulled pulled = pull_one(vertex, low, high);
+        const Pulled pulled = pull_one(vertex, low, high, own.tail);
         relaxed += pulled.read;
         if (!pulled.lowered) continue;
         std::atomic_ref(labels_[vertex]).store(pack_label(pulled.best, pulled.parent), std::memory_order_relaxed);
@@ -336,24 +380,27 @@ class Search {
   };
   // The vertex's best distance through a neighbour settled in the bucket starting at `low`: its
   // list's prefix lighter than its distance less `low` read (all of it while unreached), the bound
-  // narrowing as the distance falls. Writes nothing.
-  Pulled pull_one(NeighborId vertex, double low, float high) const {
+  // narrowing as the distance falls. Writes nothing but the reader's buffer.
+  Pulled pull_one(NeighborId vertex, double low, float high, TailReader& reader) const {
     Pulled pulled{distance(vertex), 0, false, 0};
     double bound = pulled.best - low + kBoundSlack * (1.0 + pulled.best);
-    const WeightedEntry* entry = lists_.begin(vertex);
-    for (; entry < lists_.end(vertex) && entry->weight < bound; ++entry) {
-      const float through = std::atomic_ref(nearest_[entry->neighbor]).load(std::memory_order_relaxed);
-      if (!(through < high)) continue;  // not settled
-      const float reached = through + entry->weight;
-      if (!(reached < pulled.best)) continue;
-      pulled = {reached, entry->neighbor, true, 0};
-      bound = reached - low + kBoundSlack * (1.0 + reached);
-    }
-    pulled.read = entry - lists_.begin(vertex);
+    std::int64_t read = 0;
+    lists_.walk(
+        vertex, reader, [&bound](float weight) { return weight < bound; },
+        [&](const WeightedEntry& entry) {
+          ++read;
+          const float through = std::atomic_ref(nearest_[entry.neighbor]).load(std::memory_order_relaxed);
+          if (!(through < high)) return;  // not settled
+          const float reached = through + entry.weight;
+          if (!(reached < pulled.best)) return;
+          pulled = {reached, entry.neighbor, true, 0};
+          bound = reached - low + kBoundSlack * (1.0 + reached);
+        });
+    pulled.read = read;
     return pulled;
   }
 
-  const WeightOrderedLists& lists_;
+  const Lists& lists_;
   double delta_;
   std::vector<std::uint64_t>& labels_;
   std::vector<std::uint32_t>& expanded_;
@@ -369,9 +416,18 @@ class Search {
 }  // namespace
 
 PushPullStepping::PushPullStepping(const WeightOrderedLists& lists, SsspOptions options)
-    : lists_(lists), options_(with_default_delta(options, kDefaultPrunedDelta)) {
+    : in_dram_(&lists), options_(with_default_delta(options, kDefaultPrunedDelta)) {
+  allocate(lists.num_vertices());
+}
+
+PushPullStepping::PushPullStepping(const TieredWeightOrderedLists& lists, SsspOptions options)
+    : tiered_(&lists), options_(with_default_delta(options, kDefaultPrunedDelta)) {
+  allocate(lists.num_vertices());
+}
+
+void PushPullStepping::allocate(std::int64_t vertices) {
   check_delta_option(options_, "delta-stepping");
-  const auto n = static_cast<std::size_t>(lists.num_vertices());
+  const auto n = static_cast<std::size_t>(vertices);
   // Read and written at random by every relaxation: in 2 MiB pages (core/huge_pages.hpp).
   assign_in_huge_pages(labels_, n);
   assign_in_huge_pages(expanded_, n);
@@ -399,14 +455,18 @@ SsspStats PushPullStepping::run_into(VertexId root, std::span<float> distance, s
     start_label(labels_, hints_, v);
     expanded_[v] = kNeverExpanded;
   }
-  const NeighborId start = lists_.copy_id(root);
-  start_root(labels_, hints_, start);
-  const SsspStats stats =
-      Search(lists_, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, hints_).run(start);
-  write_search_result<ParentId>(
-      labels_, distance, parent, [this](std::int64_t v) { return lists_.copy_id(v); },
-      [this](std::uint32_t p) { return lists_.graph_id(p); });  // the labels in the copy's ids
-  return stats;
+  const auto search = [&](const auto& lists) {
+    const NeighborId start = lists.copy_id(root);
+    start_root(labels_, hints_, start);
+    const SsspStats stats =
+        Search(lists, *options_.delta, labels_, expanded_, unsettled_, frontier_, settled_, threads_, hints_)
+            .run(start);
+    write_search_result<ParentId>(
+        labels_, distance, parent, [&lists](std::int64_t v) { return lists.copy_id(v); },
+        [&lists](std::uint32_t p) { return lists.graph_id(p); });  // the labels in the copy's ids
+    return stats;
+  };
+  return in_dram_ != nullptr ? search(*in_dram_) : search(*tiered_);
 }
 
 SsspStats PushPullStepping::run(VertexId root, std::span<float> distance, std::span<std::int32_t> parent) {

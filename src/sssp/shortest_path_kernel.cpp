@@ -45,6 +45,23 @@ ShortestPathKernel::ShortestPathKernel(const TieredGraph& graph, const TieredWei
   plain_.emplace(graph, weights, options, io);
 }
 
+ShortestPathKernel::ShortestPathKernel(std::span<const StoredListFiles> partitions, std::int64_t num_vertices,
+                                       std::int64_t resident_bytes, const std::string& scratch_directory,
+                                       SsspOptions options) {
+  const Stopwatch ordering;
+  tiered_ordered_ = std::make_unique<TieredWeightOrderedLists>(partitions, num_vertices, resident_bytes, scratch_directory);
+  ordering_seconds_ = ordering.seconds();
+  pruned_.emplace(*tiered_ordered_, options);
+}
+
+std::int64_t ShortestPathKernel::ordered_list_bytes() const {
+  return ordered_ ? ordered_->bytes() : tiered_ordered_ ? tiered_ordered_->bytes() : 0;
+}
+
+bool ShortestPathKernel::ordered_lists_renamed() const {
+  return ordered_ ? ordered_->renamed() : tiered_ordered_ && tiered_ordered_->renamed();
+}
+
 std::int64_t ShortestPathKernel::status_bytes() const {
   return plain_ ? plain_->status_bytes() : pruned_->status_bytes();
 }

@@ -1,25 +1,25 @@
 #include "sssp/weight_ordered_lists.hpp"
 
 #include <algorithm>
-#include <functional>
 
 #include "core/huge_pages.hpp"
 #include "graph/prefix_sum.hpp"
 
 namespace semibfs {
 
-// The copy's ids: by degree, highest first, ties in the graph's order; none where the graph's
-// ids already are so.
-void WeightOrderedLists::rename_by_degree(const PartitionedGraph& graph) {
+namespace {
+
+std::vector<std::uint32_t> degrees_of(const PartitionedGraph& graph) {
   std::vector<std::uint32_t> degrees(static_cast<std::size_t>(graph.num_vertices()));
 #pragma omp parallel for schedule(static)
   for (VertexId v = 0; v < graph.num_vertices(); ++v) degrees[v] = static_cast<std::uint32_t>(graph.degree(v));
-  if (std::is_sorted(degrees.begin(), degrees.end(), std::greater<>())) return;
-  relabel_ = relabel_by_degree(degrees);
+  return degrees;
 }
 
-WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const ListWeightsView& weights) {
-  rename_by_degree(graph);
+}  // namespace
+
+WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const ListWeightsView& weights)
+    : ids_(degrees_of(graph)) {
   const std::int64_t n = graph.num_vertices();
   assign_in_huge_pages(offsets_, static_cast<std::size_t>(n) + 1);  // read at random, as the entries
 #pragma omp parallel for schedule(static)
@@ -34,15 +34,13 @@ WeightOrderedLists::WeightOrderedLists(const PartitionedGraph& graph, const List
     const std::span<const float> list_weights = weights.of(graph, v);
     WeightedEntry* out = entries_.data() + offsets_[u];
     for (std::size_t k = 0; k < neighbors.size(); ++k) out[k] = {copy_id(neighbors[k]), list_weights[k]};
-    std::sort(out, out + neighbors.size(), [](const WeightedEntry& a, const WeightedEntry& b) {
-      return a.weight < b.weight || (a.weight == b.weight && a.neighbor < b.neighbor);
-    });
+    std::sort(out, out + neighbors.size(), lighter_first);
   }
 }
 
 std::int64_t WeightOrderedLists::bytes() const {
-  return static_cast<std::int64_t>(offsets_.size() * sizeof(std::int64_t) + entries_.size() * sizeof(WeightedEntry) +
-                                   (relabel_.new_of.size() + relabel_.old_of.size()) * sizeof(std::uint32_t));
+  return static_cast<std::int64_t>(offsets_.size() * sizeof(std::int64_t) + entries_.size() * sizeof(WeightedEntry)) +
+         ids_.bytes();
 }
 
 }  // namespace semibfs

@@ -1,5 +1,7 @@
 #include "store/graph_store.hpp"
 
+#include "core/damaged_store_file.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <algorithm>
@@ -41,9 +43,7 @@ std::string read_text(const std::string& path) {
   return *std::move(text);
 }
 
-[[noreturn]] void damaged(const std::string& path, const std::string& what) {
-  throw Error("store file '" + path + "': " + what + " (the store is damaged; rebuild it in an empty directory)");
-}
+[[noreturn]] void damaged(const std::string& path, const std::string& what) { store_file_damaged(path, what); }
 
 // Large reads, several in flight, through the block reader: O_DIRECT where the filesystem allows
 // it, so a reused store is read from the device, not from what the page cache kept.
@@ -359,7 +359,5 @@ void stream_store_array(const std::string& directory, const StoreManifest& manif
   });
   if (sha.finish_hex() != entry.sha256) damaged(path, "SHA-256 does not match the manifest");
 }
-
-void store_file_damaged(const std::string& path, const std::string& what) { damaged(path, what); }
 
 }  // namespace semibfs

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/damaged_store_file.hpp"
 #include "edges/compact_edge.hpp"
 #include "graph/list_weights_view.hpp"
 #include "graph/partitioned_graph.hpp"
@@ -83,6 +84,5 @@ void stream_compressed_row_arrays(const std::string& directory, const StoreManif
 using ArrayPieces = std::function<void(std::span<const std::byte> bytes, std::uint64_t offset)>;
 void stream_store_array(const std::string& directory, const StoreManifest& manifest, const std::string& name,
                         const ArrayPieces& consume);
-[[noreturn]] void store_file_damaged(const std::string& path, const std::string& what);
 
 }  // namespace semibfs

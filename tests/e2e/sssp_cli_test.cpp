@@ -78,9 +78,13 @@ std::vector<std::string> sssp_results(const std::string& log) {
   return results;
 }
 
-// Both blocks printed and every search validated, the tails and their weights read from the store
-// (unless `tails` is false: every list in DRAM).
-void expect_budget_run(const CommandResult& result, const std::vector<std::string>& in_dram, bool tails = true) {
+// Where a run's SSSP searches read the lists: all in DRAM, a copy of the store's plain lists in
+// weight order under a budget (its tails in a scratch file), or a compressed store's lists tiered
+// (their tails and weights read from the store).
+enum class SsspLists { kInDram, kCopiedInWeightOrder, kTiered };
+
+// Both blocks printed and every search validated, the lists read as `lists` says.
+void expect_budget_run(const CommandResult& result, const std::vector<std::string>& in_dram, SsspLists lists) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("bfs  harmonic_mean_TEPS"), std::string::npos);
   EXPECT_NE(result.out.find("sssp harmonic_mean_TEPS"), std::string::npos);
@@ -88,7 +92,11 @@ void expect_budget_run(const CommandResult& result, const std::vector<std::strin
   std::size_t passed = 0;
   for (const std::string& line : lines_of(result.err)) passed += line.find("validation passed") != std::string::npos;
   EXPECT_EQ(passed, 8U) << result.err;  // 4 BFS and 4 SSSP searches
-  EXPECT_EQ(result.err.find("(tails' weights on disk)") != std::string::npos, tails) << result.err;
+  EXPECT_EQ(result.err.find("(tails' weights on disk)") != std::string::npos, lists == SsspLists::kTiered)
+      << result.err;
+  EXPECT_EQ(result.err.find("lists copied in weight order") != std::string::npos,
+            lists == SsspLists::kCopiedInWeightOrder)
+      << result.err;
   EXPECT_EQ(sssp_results(result.err), in_dram);
 }
 
@@ -101,13 +109,15 @@ TEST_F(Cli, SsspUnderABudgetPrintsBothBlocksValidated) {
   const std::string budget = " --dram-budget 24MiB --head-entries 2";
   const std::string built = (directory_ / "built").string();
   std::filesystem::create_directories(built);
-  expect_budget_run(run("run" + common + " --store " + built + budget), in_dram);
-  expect_budget_run(run("run" + common + " --store " + built + " --reuse" + budget), in_dram);
+  expect_budget_run(run("run" + common + " --store " + built + budget), in_dram, SsspLists::kCopiedInWeightOrder);
+  expect_budget_run(run("run" + common + " --store " + built + " --reuse" + budget), in_dram,
+                    SsspLists::kCopiedInWeightOrder);
   // A store written in DRAM has neither edge file nor its weights: the budgeted run writes both.
   const std::string in_memory = (directory_ / "in-memory").string();
   std::filesystem::create_directories(in_memory);
   ASSERT_EQ(run("run" + common + " --store " + in_memory).exit_code, 0);
-  expect_budget_run(run("run" + common + " --store " + in_memory + " --reuse" + budget), in_dram);
+  expect_budget_run(run("run" + common + " --store " + in_memory + " --reuse" + budget), in_dram,
+                    SsspLists::kCopiedInWeightOrder);
   EXPECT_TRUE(std::filesystem::exists(directory_ / "in-memory" / "edges.weights"));
 }
 
@@ -127,9 +137,11 @@ TEST_F(Cli, SsspOnCompressedAndRelabelledStoresInDramAndUnderABudget) {
     const std::string store = (directory_ / ("store" + std::to_string(layout.size()))).string();
     std::filesystem::create_directories(store);
     const std::string built = common + " --store " + store + layout;
-    expect_budget_run(run("run" + built), in_dram, false);
+    expect_budget_run(run("run" + built), in_dram, SsspLists::kInDram);
     EXPECT_NE(read_text(std::filesystem::path(store) / "manifest").find("list-weights float32"), std::string::npos);
-    expect_budget_run(run("run" + built + " --reuse --dram-budget 24MiB --head-entries 2"), in_dram);
+    expect_budget_run(run("run" + built + " --reuse --dram-budget 24MiB --head-entries 2"), in_dram,
+                      layout.find("--compress") != std::string::npos ? SsspLists::kTiered
+                                                                     : SsspLists::kCopiedInWeightOrder);
   }
 }
 

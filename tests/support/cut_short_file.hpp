@@ -1,4 +1,4 @@
-// A file cut short for a test of failed reads, its whole copy kept beside it and put back by
+// A file cut short for a test of failed reads, its whole copy kept beside it and written back by
 // restore() (or when the test ends).
 #pragma once
 
@@ -20,14 +20,22 @@ class CutShortFile {
   CutShortFile& operator=(const CutShortFile&) = delete;
   ~CutShortFile() {
     std::error_code ignored;  // a destructor must not throw
-    if (!restored_) std::filesystem::rename(whole_, path_, ignored);
+    if (!restored_) put_back(ignored);
   }
+  // Its bytes written back into the same file (a reader that opened it before reads them).
   void restore() {
-    std::filesystem::rename(whole_, path_);
+    std::error_code error;
+    put_back(error);
+    if (error) throw std::filesystem::filesystem_error("cannot restore the file cut short", path_, error);
     restored_ = true;
   }
 
  private:
+  void put_back(std::error_code& error) {
+    std::filesystem::copy_file(whole_, path_, std::filesystem::copy_options::overwrite_existing, error);
+    if (!error) std::filesystem::remove(whole_, error);
+  }
+
   std::string path_;
   std::string whole_;
   bool restored_ = false;
