@@ -229,7 +229,8 @@ class Search {
   // Relaxes the claimed vertex's edges that land in its bucket (below `high`).
   void expand_inner(Claimed claimed, std::size_t slice, float high, ThreadState& own, std::int64_t& relaxed,
                     std::int64_t& updates) {
-    const auto [vertex, base] = claimed;
+    const NeighborId vertex = claimed.vertex;  // not a structured binding: clang 14 refuses one captured by a lambda
+    const float base = claimed.base;
     // The rest land in later buckets.
     const auto inner = [&](float weight) { return base + weight < high; };
     lists_.walk(vertex, own.tail, inner, [&](const WeightedEntry& entry) {
