@@ -165,13 +165,10 @@ void search_run_shortest_paths(const Graph500Options& options, SearchSession& se
   }
   const StoredWeights weights =
       open_stored_weights(options.store.directory, graph, session.report().search, session.report().plan);
-  WeightedSearchInputs inputs = stored_weighted_inputs(graph, weights);
-  std::optional<WeightOrderedStoreCopy> copy;
-  if (copy_room) {
-    copy = weight_ordered_store_copy(options.store.directory, options.kronecker.num_vertices(), *copy_room);
-    inputs.store_copy = &*copy;
-  }
-  search_shortest_paths(session, inputs, roots, *options.sssp, parent, distance);
+  const std::optional<WeightOrderedStoreCopy> copy =
+      weight_ordered_store_copy(options.store.directory, options.kronecker.num_vertices(), copy_room);
+  search_shortest_paths(session, stored_weighted_inputs(graph, weights, copy ? &*copy : nullptr), roots, *options.sssp,
+                        parent, distance);
 }
 
 // The searches' options: with SSSP, the plan counts what its searches hold too.

@@ -170,8 +170,10 @@ StoredWeights open_stored_weights(const std::string& directory, const SearchInpu
   return weights;
 }
 
-WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights) {
+WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights,
+                                            const WeightOrderedStoreCopy* copy) {
   WeightedSearchInputs inputs;
+  inputs.store_copy = copy;
   if (graph.tiered) {
     inputs.tiered = &*graph.tiered;
     inputs.tiered_weights = &*weights.tiered;
@@ -199,10 +201,12 @@ void search_shortest_paths(SearchSession& session, const WeightedSearchInputs& i
   SsspChecker checker(inputs, distance);
   SsspSearcher searcher(kernel, inputs.relabel, distance);
   parent.assign(inputs.num_vertices());
-  session.log() << "SSSP by delta-stepping, delta " << *kernel.options().delta << ": "
-                << (inputs.store_copy ? "" : "list weights " + format_bytes(inputs.weight_bytes()))
-                << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "")
-                << (inputs.store_copy ? "" : ", ") << "distances and labels "
+  session.log() << "SSSP by delta-stepping, delta " << *kernel.options().delta << ": ";
+  if (!inputs.store_copy) {  // the copy holds its weights beside its entries (logged with it)
+    session.log() << "list weights " << format_bytes(inputs.weight_bytes())
+                  << (inputs.tiered && inputs.tiered->has_tails() ? " in DRAM (tails' weights on disk)" : "") << ", ";
+  }
+  session.log() << "distances and labels "
                 << format_bytes(kernel.status_bytes() + static_cast<std::int64_t>(distance.size() * sizeof(float)) +
                                 searcher.store_bytes())
                 << ", validator " << format_bytes(report.search.skip_validation ? 0 : checker.working_bytes())

@@ -70,8 +70,10 @@ struct StoredWeights {
 void follow_out_lists(SearchInputs& graph);
 StoredWeights open_stored_weights(const std::string& directory, const SearchInputs& graph,
                                   const SearchOptions& options, const std::optional<PlacementPlan>& plan);
-// The searches' inputs from a graph read from a store and its weights; both must outlive them.
-WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights);
+// The searches' inputs from a graph read from a store and its weights (and, under a budget, the
+// store's lists to copy in weight order, or null); all must outlive them.
+WeightedSearchInputs stored_weighted_inputs(const SearchInputs& graph, const StoredWeights& weights,
+                                            const WeightOrderedStoreCopy* copy = nullptr);
 
 // With a warm-up search from the first root (untimed, as the reference does), then every root;
 // the results go to session.report().sssp_roots, the options to report().sssp. `parent` and

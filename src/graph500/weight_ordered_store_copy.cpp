@@ -9,18 +9,16 @@
 #include "sssp/push_pull_stepping.hpp"
 #include "store/graph_store.hpp"
 #include "store/stored_weights.hpp"
+#include "tiered/graph_profile.hpp"
 
 namespace semibfs {
 
 namespace {
 
 std::int64_t longest_list(const TieredGraph& graph) {
-  std::int64_t longest = 0;
-  for (int k = 0; k < graph.num_partitions(); ++k) {
-    const TieredCsr& lists = graph.backward(k);
-    for (std::int64_t row = 0; row < lists.num_rows(); ++row) longest = std::max(longest, lists.degree(row));
-  }
-  return longest;
+  std::vector<std::span<const std::int64_t>> offsets;
+  for (int k = 0; k < graph.num_partitions(); ++k) offsets.push_back(graph.backward(k).offsets());
+  return max_degree(degree_histogram(offsets));
 }
 
 }  // namespace
@@ -52,11 +50,12 @@ std::optional<std::int64_t> weight_ordered_copy_room(const SearchInputs& graph, 
   return room;
 }
 
-WeightOrderedStoreCopy weight_ordered_store_copy(const std::string& directory, std::int64_t num_vertices,
-                                                 std::int64_t resident_bytes) {
+std::optional<WeightOrderedStoreCopy> weight_ordered_store_copy(const std::string& directory, std::int64_t num_vertices,
+                                                                std::optional<std::int64_t> room) {
+  if (!room) return std::nullopt;
   const StoreManifest manifest = read_store_manifest(directory);
   const PartitionLayout layout(num_vertices, manifest.partitions);
-  WeightOrderedStoreCopy copy{{}, num_vertices, resident_bytes, directory};
+  WeightOrderedStoreCopy copy{{}, num_vertices, *room, directory};
   for (int k = 0; k < layout.count(); ++k) {
     StoredListFiles& files = copy.partitions.emplace_back();
     files.first_vertex = layout.range(k).begin;

@@ -34,8 +34,9 @@ struct WeightOrderedStoreCopy {
 std::optional<std::int64_t> weight_ordered_copy_room(const SearchInputs& graph, GraphDirection direction,
                                                      const SearchOptions& options, const PlacementPlan& plan);
 
-// The store's files to copy, their offsets read (and checked) from the store.
-WeightOrderedStoreCopy weight_ordered_store_copy(const std::string& directory, std::int64_t num_vertices,
-                                                 std::int64_t resident_bytes);
+// The store's files to copy with `room` for the resident entries (weight_ordered_copy_room), their
+// offsets read (and checked) from the store; none without room (nothing is read).
+std::optional<WeightOrderedStoreCopy> weight_ordered_store_copy(const std::string& directory, std::int64_t num_vertices,
+                                                                std::optional<std::int64_t> room);
 
 }  // namespace semibfs

@@ -79,19 +79,16 @@ StoreShortestPaths search_store_shortest_paths(const StoreSsspOptions& options, 
                             : std::nullopt;
   if (copy_room) graph.tiered.reset();
   const StoredWeights weights = open_stored_weights(options.store, graph, search, session.report().plan);
-  WeightedSearchInputs inputs = stored_weighted_inputs(graph, weights);
-  std::optional<WeightOrderedStoreCopy> copy;
-  if (copy_room) {
-    copy = weight_ordered_store_copy(options.store, input.vertices, *copy_room);
-    inputs.store_copy = &*copy;
-  }
+  const std::optional<WeightOrderedStoreCopy> copy =
+      weight_ordered_store_copy(options.store, input.vertices, copy_room);
   session.report().official.construction_seconds = open_time.seconds();
   session.report().vertices = input.vertices;
   session.report().input_edges = input.edges;
   session.report().store_directory = options.store;
   session.report().graph_from_store = true;
   const VertexId roots[] = {result.root};
-  search_shortest_paths(session, inputs, roots, options.sssp, result.parent, result.distance);
+  search_shortest_paths(session, stored_weighted_inputs(graph, weights, copy ? &*copy : nullptr), roots, options.sssp,
+                        result.parent, result.distance);
   result.report = session.finish(scale_of(input), input.vertices > 0 ? (input.edges + input.vertices / 2) / input.vertices : 0);
   if (!result.report.validation_passed) throw Error("validation failed: " + result.report.validation_failure);
   return result;

@@ -114,23 +114,15 @@ struct SearchContext {
   std::vector<std::uint8_t>& deferred;
   double delta;
   // The first exception a thread's work threw, kept for after the parallel region (one must not
-  // leave it), and whether there is one: the other threads' work then stops and the search ends
-  // at the round's end.
+  // leave it); once there is one, the other threads' work stops and the search ends at the
+  // round's end.
   ParallelErrors& errors;
-  std::atomic<bool>& failed;
   template <typename Reader, typename Work>
   void unless_failed(Work&& work) const {
     if constexpr (!std::is_same_v<Reader, TieredWeightedLists::Reader>) {
       work();  // lists in DRAM read no file (and the capture would cost their loops)
-    } else if (!failed.load(std::memory_order_relaxed)) {
-      errors.capture([&] {
-        try {
-          work();
-        } catch (...) {
-          failed.store(true, std::memory_order_relaxed);
-          throw;
-        }
-      });
+    } else if (!errors.failed()) {
+      errors.capture(work);
     }
   }
   // The one rule that puts a distance in a bucket, for the pushes and the frontier's check alike.
@@ -372,7 +364,7 @@ void search(const SearchContext& context, const Lists& lists, VertexId root, Sss
       {
         ++stats.rounds;
         if (next != bucket) ++stats.buckets;
-        rounds.bucket = context.failed.load(std::memory_order_relaxed) ? kNoBucket : next;
+        rounds.bucket = context.errors.failed() ? kNoBucket : next;
         rounds.frontier_size = size;
         // The other parity's slots: every thread read them last round, before this round's barriers.
         rounds.next_bucket[parity ^ 1] = kNoBucket;
@@ -465,8 +457,7 @@ SsspStats DeltaStepping::run_into(VertexId root, std::span<float> distance, std:
   start_root(labels_, distance, root);
   SsspStats stats;
   ParallelErrors errors;
-  std::atomic<bool> failed = false;
-  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, *options_.delta, errors, failed};
+  const SearchContext context{labels_, frontier_, expanded_, distance, deferred_, *options_.delta, errors};
   std::visit([&](const auto& lists) { search(context, lists, root, stats); }, lists_);
   write_search_result<ParentId>(labels_, distance, parent);
   return stats;

@@ -68,9 +68,6 @@ class Search {
         nearest_(nearest) {
     threads_.resize(static_cast<std::size_t>(omp_get_max_threads()));
     for (ThreadState& thread : threads_) {  // a search stopped by an exception may leave some
-      // Dropped, not emptied: each slice's list kept its room, and slice by slice the largest of
-      // every search so far added up to more than one search holds (16 MiB more after 32 searches
-      // at SCALE 20).
       thread.buckets.clear();
       thread.next.clear();
       thread.settled.clear();
@@ -153,7 +150,9 @@ class Search {
       for (ThreadState& thread : threads_) {
         if (slice >= thread.buckets.size()) continue;
         frontier_.insert(frontier_.end(), thread.buckets[slice].begin(), thread.buckets[slice].end());
-        std::vector<NeighborId>().swap(thread.buckets[slice]);  // its room freed: a search is past it
+        // Its room freed, not kept: kept, slice by slice the largest of every search so far added
+        // up to more than one search holds (16 MiB more after 32 searches at SCALE 20).
+        std::vector<NeighborId>().swap(thread.buckets[slice]);
       }
       while (!frontier_.empty()) {
         ++phase.rounds;

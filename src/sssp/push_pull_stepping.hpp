@@ -31,7 +31,7 @@
 namespace semibfs {
 
 // What a thread of a search keeps between its phases; the kernel keeps them between searches, so
-// that their room is reused (the lists by slice but for their count: a search drops them).
+// that their room is reused (but the lists by slice, freed as each slice is emptied).
 struct PushPullThreadLists {
   std::vector<std::vector<NeighborId>> buckets;  // vertices lowered into later slices of buckets, by slice
   std::vector<NeighborId> next;                  // vertices lowered again into the slice being emptied

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
-#include <map>
 
 #include "core/damaged_store_file.hpp"
 #include "core/descriptor_io.hpp"
@@ -50,16 +49,6 @@ std::int64_t largest_whole_degree(std::span<const DegreeCount> degrees, double f
     }
   }
   return low;
-}
-
-std::vector<DegreeCount> count_degrees(std::span<const std::uint32_t> degrees) {
-  std::map<std::int64_t, std::int64_t> lists;
-  for (const std::uint32_t degree : degrees) {
-    if (degree > 0) ++lists[degree];
-  }
-  std::vector<DegreeCount> counts;
-  for (const auto& [degree, count] : lists) counts.push_back({degree, count, 0});
-  return counts;
 }
 
 }  // namespace
@@ -106,8 +95,10 @@ TieredWeightOrderedLists::TieredWeightOrderedLists(std::span<const StoredListFil
     }
   }
   ids_ = CopyIds(degrees);
-  share_ =
-      choose_resident_share(count_degrees(degrees), resident_bytes / static_cast<std::int64_t>(sizeof(WeightedEntry)));
+  std::vector<std::span<const std::int64_t>> offsets;
+  for (const StoredListFiles& files : partitions) offsets.emplace_back(files.offsets);
+  share_ = choose_resident_share(degree_histogram(offsets),
+                                 resident_bytes / static_cast<std::int64_t>(sizeof(WeightedEntry)));
   assign_in_huge_pages(resident_offsets_, static_cast<std::size_t>(num_vertices) + 1);  // read at random
   tail_offsets_.assign(static_cast<std::size_t>(num_vertices) + 1, 0);
 #pragma omp parallel for schedule(static)
@@ -156,7 +147,8 @@ class CheckedStream {
  public:
   CheckedStream(const std::string& path, const std::string& sha256, std::int64_t entries)
       : file_(path), sha256_(sha256) {
-    if (file_.size() != static_cast<std::uint64_t>(entries) * 4) {
+    static_assert(sizeof(NeighborId) == sizeof(float));  // either file: 4 bytes an entry
+    if (file_.size() != static_cast<std::uint64_t>(entries) * sizeof(float)) {
       store_file_damaged(
           path, "holds " + std::to_string(file_.size()) + " bytes for " + std::to_string(entries) + " list entries");
     }
@@ -233,28 +225,21 @@ void TieredWeightOrderedLists::copy_partition(const StoredListFiles& files, int 
 
 std::span<const WeightedEntry> TieredWeightOrderedLists::read_tail(TailReader& reader, std::int64_t first,
                                                                    std::int64_t count) const {
-  if (failed_.load(std::memory_order_relaxed)) return {};
-  try {
+  std::span<const WeightedEntry> piece;
+  if (tail_failures_.failed()) return piece;
+  tail_failures_.capture([&] {
     const std::span<const std::byte> bytes =
         read_range(*tail_file_, reader.buffer, static_cast<std::uint64_t>(first) * sizeof(WeightedEntry),
                    static_cast<std::uint64_t>(count) * sizeof(WeightedEntry));
     ++reader.reads;
     reader.bytes += static_cast<std::int64_t>(bytes.size());
-    return {reinterpret_cast<const WeightedEntry*>(bytes.data()), static_cast<std::size_t>(count)};
-  } catch (const Error& error) {
-    const std::lock_guard lock(failure_mutex_);
-    if (!failed_.exchange(true)) failure_ = error.what();
-    return {};
-  }
+    piece = {reinterpret_cast<const WeightedEntry*>(bytes.data()), static_cast<std::size_t>(count)};
+  });
+  return piece;
 }
 
 void TieredWeightOrderedLists::rethrow_failure() const {
-  if (!failed_.load()) return;
-  const std::lock_guard lock(failure_mutex_);
-  const std::string message = failure_;
-  failure_.clear();
-  failed_.store(false);
-  throw Error(message);
+  if (const std::exception_ptr failure = tail_failures_.take_first()) std::rethrow_exception(failure);
 }
 
 std::int64_t TieredWeightOrderedLists::bytes() const {

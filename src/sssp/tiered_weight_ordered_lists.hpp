@@ -13,15 +13,14 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "core/file_output.hpp"
+#include "core/parallel_errors.hpp"
 #include "core/types.hpp"
 #include "io/aligned_buffer.hpp"
 #include "io/block_file.hpp"
@@ -161,9 +160,7 @@ class TieredWeightOrderedLists {
   std::vector<WeightedEntry> resident_;
   std::unique_ptr<RemovedUnlessKept> tails_;
   std::unique_ptr<BlockFile> tail_file_;
-  mutable std::atomic<bool> failed_{false};
-  mutable std::mutex failure_mutex_;
-  mutable std::string failure_;
+  mutable ParallelErrors tail_failures_;  // a failed tail read, until rethrow_failure
 };
 
 }  // namespace semibfs

@@ -11,6 +11,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,8 +51,8 @@ std::string write_weighted_store(const std::string& directory, const EdgeList& e
 }
 
 TieredWeightOrderedLists copy_of(const std::string& store, std::int64_t vertices, std::int64_t resident_bytes) {
-  const WeightOrderedStoreCopy copy = weight_ordered_store_copy(store, vertices, resident_bytes);
-  return TieredWeightOrderedLists(copy.partitions, vertices, resident_bytes, store);
+  const std::optional<WeightOrderedStoreCopy> copy = weight_ordered_store_copy(store, vertices, resident_bytes);
+  return TieredWeightOrderedLists(copy->partitions, vertices, resident_bytes, store);
 }
 
 TEST(ChooseResidentShare, FitsTheRoomAndPrefersAFractionOfLongLists) {
